@@ -1,0 +1,8 @@
+#!/usr/bin/env node
+// The `cr` CLI. Sources are TypeScript run through tsx, so the CLI never
+// needs a separate build step and always matches `src/`.
+import { register } from 'tsx/esm/api'
+
+register()
+const { main } = await import('../src/cli/main.ts')
+process.exitCode = await main(process.argv.slice(2))

@@ -1,0 +1,15 @@
+/**
+ * `npm start`: build the site if asked (`--build`), then serve `dist/` on
+ * http://localhost:4321 (PORT to change it).
+ */
+import { spawnSync } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { serveStatic } from '../site/integration/static-server.ts'
+
+const port = Number(process.env.PORT ?? 4321)
+if (process.argv.includes('--build') || !existsSync('dist/index.html')) {
+  const built = spawnSync('npx', ['astro', 'build'], { stdio: 'inherit' })
+  if (built.status !== 0) process.exit(built.status ?? 1)
+}
+const { url } = await serveStatic('dist', port, process.env.HOST ?? '127.0.0.1')
+console.log(`Serving the rules site at ${url.replace('127.0.0.1', 'localhost')}/ (Ctrl-C to stop)`)

@@ -1,0 +1,215 @@
+/**
+ * Compile each release and reshape it into what pages read. Runs once per
+ * build (see `store.ts`); pages never see YAML or the compiler.
+ */
+import { basename } from 'node:path'
+import { compile } from '../../src/core/compile.ts'
+import type { CardIndex } from '../../src/core/cards.ts'
+import type { CompiledDocument, Diagnostic, RuleEntry, SourceFile } from '../../src/core/types.ts'
+import { readRulesDir } from '../../src/cli/io.ts'
+import { buildCardEntries } from './card-entries.ts'
+import type { ReleaseSource } from './releases.ts'
+import type {
+  ChapterPage,
+  GlossaryEntry,
+  LookupData,
+  Permalink,
+  ReleaseData,
+  RuleNode,
+  SearchRecord,
+  TocChapter,
+} from './types.ts'
+
+export interface PrepareOptions {
+  cards?: CardIndex
+  /** Rule ID → citation count (`CR_COVERAGE`). */
+  coverage?: Map<string, number>
+}
+
+export class CompileError extends Error {
+  constructor(
+    readonly dir: string,
+    readonly messages: Diagnostic[],
+  ) {
+    const errors = messages.filter((m) => m.severity === 'error')
+    const shown = errors
+      .slice(0, 10)
+      .map((m) => `  ${m.file}:${m.line}:${m.column}: error[${m.code}]: ${m.message}`)
+      .join('\n')
+    const more = errors.length > 10 ? `\n  … and ${errors.length - 10} more (run \`npx cr check ${dir}\`)` : ''
+    super(`The rules in ${dir} do not compile (${errors.length} errors):\n${shown}${more}`)
+  }
+}
+
+/** `chpt_game_concepts` → `game-concepts`. */
+export const chapterSlug = (id: string) => id.replace(/^chpt_/, '').replaceAll('_', '-')
+
+export function prepareRelease(source: ReleaseSource, options: PrepareOptions = {}): ReleaseData {
+  const files = readRulesDir(source.dir)
+  return prepareFromFiles(files, source, options)
+}
+
+/** The pipeline without the file system, so tests can feed it fixtures. */
+export function prepareFromFiles(files: SourceFile[], source: ReleaseSource, options: PrepareOptions = {}): ReleaseData {
+  const run = (hrefFor?: (id: string) => string) => {
+    const { document, messages } = compile(files, { cards: options.cards, hrefFor })
+    if (!document || messages.some((m) => m.severity === 'error')) throw new CompileError(source.dir, messages)
+    return document
+  }
+  // References need to know which page their target is on, which only the
+  // compiled document tells: the first pass (one-page links) serves `/full/`
+  // and the ID → chapter map, the second links across chapter pages.
+  const onePage = run()
+  const chapterOf = new Map(onePage.rules.map((r) => [r.id, r.chapter]))
+  const pageUrl = (chapter: string) => `${source.base}${chapterSlug(chapter)}/`
+  const urlOf = (id: string) => `${pageUrl(chapterOf.get(id) ?? '')}#${id}`
+  const paged = run(urlOf)
+  return shape(paged, onePage, source, urlOf, options)
+}
+
+function shape(
+  doc: CompiledDocument,
+  onePage: CompiledDocument,
+  source: ReleaseSource,
+  urlOf: (id: string) => string,
+  options: PrepareOptions,
+): ReleaseData {
+  const { base } = source
+  const byId = new Map(doc.rules.map((r) => [r.id, r]))
+  const chapters = doc.rules.filter((r) => r.kind === 'chapter')
+  const version = doc.release.version
+
+  const toc: TocChapter[] = chapters.map((c) => ({
+    id: c.id,
+    slug: chapterSlug(c.id),
+    number: c.number,
+    title: c.tocTitle ?? c.title ?? c.text,
+    url: `${base}${chapterSlug(c.id)}/`,
+    sections: c.children.flatMap((sid) => {
+      const s = byId.get(sid)
+      if (!s) return []
+      const headings = descendants(s, byId)
+        .filter((r) => r.heading && r.kind !== 'section')
+        .map((r) => ({ id: r.id, number: r.number, title: r.tocTitle ?? r.title ?? r.text, url: urlOf(r.id) }))
+      return [{ id: s.id, number: s.number, title: s.tocTitle ?? s.title ?? s.text, url: urlOf(s.id), headings }]
+    }),
+  }))
+
+  const pages: ChapterPage[] = chapters.map((c, i) => {
+    const link = (x: RuleEntry | undefined) => x && { url: `${base}${chapterSlug(x.id)}/`, title: x.title ?? x.text, number: x.number }
+    return {
+      slug: chapterSlug(c.id),
+      tree: toNode(c, byId, options.coverage),
+      prev: link(chapters[i - 1]),
+      next: link(chapters[i + 1]),
+    }
+  })
+
+  const onePageById = new Map(onePage.rules.map((r) => [r.id, r]))
+  const full = onePage.rules.filter((r) => r.kind === 'chapter').map((c) => toNode(c, onePageById, options.coverage))
+
+  const permalinks: Permalink[] = []
+  const seen = new Set<string>()
+  for (const r of doc.rules) {
+    for (const key of [r.id, r.number]) {
+      // IDs and numbers never collide (IDs start with a letter), but be safe.
+      if (seen.has(key)) continue
+      seen.add(key)
+      permalinks.push({ key, id: r.id, number: r.number, url: urlOf(r.id) })
+    }
+  }
+
+  const glossary: GlossaryEntry[] = doc.rules
+    .flatMap((r) => r.terms.map((term) => ({ term, id: r.id, number: r.number, url: urlOf(r.id) })))
+    .sort((a, b) => a.term.localeCompare(b.term, 'en', { sensitivity: 'base' }) || compareNumbers(a.number, b.number))
+
+  const previews: ReleaseData['previews'] = {}
+  for (const r of doc.rules) {
+    const slug = chapterSlug(r.chapter)
+    const html = r.html || r.snippet?.html || ''
+    ;(previews[slug] ??= {})[r.id] = [r.number, html]
+  }
+
+  const slugs = chapters.map((c) => chapterSlug(c.id))
+  const lookup: LookupData = {
+    c: slugs.map((s) => `${base}${s}/`),
+    r: doc.rules.map((r) => [r.id, r.number, slugs.indexOf(chapterSlug(r.chapter))]),
+  }
+
+  const search: SearchRecord[] = doc.rules.map((r) => {
+    const chapter = byId.get(r.chapter)
+    const section = r.section ? byId.get(r.section) : undefined
+    const keywords = [...r.terms]
+    if (r.title) keywords.push(r.tocTitle ?? r.title)
+    const text = [r.text, r.snippet?.text, ...r.examples.map((e) => `Example: ${e.text}`)].filter(Boolean).join('\n')
+    return {
+      url: urlOf(r.id),
+      id: r.id,
+      number: r.number,
+      chapter: chapter ? `${chapter.number}. ${chapter.title ?? chapter.text}` : '',
+      chapterSlug: chapterSlug(r.chapter),
+      section: section ? `${section.number}. ${section.title ?? section.text}` : '',
+      keywords,
+      text,
+      cards: r.cards,
+    }
+  })
+
+  return {
+    version,
+    effective: doc.release.effective,
+    title: doc.release.title ?? 'Netrunner Comprehensive Rules',
+    base,
+    current: source.current,
+    toc,
+    changelog: doc.changelog.map((c) => ({ html: c.html })),
+    changelogFull: onePage.changelog.map((c) => ({ html: c.html })),
+    chapters: pages,
+    full,
+    permalinks,
+    glossary,
+    cards: buildCardEntries(doc.rules, urlOf, options.cards),
+    previews,
+    lookup,
+    search,
+    pdf: `netrunner-cr-${version}.pdf`,
+  }
+}
+
+function toNode(r: RuleEntry, byId: Map<string, RuleEntry>, coverage?: Map<string, number>): RuleNode {
+  const node: RuleNode = {
+    id: r.id,
+    number: r.number,
+    label: r.label,
+    kind: r.kind,
+    depth: r.depth,
+    html: r.html,
+    isNew: r.new,
+    heading: r.heading,
+    examples: r.examples.map((e) => ({ id: e.id, html: e.html, isNew: e.new })),
+    children: r.children.flatMap((id) => {
+      const c = byId.get(id)
+      return c ? [toNode(c, byId, coverage)] : []
+    }),
+  }
+  if (r.title !== undefined) node.title = r.title
+  if (r.bold !== undefined) node.bold = r.bold
+  if (r.snippet) node.snippetHtml = r.snippet.html
+  const cited = coverage?.get(r.id)
+  if (cited !== undefined) node.citations = cited
+  return node
+}
+
+function descendants(r: RuleEntry, byId: Map<string, RuleEntry>): RuleEntry[] {
+  return r.children.flatMap((id) => {
+    const c = byId.get(id)
+    return c ? [c, ...descendants(c, byId)] : []
+  })
+}
+
+/** `6.1.10` after `6.1.9`. */
+function compareNumbers(a: string, b: string): number {
+  return a.localeCompare(b, 'en', { numeric: true })
+}
+
+export const releaseDirName = (source: ReleaseSource) => basename(source.dir)

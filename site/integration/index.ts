@@ -1,0 +1,57 @@
+/**
+ * The rules site as an Astro integration: compile the rules once before
+ * pages render (pages only read the result), then after the build index
+ * every rule with Pagefind and print the one-page rules to PDF.
+ *
+ * Environment: `CR_RULES_DIR` (current rules, default `rules/`),
+ * `CR_RELEASES` (`all` or `v24.03,…`: old releases under `/<v>/`),
+ * `CR_COVERAGE` (citation counts), `CR_PDF=0` (skip the PDF).
+ */
+import { fileURLToPath } from 'node:url'
+import { join } from 'node:path'
+import type { AstroIntegration } from 'astro'
+import { prepareSite, publishSiteData } from '../data/store.ts'
+import type { SiteData } from '../data/types.ts'
+import { writeSearchIndex } from './search-index.ts'
+import { printPdf } from './pdf.ts'
+
+export default function crSite(): AstroIntegration {
+  let data: SiteData | undefined
+  let root = process.cwd()
+  return {
+    name: 'netrunner-cr-site',
+    hooks: {
+      'astro:config:setup': ({ config, command, addWatchFile, logger }) => {
+        root = fileURLToPath(config.root)
+        if (command !== 'build' && command !== 'dev') return
+        const started = performance.now()
+        data = prepareSite(root)
+        publishSiteData(data)
+        const versions = data.releases.map((r) => r.version).join(', ')
+        logger.info(`Compiled ${versions} in ${Math.round(performance.now() - started)} ms`)
+        if (command === 'dev') addWatchFile(join(root, 'rules'))
+      },
+      'astro:build:done': async ({ dir, logger }) => {
+        if (!data) return
+        const out = fileURLToPath(dir)
+        for (const release of data.releases) {
+          const started = performance.now()
+          const target = join(out, release.base, 'pagefind')
+          const { records } = await writeSearchIndex(release.search, target)
+          logger.info(`Pagefind: ${records} rules of ${release.version} indexed in ${Math.round(performance.now() - started)} ms`)
+        }
+        if (process.env.CR_PDF === '0') {
+          logger.info('PDF skipped (CR_PDF=0)')
+          return
+        }
+        for (const release of data.releases) {
+          const started = performance.now()
+          const file = join(out, release.base, release.pdf)
+          const result = await printPdf(out, `${release.base}full/`, file)
+          if ('skipped' in result) logger.warn(`PDF of ${release.version} skipped: ${result.skipped}`)
+          else logger.info(`PDF: ${release.base}${release.pdf} in ${Math.round(performance.now() - started)} ms`)
+        }
+      },
+    },
+  }
+}

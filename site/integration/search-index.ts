@@ -1,0 +1,55 @@
+/**
+ * One Pagefind record per rule, so a search result is a rule (not a page)
+ * and links to its anchor. Records are small synthetic HTML documents rather
+ * than `addCustomRecord`s because only HTML carries `data-pagefind-weight`:
+ * the terms a rule defines and its title are weighted high, so the defining
+ * rule ranks first.
+ */
+import { h } from 'hastscript'
+import { toHtml } from 'hast-util-to-html'
+import * as pagefind from 'pagefind'
+import type { SearchRecord } from '../data/types.ts'
+
+export function recordHtml(r: SearchRecord): string {
+  const body = [
+    r.keywords.length > 0 ? h('h1', { dataPagefindWeight: '10' }, r.keywords.join('. ')) : null,
+    h('p', `${r.number} ${r.text}`),
+  ].filter((x) => x !== null)
+  return toHtml(
+    h('html', { lang: 'en' }, [
+      h('body', [
+        h('main', { dataPagefindBody: '' }, body),
+        // Meta and filters sit outside the body so they are not indexed as text.
+        h('p', { dataPagefindMeta: 'title' }, r.keywords[0] ?? r.number),
+        h('p', { dataPagefindMeta: 'number' }, r.number),
+        h('p', { dataPagefindMeta: 'id' }, r.id),
+        h('p', { dataPagefindMeta: 'chapter' }, r.chapter),
+        h('p', { dataPagefindMeta: 'section' }, r.section),
+        h('p', { dataPagefindFilter: 'chapter' }, r.chapter),
+      ]),
+    ]),
+  )
+}
+
+function check(step: string, errors: string[]) {
+  if (errors.length > 0) throw new Error(`Pagefind ${step} failed:\n  ${errors.join('\n  ')}`)
+}
+
+/** Index the records and write the bundle to `outputPath`. Always closes Pagefind. */
+export async function writeSearchIndex(records: SearchRecord[], outputPath: string): Promise<{ records: number }> {
+  try {
+    const { index, errors } = await pagefind.createIndex({ forceLanguage: 'en' })
+    check('createIndex', errors)
+    if (!index) throw new Error('Pagefind createIndex returned no index')
+    // Sequential keeps the service's memory flat; indexing ~1,700 small records takes a second.
+    for (const r of records) {
+      const res = await index.addHTMLFile({ url: r.url, content: recordHtml(r) })
+      check(`addHTMLFile(${r.id})`, res.errors)
+    }
+    const written = await index.writeFiles({ outputPath })
+    check('writeFiles', written.errors)
+    return { records: records.length }
+  } finally {
+    await pagefind.close()
+  }
+}

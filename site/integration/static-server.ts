@@ -1,0 +1,87 @@
+/**
+ * A tiny static file server for `dist/`: what `npm start`, the PDF step, the
+ * bench and the browser tests use. Serves `index.html` for directories,
+ * redirects `/dir` to `/dir/`, and gzips text like a real host would.
+ */
+import { createReadStream, existsSync, statSync } from 'node:fs'
+import { createServer, type Server } from 'node:http'
+import { extname, join, normalize, resolve, sep } from 'node:path'
+import { createGzip } from 'node:zlib'
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.xml': 'application/opensearchdescription+xml; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.pdf': 'application/pdf',
+  '.wasm': 'application/wasm',
+  '.txt': 'text/plain; charset=utf-8',
+}
+const COMPRESSIBLE = /^(text\/|application\/(json|javascript|opensearch))|svg/
+
+export interface StaticServer {
+  server: Server
+  url: string
+  close: () => Promise<void>
+}
+
+export function serveStatic(dir: string, port = 0, host = '127.0.0.1'): Promise<StaticServer> {
+  const root = resolve(dir)
+  const server = createServer((req, res) => {
+    let path: string
+    try {
+      path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)
+    } catch {
+      res.writeHead(400).end('Bad request')
+      return
+    }
+    let file = normalize(join(root, path))
+    if (file !== root && !file.startsWith(root + sep)) {
+      res.writeHead(403).end('Forbidden')
+      return
+    }
+    if (existsSync(file) && statSync(file).isDirectory()) {
+      if (!path.endsWith('/')) {
+        res.writeHead(301, { location: `${path}/` }).end()
+        return
+      }
+      file = join(file, 'index.html')
+    }
+    if (!existsSync(file) || !statSync(file).isFile()) {
+      const notFound = join(root, '404.html')
+      res.writeHead(404, { 'content-type': TYPES['.html']! })
+      if (existsSync(notFound)) createReadStream(notFound).pipe(res)
+      else res.end('Not found')
+      return
+    }
+    const type = TYPES[extname(file)] ?? 'application/octet-stream'
+    const headers: Record<string, string> = { 'content-type': type, 'cache-control': 'no-cache' }
+    const gzip = COMPRESSIBLE.test(type) && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))
+    if (gzip) headers['content-encoding'] = 'gzip'
+    res.writeHead(200, headers)
+    if (req.method === 'HEAD') {
+      res.end()
+      return
+    }
+    const stream = createReadStream(file)
+    if (gzip) stream.pipe(createGzip()).pipe(res)
+    else stream.pipe(res)
+  })
+  return new Promise((ok, fail) => {
+    server.once('error', fail)
+    server.listen(port, host, () => {
+      const address = server.address()
+      const actual = typeof address === 'object' && address ? address.port : port
+      ok({
+        server,
+        url: `http://${host}:${actual}`,
+        close: () => new Promise<void>((done) => server.close(() => done())),
+      })
+    })
+  })
+}

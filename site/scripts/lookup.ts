@@ -1,0 +1,48 @@
+/**
+ * Rule number or ID → page, from `lookup.json`. Pagefind drops punctuation
+ * (`6.1.4` would also match `61.4`), so numbers never go through it.
+ */
+import { normalizeNumber } from '../../src/core/lookup.ts'
+
+export interface Lookup {
+  byId: Map<string, { id: string; number: string; url: string }>
+  byNumber: Map<string, { id: string; number: string; url: string }>
+}
+
+type LookupJson = { c: string[]; r: [string, string, number][] }
+
+const cache = new Map<string, Promise<Lookup>>()
+
+export function loadLookup(base: string): Promise<Lookup> {
+  let p = cache.get(base)
+  if (!p) {
+    p = fetch(`${base}lookup.json`)
+      .then((r) => r.json() as Promise<LookupJson>)
+      .then(({ c, r }) => {
+        const byId: Lookup['byId'] = new Map()
+        const byNumber: Lookup['byNumber'] = new Map()
+        for (const [id, number, chapter] of r) {
+          const hit = { id, number, url: `${c[chapter]}#${id}` }
+          byId.set(id, hit)
+          byNumber.set(number, hit)
+        }
+        return { byId, byNumber }
+      })
+    cache.set(base, p)
+  }
+  return p
+}
+
+/** `rule_end_the_run`, `6.1.4`, `6.1.4a`, `CR 6.1.4`, `6.1.4.a.` → the rule; anything else → undefined. */
+export function resolveQuery(lookup: Lookup, query: string) {
+  const q = query.trim()
+  if (!q) return undefined
+  const id = q.charAt(0).toLowerCase() + q.slice(1)
+  const byId = lookup.byId.get(id)
+  if (byId) return byId
+  const n = normalizeNumber(q)
+  return n ? lookup.byNumber.get(n) : undefined
+}
+
+/** Number-shaped queries are answered by the lookup alone. */
+export const isNumberQuery = (query: string) => normalizeNumber(query) !== undefined

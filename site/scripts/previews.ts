@@ -1,0 +1,151 @@
+/**
+ * Hover or focus a reference to see the rule it names; hover or focus a card
+ * name to see the card. One tooltip element serves all links, described by
+ * `aria-describedby` while shown. Without JavaScript these are plain links.
+ *
+ * Rule text comes from the page itself when the target is on it, otherwise
+ * from `previews/<chapter>.json`; cards from `card-data.json`. Both are HTML
+ * the build produced from escaped, compiled text.
+ */
+type Previews = Record<string, [string, string]>
+type CardData = Record<string, { title: string; image?: string; type?: string; text?: string }>
+
+const SHOW_DELAY = 120
+const HIDE_DELAY = 200
+const TRIGGER = 'a.cr-ref[data-ref], a.cr-card[data-card], a[data-ref]'
+
+export function initPreviews(base: string) {
+  const pop = document.createElement('div')
+  pop.id = 'cr-pop'
+  pop.className = 'pop'
+  pop.setAttribute('role', 'tooltip')
+  pop.hidden = true
+  document.body.append(pop)
+
+  const chapters = new Map<string, Promise<Previews>>()
+  let cards: Promise<CardData> | undefined
+  let current: HTMLAnchorElement | null = null
+  let showTimer = 0
+  let hideTimer = 0
+
+  const fetchJson = <T,>(url: string) => fetch(url).then((r) => (r.ok ? (r.json() as Promise<T>) : Promise.reject(new Error(r.statusText))))
+
+  async function ruleContent(a: HTMLAnchorElement): Promise<DocumentFragment | null> {
+    const id = a.dataset.ref!
+    const frag = document.createDocumentFragment()
+    const head = document.createElement('p')
+    head.className = 'pop-h'
+    const body = document.createElement('div')
+    body.className = 'pop-b'
+    const onPage = new URL(a.href, location.href).pathname === location.pathname && document.getElementById(id)
+    if (onPage) {
+      const el = onPage
+      head.textContent = `${el.dataset.n ?? ''}`
+      const text = el.querySelector(':scope > :is(.rt, .st, .ct) .tx')
+      if (text) body.append(...Array.from(text.cloneNode(true).childNodes))
+    } else {
+      const slug = new URL(a.href, location.href).pathname.slice(base.length).split('/')[0] ?? ''
+      if (!chapters.has(slug)) chapters.set(slug, fetchJson<Previews>(`${base}previews/${slug}.json`))
+      const entry = (await chapters.get(slug)!.catch(() => ({}) as Previews))[id]
+      if (!entry) return null
+      head.textContent = entry[0]
+      // Built from the compiler's escaped HTML, like the page itself.
+      body.innerHTML = entry[1]
+    }
+    frag.append(head, body)
+    return frag
+  }
+
+  async function cardContent(a: HTMLAnchorElement): Promise<DocumentFragment | null> {
+    cards ??= fetchJson<CardData>(`${base}card-data.json`).catch(() => ({}))
+    const card = (await cards)[a.dataset.card!]
+    if (!card) return null
+    const frag = document.createDocumentFragment()
+    if (card.image) {
+      const img = document.createElement('img')
+      img.loading = 'lazy'
+      img.decoding = 'async'
+      img.alt = ''
+      img.width = 150
+      img.height = 209
+      img.src = card.image
+      img.className = 'pop-img'
+      img.addEventListener('error', () => img.remove())
+      frag.append(img)
+    }
+    const head = document.createElement('p')
+    head.className = 'pop-h'
+    head.textContent = card.title
+    frag.append(head)
+    if (card.type) {
+      const type = document.createElement('p')
+      type.className = 'pop-t'
+      type.textContent = card.type
+      frag.append(type)
+    }
+    if (card.text) {
+      const text = document.createElement('p')
+      text.className = 'pop-b'
+      // Rendered at build time from tokens, everything else escaped (card-text.ts).
+      text.innerHTML = card.text
+      frag.append(text)
+    }
+    return frag
+  }
+
+  function position(a: HTMLElement) {
+    const r = a.getBoundingClientRect()
+    const width = Math.min(420, document.documentElement.clientWidth - 16)
+    pop.style.width = `${width}px`
+    const left = Math.max(8, Math.min(r.left, document.documentElement.clientWidth - width - 8))
+    pop.style.left = `${left + scrollX}px`
+    const below = r.bottom + 6
+    const height = pop.offsetHeight
+    const top = below + height > innerHeight && r.top - height - 6 > 0 ? r.top - height - 6 : below
+    pop.style.top = `${top + scrollY}px`
+  }
+
+  async function show(a: HTMLAnchorElement) {
+    if (current === a && !pop.hidden) return
+    hide()
+    current = a
+    const content = a.matches('a.cr-card') ? await cardContent(a) : await ruleContent(a)
+    if (current !== a || !content) return
+    pop.replaceChildren(content)
+    pop.classList.toggle('pop-card', a.matches('a.cr-card'))
+    pop.hidden = false
+    a.setAttribute('aria-describedby', pop.id)
+    position(a)
+  }
+
+  function hide() {
+    clearTimeout(showTimer)
+    pop.hidden = true
+    current?.removeAttribute('aria-describedby')
+    current = null
+  }
+
+  const trigger = (e: Event) => (e.target as Element).closest?.<HTMLAnchorElement>(TRIGGER) ?? null
+  document.addEventListener('mouseover', (e) => {
+    const a = trigger(e)
+    if (a) {
+      clearTimeout(hideTimer)
+      clearTimeout(showTimer)
+      showTimer = window.setTimeout(() => show(a), SHOW_DELAY)
+    } else if ((e.target as Element).closest?.('#cr-pop')) clearTimeout(hideTimer)
+  })
+  document.addEventListener('mouseout', (e) => {
+    if (trigger(e) || (e.target as Element).closest?.('#cr-pop')) {
+      clearTimeout(showTimer)
+      hideTimer = window.setTimeout(hide, HIDE_DELAY)
+    }
+  })
+  document.addEventListener('focusin', (e) => {
+    const a = trigger(e)
+    if (a) show(a)
+    else if (!pop.contains(e.target as Node)) hide()
+  })
+  document.addEventListener('keydown', (e) => {
+    if (e.key === 'Escape' && !pop.hidden) hide()
+  })
+}

@@ -1,0 +1,83 @@
+/**
+ * "Copy link" and "Copy citation" for every rule, without a pair of buttons
+ * in the HTML of each: one toolbar moves to the rule under the pointer or
+ * keyboard focus (focus a rule's number, then Tab).
+ */
+const RULE = '[data-n][id]'
+const HEAD = '.rt, .st, .ct'
+
+export function citation(number: string, id: string) {
+  return `CR ${number} (${id})`
+}
+
+async function copyText(text: string): Promise<boolean> {
+  try {
+    await navigator.clipboard.writeText(text)
+    return true
+  } catch {
+    // Clipboard API refused (no permission, plain http): the old way.
+    const area = document.createElement('textarea')
+    area.value = text
+    area.setAttribute('readonly', '')
+    area.style.position = 'fixed'
+    area.style.opacity = '0'
+    document.body.append(area)
+    area.select()
+    const ok = document.execCommand('copy')
+    area.remove()
+    return ok
+  }
+}
+
+export function initRuleTools() {
+  if (!document.querySelector(`${RULE} :is(${HEAD})`)) return
+  const bar = document.createElement('span')
+  bar.className = 'tools'
+  bar.setAttribute('role', 'group')
+  const link = document.createElement('button')
+  link.type = 'button'
+  link.textContent = 'Copy link'
+  const cite = document.createElement('button')
+  cite.type = 'button'
+  cite.textContent = 'Copy citation'
+  const status = document.createElement('span')
+  status.className = 'sr-only'
+  status.setAttribute('aria-live', 'polite')
+  bar.append(link, cite, status)
+
+  let rule: HTMLElement | null = null
+  const place = (head: Element | null) => {
+    const r = head?.closest<HTMLElement>(RULE)
+    if (!head || !r || r === rule) return
+    rule = r
+    bar.setAttribute('aria-label', `Rule ${r.dataset.n}`)
+    head.querySelector('.n')?.after(bar)
+  }
+  document.addEventListener('mouseover', (e) => place((e.target as Element).closest?.(HEAD) ?? null))
+  document.addEventListener('focusin', (e) => {
+    const t = e.target as Element
+    if (t.matches('a.n')) place(t.closest(HEAD))
+  })
+  // A tap on a number follows the link: the toolbar follows the target.
+  const onHash = () => place(document.getElementById(decodeURIComponent(location.hash.slice(1)))?.querySelector(HEAD) ?? null)
+  addEventListener('hashchange', onHash)
+  if (location.hash) onHash()
+
+  const done = (button: HTMLButtonElement, ok: boolean, what: string) => {
+    const label = button.textContent
+    button.textContent = ok ? 'Copied' : 'Copy failed'
+    status.textContent = ok ? `${what} copied` : `Could not copy the ${what.toLowerCase()}`
+    setTimeout(() => (button.textContent = label), 1500)
+  }
+  link.addEventListener('click', async () => {
+    if (!rule) return
+    const url = new URL(location.href)
+    url.search = ''
+    url.hash = rule.id
+    done(link, await copyText(url.href), 'Link')
+  })
+  cite.addEventListener('click', async () => {
+    if (!rule) return
+    done(cite, await copyText(citation(rule.dataset.n ?? '', rule.id)), 'Citation')
+  })
+}

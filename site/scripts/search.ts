@@ -1,0 +1,191 @@
+/**
+ * Search as you type, at rule granularity. A rule number or ID goes straight
+ * to the rule (from `lookup.json`); words go to Pagefind, whose results are
+ * one rule each. Loaded on first use (see `search-boot.ts`).
+ */
+import { isNumberQuery, loadLookup, resolveQuery, type Lookup } from './lookup.ts'
+
+interface PagefindResultData {
+  url: string
+  excerpt: string
+  meta: Record<string, string>
+}
+interface Pagefind {
+  options(o: Record<string, unknown>): Promise<void>
+  init(): Promise<void>
+  search(q: string, o?: { filters?: Record<string, string> }): Promise<{ results: { id: string; data(): Promise<PagefindResultData> }[] } | null>
+}
+
+const DROPDOWN_RESULTS = 8
+const PAGE_RESULTS = 40
+
+let pagefindPromise: Promise<Pagefind> | undefined
+function loadPagefind(base: string): Promise<Pagefind> {
+  return (pagefindPromise ??= (async () => {
+    const url = `${base}pagefind/pagefind.js`
+    const pf = (await import(/* @vite-ignore */ url)) as Pagefind
+    // Short records (one rule each): length matters less than on web pages;
+    // the weighted defined terms (see search-index.ts) do the ranking.
+    await pf.options({ excerptLength: 24, ranking: { pageLength: 0.4, termSaturation: 1.2 } })
+    await pf.init()
+    return pf
+  })())
+}
+
+/** Pagefind's excerpt: text with `<`/`>` escaped and `<mark>` around matches. Built as DOM, never as HTML. */
+function excerptNodes(excerpt: string): Node[] {
+  const out: Node[] = []
+  let mark: HTMLElement | null = null
+  for (const part of excerpt.split(/(<\/?mark>)/)) {
+    if (part === '<mark>') mark = document.createElement('mark')
+    else if (part === '</mark>') {
+      if (mark) out.push(mark)
+      mark = null
+    } else if (part) {
+      const text = document.createTextNode(part.replace(/&lt;/g, '<').replace(/&gt;/g, '>'))
+      if (mark) mark.append(text)
+      else out.push(text)
+    }
+  }
+  if (mark) out.push(mark)
+  return out
+}
+
+function span(className: string, ...content: (string | Node)[]) {
+  const el = document.createElement('span')
+  el.className = className
+  el.append(...content)
+  return el
+}
+
+function resultItem(url: string, number: string, where: string, excerpt: Node[] | string) {
+  const li = document.createElement('li')
+  const a = document.createElement('a')
+  a.href = url
+  a.className = 'hit'
+  a.append(span('hit-n', number), ' ', span('hit-where', where))
+  a.append(span('hit-x', ...(typeof excerpt === 'string' ? [excerpt] : excerpt)))
+  li.append(a)
+  return li
+}
+
+export function initSearch(base: string, forms: HTMLFormElement[]) {
+  const lookupPromise = loadLookup(base)
+  // Start both downloads now: the reader is about to type.
+  const pagefind = loadPagefind(base)
+  pagefind.catch((e) => console.error('Search is unavailable:', e))
+  for (const form of forms) wire(form, lookupPromise, pagefind)
+}
+
+function wire(form: HTMLFormElement, lookupPromise: Promise<Lookup>, pagefind: Promise<Pagefind>) {
+  const input = form.querySelector('input')!
+  const chapter = form.querySelector('select')!
+  const panel = form.querySelector<HTMLElement>('.search-panel')!
+  const list = form.querySelector<HTMLOListElement>('.search-results')!
+  const status = form.querySelector<HTMLElement>('[aria-live]')!
+  const onPage = form.closest('[data-search-page]') !== null
+  let seq = 0
+  let direct: { url: string } | undefined
+
+  const links = () => Array.from(list.querySelectorAll<HTMLAnchorElement>('a'))
+  const close = () => {
+    if (!onPage) panel.hidden = true
+  }
+
+  async function run() {
+    const q = input.value.trim()
+    const filter = chapter.value
+    const mine = ++seq
+    if (onPage) {
+      const url = new URL(location.href)
+      url.searchParams.set('q', q)
+      if (filter) url.searchParams.set('chapter', filter)
+      else url.searchParams.delete('chapter')
+      history.replaceState(null, '', url)
+    }
+    if (!q) {
+      direct = undefined
+      list.replaceChildren()
+      list.dataset.q = ''
+      status.textContent = ''
+      close()
+      return
+    }
+    const lookup = await lookupPromise
+    if (mine !== seq) return
+    const hit = resolveQuery(lookup, q)
+    direct = hit
+    const items: HTMLLIElement[] = []
+    if (hit) items.push(resultItem(hit.url, hit.number, 'Go to rule', hit.id))
+    if (!isNumberQuery(q) && !hit) {
+      const pf = await pagefind
+      const found = await pf.search(q, filter ? { filters: { chapter: filter } } : {})
+      if (mine !== seq || !found) return
+      const top = found.results.slice(0, onPage ? PAGE_RESULTS : DROPDOWN_RESULTS)
+      const data = await Promise.all(top.map((r) => r.data()))
+      if (mine !== seq) return
+      for (const d of data) {
+        const where = [d.meta.chapter, d.meta.section].filter(Boolean).join(' › ')
+        items.push(resultItem(d.url, d.meta.number ?? '', where, excerptNodes(d.excerpt)))
+      }
+      status.textContent = `${found.results.length} rules found`
+    } else {
+      status.textContent = hit ? `Rule ${hit.number}: press Enter to go` : `No rule numbered ${q}`
+    }
+    if (items.length === 0) {
+      const li = document.createElement('li')
+      li.className = 'none'
+      li.textContent = isNumberQuery(q) ? `No rule numbered ${q}.` : 'No rules match.'
+      items.push(li)
+    }
+    list.replaceChildren(...items)
+    list.dataset.q = q
+    panel.hidden = false
+  }
+
+  input.addEventListener('input', run)
+  chapter.addEventListener('change', run)
+  form.addEventListener('submit', (e) => {
+    // Enter: the rule itself when the query names one, else the best match.
+    const target = direct?.url ?? (input.value.trim() ? links()[0]?.href : undefined)
+    if (target) {
+      e.preventDefault()
+      location.assign(target)
+    } else if (onPage) e.preventDefault()
+  })
+  form.addEventListener('keydown', (e) => {
+    const all = links()
+    const i = all.indexOf(document.activeElement as HTMLAnchorElement)
+    if (e.key === 'ArrowDown' && all.length > 0) {
+      e.preventDefault()
+      all[Math.min(i + 1, all.length - 1)]!.focus()
+    } else if (e.key === 'ArrowUp' && i >= 0) {
+      e.preventDefault()
+      if (i === 0) input.focus()
+      else all[i - 1]!.focus()
+    } else if (e.key === 'Escape') {
+      close()
+      input.focus()
+    }
+  })
+  input.addEventListener('focus', () => {
+    if (list.childElementCount > 0) panel.hidden = false
+  })
+  document.addEventListener('click', (e) => {
+    if (!form.contains(e.target as Node)) close()
+  })
+
+  if (onPage) {
+    const params = new URLSearchParams(location.search)
+    const q = params.get('q') ?? ''
+    if (params.get('chapter')) chapter.value = params.get('chapter')!
+    if (q) {
+      input.value = q
+      lookupPromise.then((lookup) => {
+        const hit = resolveQuery(lookup, q)
+        if (hit) location.replace(hit.url)
+        else run()
+      })
+    }
+  } else if (input.value.trim()) run()
+}

@@ -1,0 +1,174 @@
+/**
+ * `cr cite [PATH…]`: find rule citations in an engine's sources (any
+ * language), report unknown IDs, stale number/ID pairs, retired IDs and
+ * imprecise citations, and how much of the rules the citations cover.
+ * The scanning is `src/core/cite`; this file reads files and prints.
+ */
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { dirname, join, resolve } from 'node:path'
+import { DEFAULT_CITE_CONFIG, readCiteConfig, type CiteConfig } from '../../core/cite/config.ts'
+import { createScanner } from '../../core/cite/scan.ts'
+import { buildCiteTable } from '../../core/cite/table.ts'
+import type { Citation, CiteProblem, CiteRule, Retirement } from '../../core/cite/types.ts'
+import { buildCoverageFile, computeCoverage, type CoverageReport } from '../../core/coverage.ts'
+import { loadYaml } from '../../core/load-yaml.ts'
+import { readRetirements } from '../../core/versions/retired.ts'
+import { parseCommandArgs, type CommandSpec } from '../args.ts'
+import { compileDir, hasErrors } from '../compile-dir.ts'
+import { PACKAGE_ROOT } from '../io.ts'
+import { readSourceText, walkSources } from '../walk-sources.ts'
+
+export const citeSpec: CommandSpec = {
+  name: 'cite',
+  summary: 'Check rule citations in source files of any language, and report coverage',
+  usage: 'cr cite [options] [PATH…]   (PATH defaults to .; e.g. cr cite src tests --write-coverage coverage.json)',
+  flags: [
+    { name: 'json', type: 'boolean', description: 'print citations, problems and coverage as JSON (stdout)' },
+    { name: 'warn-only', type: 'boolean', description: 'report problems but exit 0' },
+    { name: 'strict', type: 'boolean', description: 'fail on warnings (renamed IDs) too' },
+    { name: 'quiet', type: 'boolean', description: 'do not print hints' },
+    { name: 'uncited', type: 'boolean', description: 'list every uncited rule' },
+    { name: 'write-coverage', type: 'string', value: 'FILE', description: 'save which files cite which rules (schema/coverage.schema.json)' },
+    { name: 'config', type: 'string', value: 'FILE', description: 'project configuration (default: ./cr.config.json when present)' },
+    { name: 'rules', type: 'string', value: 'DIR', description: 'rules to cite against (default: the rules this package ships)' },
+    { name: 'index', type: 'string', value: 'FILE', description: 'cite against a rules.json (e.g. a pinned release) instead' },
+    { name: 'retired', type: 'string', value: 'FILE', description: 'retired IDs (default: retired.yaml beside the rules)' },
+  ],
+}
+
+interface RuleSet {
+  version: string
+  rules: CiteRule[]
+  retired?: ReadonlyMap<string, Retirement>
+}
+
+export function citeCommand(argv: string[]): number {
+  const { values, positionals } = parseCommandArgs(citeSpec, argv)
+  const cwd = process.cwd()
+  const json = Boolean(values.json)
+
+  const loaded = loadConfig(values.config as string | undefined, cwd)
+  if (loaded.problems.length > 0) {
+    process.stderr.write(`${loaded.problems.map(formatProblem).join('\n')}\n`)
+    return 2
+  }
+  const ruleSet = loadRules(values as Record<string, string | undefined>)
+  if (typeof ruleSet === 'string') {
+    process.stderr.write(ruleSet)
+    return 2
+  }
+
+  const table = buildCiteTable(ruleSet.rules, ruleSet.retired)
+  const scanner = createScanner(table, loaded.config)
+  const files = walkSources(positionals.length > 0 ? positionals : ['.'], {
+    cwd,
+    exclude: loaded.config.exclude,
+    excludeBase: loaded.base,
+  })
+  const citations: Citation[] = []
+  const problems: CiteProblem[] = []
+  let scanned = 0
+  for (const f of files) {
+    const text = readSourceText(f.abs)
+    if (text === undefined) continue
+    scanned++
+    const result = scanner.scan(text, f.path)
+    citations.push(...result.citations)
+    problems.push(...result.problems)
+  }
+
+  const coverageFile = buildCoverageFile(citations, ruleSet.version)
+  const coverage = computeCoverage(coverageFile, ruleSet.rules)
+  const writeTo = values['write-coverage'] as string | undefined
+  if (writeTo) {
+    mkdirSync(dirname(resolve(cwd, writeTo)), { recursive: true })
+    writeFileSync(resolve(cwd, writeTo), `${JSON.stringify(coverageFile, null, 1)}\n`)
+  }
+
+  const errors = problems.filter((p) => p.severity === 'error').length
+  const warnings = problems.filter((p) => p.severity === 'warning').length
+  const failed = !values['warn-only'] && (errors > 0 || (Boolean(values.strict) && warnings > 0))
+
+  if (json) {
+    const out = { ok: !failed, version: ruleSet.version, files: scanned, citations, problems, coverage }
+    process.stdout.write(`${JSON.stringify(out, null, 2)}\n`)
+    return failed ? 1 : 0
+  }
+  const shown = values.quiet ? problems.filter((p) => p.severity !== 'hint') : problems
+  const lines = shown.map(formatProblem)
+  lines.push(summaryLine(scanned, citations, problems))
+  lines.push(...coverageLines(coverage, Boolean(values.uncited)))
+  if (writeTo) lines.push(`cr cite: wrote ${writeTo}`)
+  process.stderr.write(`${lines.join('\n')}\n`)
+  return failed ? 1 : 0
+}
+
+/** One line per problem: `path:line:col: error[code]: message; did you mean …?` */
+export function formatProblem(p: CiteProblem): string {
+  const help = p.severity !== 'hint' && p.suggestions && p.suggestions.length > 0 ? `; did you mean ${p.suggestions.map((s) => `\`${s}\``).join(', ')}?` : ''
+  return `${p.file}:${p.line}:${p.column}: ${p.severity}[${p.code}]: ${p.message}${help}`
+}
+
+function summaryLine(files: number, citations: Citation[], problems: CiteProblem[]): string {
+  const count = (s: CiteProblem['severity']) => problems.filter((p) => p.severity === s).length
+  const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
+  const rules = new Set(citations.map((c) => c.id)).size
+  return `cr cite: ${plural(files, 'file')}, ${plural(citations.length, 'citation')} of ${plural(rules, 'rule')}; ${plural(count('error'), 'error')}, ${plural(count('warning'), 'warning')}, ${plural(count('hint'), 'hint')}`
+}
+
+function coverageLines(c: CoverageReport, listUncited: boolean): string[] {
+  const lines = [`coverage: ${c.cited}/${c.total} citable rules (${c.percent.toFixed(1)}%)`]
+  const width = Math.max(...c.chapters.map((ch) => ch.title.length), 10)
+  for (const ch of c.chapters) {
+    if (ch.total === 0) continue
+    lines.push(`  ${ch.number.padStart(2)}  ${ch.title.padEnd(width)}  ${`${ch.cited}/${ch.total}`.padStart(9)}  ${ch.percent.toFixed(1).padStart(5)}%`)
+    if (listUncited && ch.uncited.length > 0) for (const id of ch.uncited) lines.push(`        uncited: ${id}`)
+  }
+  if (!listUncited && c.uncited.length > 0) lines.push(`  ${c.uncited.length} uncited rules; list them with --uncited (or --json)`)
+  return lines
+}
+
+function loadConfig(explicit: string | undefined, cwd: string): { config: CiteConfig; problems: CiteProblem[]; base: string } {
+  const file = explicit ?? (existsSync(join(cwd, 'cr.config.json')) ? 'cr.config.json' : undefined)
+  if (!file) return { config: DEFAULT_CITE_CONFIG, problems: [], base: cwd }
+  const abs = resolve(cwd, file)
+  const base = dirname(abs)
+  if (!existsSync(abs)) throw new Error(`No such file: ${file}`)
+  // JSON is YAML: the house loader gives line and column for any key.
+  const { loaded, messages } = loadYaml({ path: file, content: readFileSync(abs) })
+  if (!loaded) {
+    const problems = messages.map((m): CiteProblem => ({ code: 'config-invalid', severity: 'error', file, line: m.line, column: m.column, message: m.message, text: '' }))
+    return { config: DEFAULT_CITE_CONFIG, problems, base }
+  }
+  const { config, problems } = readCiteConfig(loaded.data, file, (path) => loaded.locate(path, 'key'))
+  return { config, problems, base }
+}
+
+/** The rules to cite against; a string is an error report. */
+function loadRules(values: Record<string, string | undefined>): RuleSet | string {
+  if (values.index) {
+    const data = JSON.parse(readFileSync(values.index, 'utf8')) as { version?: string; rules?: CiteRule[] }
+    if (!Array.isArray(data.rules)) return `cr cite: ${values.index} is not a rules.json (no \`rules\` list)\n`
+    return { version: data.version ?? 'unversioned', rules: data.rules, ...retiredFrom(values.retired) }
+  }
+  const dir = values.rules ?? join(PACKAGE_ROOT, 'rules')
+  const result = compileDir(dir)
+  if (!result.document || hasErrors(result.messages)) {
+    return `${result.report()}\ncr cite: the rules in ${dir} do not compile; run \`cr check ${dir}\`\n`
+  }
+  const retiredFile = values.retired ?? (existsSync(join(dir, 'retired.yaml')) ? join(dir, 'retired.yaml') : undefined)
+  return { version: result.document.release.version, rules: result.document.rules, ...retiredFrom(retiredFile) }
+}
+
+/** The retirement file → the scanner's hook (old ID → status and target). */
+function retiredFrom(file: string | undefined): { retired?: Map<string, Retirement> } {
+  if (!file) return {}
+  const { loaded } = loadYaml({ path: file, content: readFileSync(file) })
+  if (!loaded) return {} // `cr check` reports a broken retirement file
+  const { retirements } = readRetirements(loaded.data, file, (path) => loaded.locate(path))
+  const map = new Map<string, Retirement>()
+  for (const [id, e] of retirements.byId) {
+    map.set(id, { status: e.kind, ...(e.targets[0] !== undefined ? { target: e.targets[0] } : {}), ...(e.reason ? { reason: e.reason } : {}) })
+  }
+  return { retired: map }
+}

@@ -1,0 +1,55 @@
+import { buildLookup, findRule } from '../../core/lookup.ts'
+import type { RuleEntry } from '../../core/types.ts'
+import { parseCommandArgs, UsageError, type CommandSpec } from '../args.ts'
+import { compileDir, hasErrors } from '../compile-dir.ts'
+
+export const showSpec: CommandSpec = {
+  name: 'show',
+  summary: 'Print a rule by ID or number',
+  usage: 'cr show <id | number> [--dir DIR] [--json]   (e.g. cr show 6.1.4, cr show rule_end_the_run)',
+  flags: [
+    { name: 'dir', type: 'string', value: 'DIR', description: 'rules directory (default: rules/)' },
+    { name: 'json', type: 'boolean', description: 'print the entry as JSON' },
+  ],
+}
+
+export function showCommand(argv: string[]): number {
+  const { values, positionals } = parseCommandArgs(showSpec, argv)
+  const query = positionals.join(' ').trim()
+  if (!query) throw new UsageError('missing rule ID or number')
+  const result = compileDir((values.dir as string | undefined) ?? 'rules')
+  if (!result.document || hasErrors(result.messages)) {
+    process.stderr.write(`${result.report()}\n`)
+    return 1
+  }
+  const table = buildLookup(result.document.rules)
+  const { entry, suggestions } = findRule(table, query)
+  if (!entry) {
+    const help = suggestions.length > 0 ? `; did you mean ${suggestions.map((s) => `\`${s}\``).join(', ')}?` : ''
+    process.stderr.write(`cr show: error[rule-unknown]: no rule \`${query}\`${help}\n`)
+    return 1
+  }
+  if (values.json) {
+    process.stdout.write(`${JSON.stringify(entry, null, 2)}\n`)
+    return 0
+  }
+  process.stdout.write(formatEntry(entry, table.byId))
+  return 0
+}
+
+function formatEntry(e: RuleEntry, byId: Map<string, RuleEntry>): string {
+  const section = e.section && e.section !== e.id ? byId.get(e.section) : undefined
+  const where = section ? ` — section ${section.number} ${section.title ?? ''}`.trimEnd() : ''
+  const lines = [`${e.number}  ${e.id}  (${e.kind}${where})`, '', e.text]
+  for (const ex of e.examples) lines.push('', `  Example: ${ex.text}`)
+  if (e.children.length > 0) {
+    lines.push('')
+    for (const id of e.children) {
+      const c = byId.get(id)
+      if (c) lines.push(`  ${c.number.padEnd(9)} ${c.id}  ${truncate(c.text, 90)}`)
+    }
+  }
+  return `${lines.join('\n')}\n`
+}
+
+const truncate = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1)}…` : s)

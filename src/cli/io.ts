@@ -1,0 +1,63 @@
+/** The CLI's file-system side: reading a rules directory, atomic output. */
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { basename, dirname, join, relative, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { createCardIndex, type CardIndex } from '../core/cards.ts'
+import type { SourceFile } from '../core/types.ts'
+
+export const PACKAGE_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
+
+/** Every `.yaml` file of a directory, with paths as the user would type them. */
+export function readRulesDir(dir: string, cwd = process.cwd()): SourceFile[] {
+  const abs = resolve(cwd, dir)
+  if (!existsSync(abs) || !statSync(abs).isDirectory()) throw new Error(`No such directory: ${dir}`)
+  return readdirSync(abs)
+    .filter((name) => /\.ya?ml$/.test(name))
+    .sort()
+    .map((name) => {
+      const full = join(abs, name)
+      const shown = relative(cwd, full) || name
+      return { path: shown.startsWith('..') ? full : shown, content: readFileSync(full) }
+    })
+}
+
+/** Decoded text of the files, for source excerpts in diagnostics. */
+export function textLookup(files: SourceFile[]): (file: string) => string | undefined {
+  const decoder = new TextDecoder('utf-8', { fatal: false })
+  const map = new Map(files.map((f) => [f.path, typeof f.content === 'string' ? f.content : decoder.decode(f.content)]))
+  return (file) => map.get(file)
+}
+
+export function loadCards(file = join(PACKAGE_ROOT, 'data/cards.json')): CardIndex | undefined {
+  if (!existsSync(file)) return undefined
+  return createCardIndex(JSON.parse(readFileSync(file, 'utf8')))
+}
+
+/**
+ * Write a set of files into `outDir` atomically: everything goes to a
+ * temporary sibling directory first, then replaces `outDir` in one rename,
+ * so a failed run never leaves a half-written or clobbered directory.
+ */
+export function writeDirAtomically(outDir: string, files: Record<string, string>): void {
+  const target = resolve(outDir)
+  mkdirSync(dirname(target), { recursive: true })
+  const tmp = join(dirname(target), `.${basename(target)}.tmp-${process.pid}-${Date.now()}`)
+  try {
+    mkdirSync(tmp)
+    for (const [name, content] of Object.entries(files)) {
+      mkdirSync(dirname(join(tmp, name)), { recursive: true })
+      writeFileSync(join(tmp, name), content)
+    }
+    if (existsSync(target)) {
+      const old = `${tmp}.old`
+      renameSync(target, old)
+      renameSync(tmp, target)
+      rmSync(old, { recursive: true, force: true })
+    } else {
+      renameSync(tmp, target)
+    }
+  } catch (error) {
+    rmSync(tmp, { recursive: true, force: true })
+    throw error
+  }
+}

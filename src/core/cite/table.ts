@@ -1,0 +1,91 @@
+/**
+ * The table a scan resolves citations against: every ID and number of one
+ * release, which IDs were retired, and which ID prefixes make a word a
+ * citation. Built once per run; scanning a file only reads it.
+ */
+import type { CiteRule, Retirement } from './types.ts'
+
+/**
+ * Prefixes of the ID grammar (`rules/`): a word starting with one of these is
+ * a citation, and reported when it is not a real ID. Other prefixes that
+ * real IDs use (`corp_basic_action_…`, `movement_draw`) are too common in
+ * engine code (`corp_hand`) to report: such words count only when they are
+ * real IDs.
+ */
+export const ID_PREFIXES = ['rule', 'subsec', 'sec', 'step', 'chpt'] as const
+
+export interface CiteTable {
+  byId: ReadonlyMap<string, CiteRule>
+  byNumber: ReadonlyMap<string, CiteRule>
+  /** Chapter numbers (`1` … `11`): a bare `6.1.4` is only a number when chapter 6 exists. */
+  chapters: ReadonlySet<string>
+  /** Old ID → where it went, chains already followed (see `withRetirements`). */
+  retired: ReadonlyMap<string, Retirement>
+  /** Prefixes whose unknown words are reported. */
+  strictPrefixes: readonly string[]
+  /** Prefixes of real IDs outside the grammar: only real IDs count. */
+  loosePrefixes: readonly string[]
+  /** Every ID, for suggestions. */
+  ids: readonly string[]
+}
+
+export function buildCiteTable(rules: readonly CiteRule[], retired?: ReadonlyMap<string, Retirement>): CiteTable {
+  const byId = new Map<string, CiteRule>()
+  const byNumber = new Map<string, CiteRule>()
+  const chapters = new Set<string>()
+  const loose = new Set<string>()
+  for (const r of rules) {
+    if (!byId.has(r.id)) byId.set(r.id, r)
+    if (!byNumber.has(r.number)) byNumber.set(r.number, r)
+    if (r.kind === 'chapter') chapters.add(r.number)
+    const prefix = /^([A-Za-z][A-Za-z0-9]*)_/.exec(r.id)?.[1]
+    if (prefix && !(ID_PREFIXES as readonly string[]).includes(prefix)) loose.add(prefix)
+  }
+  const table: CiteTable = {
+    byId,
+    byNumber,
+    chapters,
+    retired: new Map(),
+    strictPrefixes: ID_PREFIXES,
+    loosePrefixes: [...loose].sort(),
+    ids: [...byId.keys()],
+  }
+  return retired ? withRetirements(table, retired) : table
+}
+
+/**
+ * The retirement hook: a table that also knows old IDs. Chains are followed
+ * (`a` renamed to `b`, `b` merged into `c` → `a` points at `c`); a chain that
+ * ends nowhere (a cycle, or a target that is neither defined nor retired)
+ * reads as removed. Current IDs always win over a retirement of the same ID.
+ */
+export function withRetirements(table: CiteTable, retired: ReadonlyMap<string, Retirement>): CiteTable {
+  const resolved = new Map<string, Retirement>()
+  for (const [oldId, first] of retired) {
+    if (table.byId.has(oldId)) continue
+    const seen = new Set([oldId])
+    let r: Retirement = first
+    let status = first.status
+    while (r.target !== undefined && !table.byId.has(r.target)) {
+      const next = retired.get(r.target)
+      if (!next || seen.has(r.target)) {
+        r = { status: 'removed', reason: `${first.status} to \`${r.target}\`, which no longer exists` }
+        break
+      }
+      seen.add(r.target)
+      // The strongest change along the chain names it: renamed < merged/split.
+      if (next.status !== 'renamed') status = next.status
+      r = next
+    }
+    resolved.set(
+      oldId,
+      r.target !== undefined
+        ? { status, target: r.target, ...(first.reason ? { reason: first.reason } : {}) }
+        : { status: 'removed', ...(r.reason ? { reason: r.reason } : {}) },
+    )
+  }
+  return { ...table, retired: resolved }
+}
+
+/** Citable rules for coverage: prose rules, sub-rules and steps (not chapters, sections or timing summaries). */
+export const isCitable = (r: Pick<CiteRule, 'kind'>) => r.kind === 'rule' || r.kind === 'subrule' || r.kind === 'step'

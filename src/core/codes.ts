@@ -1,0 +1,29 @@
+/**
+ * Every diagnostic code the toolchain emits, with what it means. The test
+ * suite checks that each code has a fixture under
+ * `tests/fixtures/diagnostics/<code>/` that triggers it.
+ */
+export const DIAGNOSTIC_CODES = {
+  'file-encoding': 'The file is not valid UTF-8.',
+  'file-empty': 'The file is empty (or only comments).',
+  'yaml-syntax': 'The file is not valid YAML.',
+  'yaml-duplicate-key': 'A mapping has the same key twice.',
+  'schema-type': 'A value has the wrong type (e.g. a list where text is expected).',
+  'schema-unknown-key': 'A key the format does not have (often a typo; the closest key is suggested).',
+  'schema-missing-key': 'A required key is missing (e.g. a rule without `text`).',
+  'schema-id-pattern': 'An ID does not follow the ID grammar (lowercase letters, digits, `_`, `+`).',
+  'schema-invalid': 'Any other schema violation.',
+  'markup-unclosed': 'Inline markup is not closed (`{card:Foo` without `}`, `{n}` without `{/n}`).',
+  'markup-unknown-tag': 'An unknown `{tag:…}` (e.g. `{trem:…}`).',
+  'markup-empty': 'Markup without content (e.g. `{ref:}`).',
+  'symbol-unknown': 'An unknown `[symbol]`.',
+  'id-duplicate': 'Two entries share an ID; both places are named.',
+  'ref-unknown': 'A reference to an ID that does not exist; the closest IDs are suggested.',
+  'ref-range-invalid': 'A `{ref/through:a,b}` range whose ends are not siblings in document order.',
+  'card-unknown': 'A `{card:…}` that is not in the card data; the closest titles are suggested.',
+  'card-spelling': 'A card name that differs from the printed title only by diacritics or case (warning).',
+  'no-chapters': 'A rules directory without chapter files.',
+  'release-missing': 'A rules directory without `release.yaml` (warning).',
+} as const
+
+export type DiagnosticCode = keyof typeof DIAGNOSTIC_CODES

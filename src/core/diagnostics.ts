@@ -1,0 +1,72 @@
+import type { Diagnostic, Place, RelatedPlace, Severity } from './types.ts'
+
+/** Build a diagnostic; a tiny helper so call sites read as data. */
+export function diagnostic(
+  code: string,
+  severity: Severity,
+  place: Place,
+  message: string,
+  extra: { suggestions?: string[]; related?: RelatedPlace[]; path?: (string | number)[] } = {},
+): Diagnostic {
+  const d: Diagnostic = { code, severity, file: place.file, line: place.line, column: place.column, message }
+  if (extra.suggestions && extra.suggestions.length > 0) d.suggestions = extra.suggestions
+  if (extra.related && extra.related.length > 0) d.related = extra.related
+  if (extra.path) d.path = extra.path
+  return d
+}
+
+/** Deterministic order: file, line, column, code, message. */
+export function sortDiagnostics(messages: Diagnostic[]): Diagnostic[] {
+  return [...messages].sort(
+    (a, b) =>
+      cmp(a.file, b.file) || a.line - b.line || a.column - b.column || cmp(a.code, b.code) || cmp(a.message, b.message),
+  )
+}
+
+function cmp(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0
+}
+
+export function hasErrors(messages: Diagnostic[], strict = false): boolean {
+  return messages.some((m) => m.severity === 'error' || (strict && m.severity === 'warning'))
+}
+
+/**
+ * `path:line:col: severity[code]: message`, then a source excerpt with a caret
+ * and the suggestions — the rustc / unified-engine shape people already read.
+ * `sourceOf` returns a file's text (or undefined when it is not text).
+ */
+export function formatDiagnostic(d: Diagnostic, sourceOf: (file: string) => string | undefined): string {
+  const out = [`${d.file}:${d.line}:${d.column}: ${d.severity}[${d.code}]: ${d.message}`]
+  const excerpt = excerptAt(sourceOf(d.file), d.line, d.column)
+  if (excerpt) out.push(excerpt)
+  if (d.suggestions && d.suggestions.length > 0) {
+    out.push(`  = help: did you mean ${d.suggestions.map((s) => `\`${s}\``).join(', ')}?`)
+  }
+  for (const r of d.related ?? []) out.push(`  = note: ${r.file}:${r.line}:${r.column}: ${r.message}`)
+  return out.join('\n')
+}
+
+const WIDTH = 100
+
+function excerptAt(text: string | undefined, line: number, column: number): string | undefined {
+  if (text === undefined) return undefined
+  const lines = text.split(/\r?\n/)
+  const raw = lines[line - 1]
+  if (raw === undefined) return undefined
+  // Long rule texts: show a window around the column, marked with ellipses.
+  let start = 0
+  if (raw.length > WIDTH) start = Math.max(0, Math.min(column - 1 - WIDTH / 2, raw.length - WIDTH))
+  const shown = (start > 0 ? '…' : '') + raw.slice(start, start + WIDTH) + (start + WIDTH < raw.length ? '…' : '')
+  const caretAt = column - 1 - start + (start > 0 ? 1 : 0)
+  const gutter = String(line).length
+  const pad = ' '.repeat(gutter)
+  return [`${pad} |`, `${line} | ${shown}`, `${pad} | ${' '.repeat(Math.max(0, caretAt))}^`].join('\n')
+}
+
+/** Counts for the summary line: `2 errors, 1 warning`. */
+export function summarize(messages: Diagnostic[]): string {
+  const e = messages.filter((m) => m.severity === 'error').length
+  const w = messages.length - e
+  return `${e} error${e === 1 ? '' : 's'}, ${w} warning${w === 1 ? '' : 's'}`
+}

@@ -1,0 +1,200 @@
+/**
+ * Load one YAML source file: check its bytes are UTF-8, parse it, and return
+ * the data together with a way to find any JSON path in the source, so later
+ * steps (schema validation, markup checks) can point at the right line.
+ *
+ * We use the `yaml` package rather than js-yaml because js-yaml gives source
+ * positions only for syntax errors, never for the data it returns; `yaml`
+ * keeps a node tree with offsets that we can walk by JSON path.
+ */
+import { LineCounter, isScalar, parseDocument, type Document, type YAMLError } from 'yaml'
+import { diagnostic } from './diagnostics.ts'
+import { findNode, isEmptyValue, pointAt, scalarOffsets, startOf, type JsonPath, type SourcePoint } from './locate.ts'
+import type { Diagnostic, SourceFile } from './types.ts'
+
+export type { JsonPath, SourcePoint } from './locate.ts'
+
+export interface LoadedYaml {
+  /** The document as plain JSON-like data; flags such as `new:` load as `null`. */
+  data: unknown
+  /** The decoded source, BOM removed; all offsets refer to it. */
+  text: string
+  /**
+   * Where the node at `path` starts: its value (default) or, for `'key'`,
+   * its map key. A path that does not exist falls back to the nearest
+   * existing ancestor; an empty value (`new:`) to its key.
+   */
+  locate(path: JsonPath, which?: 'key' | 'value'): SourcePoint
+  /**
+   * Where the character at `offsetInString` of the string at `path` (its
+   * value after unescaping and unfolding) is in the file.
+   */
+  locateInString(path: JsonPath, offsetInString: number): SourcePoint
+}
+
+export interface LoadResult {
+  /** Absent when the file could not be decoded or parsed. */
+  loaded?: LoadedYaml
+  messages: Diagnostic[]
+}
+
+export function loadYaml(file: SourceFile): LoadResult {
+  const decoded = decode(file)
+  if ('message' in decoded) return { messages: [decoded.message] }
+  const text = decoded.text
+
+  const lineCounter = new LineCounter()
+  const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true, keepSourceTokens: false })
+  const at = (offset: number) => pointAt(lineCounter, Math.max(0, Math.min(offset, text.length)))
+
+  if (isEmptyDocument(doc) && doc.errors.length === 0) {
+    return { messages: [diagnostic('file-empty', 'error', { file: file.path, line: 1, column: 1 }, 'Unexpected empty file, expected a YAML document')] }
+  }
+
+  const messages: Diagnostic[] = []
+  const seen = new Set<string>()
+  const report = (error: YAMLError, severity: 'error' | 'warning') => {
+    const place = at(error.pos[0] < 0 ? 0 : error.pos[0])
+    const code = error.code === 'DUPLICATE_KEY' ? 'yaml-duplicate-key' : 'yaml-syntax'
+    const message = yamlMessage(error, text)
+    // One mistake often trips several checks at the same place; the first says it best.
+    const dedupe = `${place.offset}\0${code}`
+    if (seen.has(dedupe)) return
+    seen.add(dedupe)
+    messages.push(diagnostic(code, severity, { file: file.path, line: place.line, column: place.column }, message))
+  }
+  for (const error of doc.errors) report(error, 'error')
+  for (const warning of doc.warnings) report(warning, 'warning')
+
+  // Data built from a broken parse only yields cascades of schema errors;
+  // duplicate keys are the exception (the data is whole, the last key wins).
+  if (doc.errors.some((e) => e.code !== 'DUPLICATE_KEY')) return { messages }
+
+  let data: unknown
+  try {
+    data = doc.toJS({ maxAliasCount: 100 })
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error)
+    messages.push(diagnostic('yaml-syntax', 'error', { file: file.path, line: 1, column: 1 }, `Unexpected YAML the loader cannot turn into data: ${reason}`))
+    return { messages }
+  }
+
+  return { loaded: makeLoaded(doc, text, data, at), messages }
+}
+
+function makeLoaded(doc: Document, text: string, data: unknown, at: (offset: number) => SourcePoint): LoadedYaml {
+  const offsetsCache = new WeakMap<object, number[]>()
+  const locate = (path: JsonPath, which: 'key' | 'value' = 'value'): SourcePoint => {
+    const found = findNode(doc, path)
+    if (found.complete && (which === 'key' || isEmptyValue(found.node)) && found.key) return at(startOf(found.key, 0))
+    return at(startOf(found.node, 0))
+  }
+  return {
+    data,
+    text,
+    locate,
+    locateInString(path, offsetInString) {
+      const found = findNode(doc, path)
+      const node = found.node
+      if (!found.complete || !isScalar(node) || typeof node.value !== 'string' || !node.range) return locate(path)
+      let offsets = offsetsCache.get(node)
+      if (!offsets) {
+        offsets = scalarOffsets(text, node)
+        offsetsCache.set(node, offsets)
+      }
+      const index = Math.max(0, Math.min(Math.floor(offsetInString) || 0, offsets.length - 1))
+      return at(offsets[index]!)
+    },
+  }
+}
+
+/** No content at all: nothing, comments, or a bare `---`. */
+function isEmptyDocument(doc: Document): boolean {
+  const contents = doc.contents
+  return contents === null || (isScalar(contents) && contents.value === null && isEmptyValue(contents))
+}
+
+/** The yaml library's message, without its position suffix, as one sentence. */
+function yamlMessage(error: YAMLError, text: string): string {
+  const start = error.pos[0]
+  const line = start >= 0 ? text.slice(start, text.indexOf('\n', start) === -1 ? undefined : text.indexOf('\n', start)) : ''
+  switch (error.code) {
+    case 'DUPLICATE_KEY': {
+      // The error spans only the key's first character; the key runs to its colon.
+      const key = /^(?:"[^"]*"|'[^']*'|[^:#]*?)(?=\s*:(?:\s|$))/.exec(line)?.[0]
+      return `Unexpected duplicate key${key ? ` \`${key}\`` : ''}, expected each key once per map`
+    }
+    case 'MULTIPLE_DOCS':
+      return 'Unexpected second YAML document (`---`), expected one document per file'
+    case 'TAB_AS_INDENT':
+      return 'Unexpected tab in indentation, expected spaces'
+  }
+  const cleaned = error.message
+    .replace(/ at line \d+, column \d+[\s\S]*$/, '')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/\.$/, '')
+  // The usual cause: an unquoted text with `: ` in it (`text: Note: …`).
+  const hint = /^Nested mappings/.test(cleaned) ? colonHint(text, start) : ''
+  return `Invalid YAML: ${cleaned}${hint}`
+}
+
+function colonHint(text: string, offset: number): string {
+  const lineStart = text.lastIndexOf('\n', offset - 1) + 1
+  const lineEnd = text.indexOf('\n', offset)
+  const line = text.slice(lineStart, lineEnd === -1 ? undefined : lineEnd)
+  return /:\s.*:\s/.test(line) ? '; a value containing `: ` must be quoted or written as a block (`text: |-`)' : ''
+}
+
+// --- Bytes to text -------------------------------------------------------
+
+function decode(file: SourceFile): { text: string } | { message: Diagnostic } {
+  let text: string
+  if (typeof file.content === 'string') {
+    text = file.content
+  } else {
+    try {
+      text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(file.content)
+    } catch {
+      return { message: encodingMessage(file.path, file.content) }
+    }
+  }
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1)
+  return { text }
+}
+
+function encodingMessage(path: string, bytes: Uint8Array): Diagnostic {
+  const bad = firstInvalidUtf8(bytes)
+  let where = ''
+  if (bad >= 0) {
+    let prefix = new TextDecoder('utf-8').decode(bytes.subarray(0, bad))
+    if (prefix.charCodeAt(0) === 0xfeff) prefix = prefix.slice(1)
+    const line = prefix.split('\n').length
+    const column = prefix.length - (prefix.lastIndexOf('\n') + 1) + 1
+    const hex = bytes[bad]!.toString(16).toUpperCase().padStart(2, '0')
+    where = ` 0x${hex} at line ${line}, column ${column} (byte ${bad})`
+  }
+  return diagnostic('file-encoding', 'error', { file: path, line: 1, column: 1 }, `Unexpected byte${where}, expected UTF-8 text: save the file as UTF-8`)
+}
+
+/** Index of the lead byte of the first ill-formed UTF-8 sequence, or -1. */
+export function firstInvalidUtf8(bytes: Uint8Array): number {
+  const cont = (k: number, lo = 0x80, hi = 0xbf) => k < bytes.length && bytes[k]! >= lo && bytes[k]! <= hi
+  let i = 0
+  while (i < bytes.length) {
+    const b = bytes[i]!
+    let size: number
+    if (b < 0x80) size = 1
+    else if (b >= 0xc2 && b <= 0xdf) size = cont(i + 1) ? 2 : 0
+    else if (b === 0xe0) size = cont(i + 1, 0xa0) && cont(i + 2) ? 3 : 0
+    else if (b === 0xed) size = cont(i + 1, 0x80, 0x9f) && cont(i + 2) ? 3 : 0
+    else if (b >= 0xe1 && b <= 0xef) size = cont(i + 1) && cont(i + 2) ? 3 : 0
+    else if (b === 0xf0) size = cont(i + 1, 0x90) && cont(i + 2) && cont(i + 3) ? 4 : 0
+    else if (b >= 0xf1 && b <= 0xf3) size = cont(i + 1) && cont(i + 2) && cont(i + 3) ? 4 : 0
+    else if (b === 0xf4) size = cont(i + 1, 0x80, 0x8f) && cont(i + 2) && cont(i + 3) ? 4 : 0
+    else size = 0
+    if (size === 0) return i
+    i += size
+  }
+  return -1
+}

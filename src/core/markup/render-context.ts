@@ -1,0 +1,11 @@
+/** What the renderers need to know about the document around one text. */
+export interface RenderContext {
+  /** Look up a (lowercase-first) ID; undefined if unknown (the raw ID is rendered then). */
+  lookup(id: string): { number: string; word: 'rule' | 'section' | 'step' } | undefined
+  /** Link target of a known ID, e.g. `(id) => '#' + id`. */
+  hrefFor(id: string): string
+  /** NetrunnerDB URL of a card, when known. */
+  cardHref?(name: string): string | undefined
+  /** URL of `{img:name}`; defaults to the name itself. */
+  imageSrc?(name: string): string
+}

@@ -1,0 +1,143 @@
+/**
+ * The compiler's data model. Pure types: the core (`src/core`) is
+ * deterministic and does no I/O; the CLI and the site consume these shapes.
+ */
+
+/** One input file, as the caller read it. `content` is decoded by the core
+ * (bytes are checked for UTF-8), so the caller never has to. */
+export interface SourceFile {
+  /** Path as it should appear in diagnostics, e.g. `rules/06_runs.yaml`. */
+  path: string
+  content: Uint8Array | string
+}
+
+export type Severity = 'error' | 'warning'
+
+export interface Place {
+  file: string
+  /** 1-based. */
+  line: number
+  /** 1-based, in UTF-16 code units like every editor we care about. */
+  column: number
+}
+
+export interface RelatedPlace extends Place {
+  message: string
+}
+
+/** A diagnostic is data; formatting is a separate, pure step. */
+export interface Diagnostic extends Place {
+  code: string
+  severity: Severity
+  message: string
+  /** e.g. the closest real IDs for an unknown reference. */
+  suggestions?: string[]
+  /** Other places involved, e.g. the first definition of a duplicate ID. */
+  related?: RelatedPlace[]
+  /** The JSON path inside the file's data, when there is one. */
+  path?: (string | number)[]
+}
+
+/** Entry kinds, in the words of the published document. */
+export type RuleKind =
+  | 'chapter'
+  | 'section'
+  | 'rule' // N.N.N (with or without sub-rules; headings too)
+  | 'subrule' // N.N.Na
+  | 'step' // a child of a `steps:` subsection: N.N.Na, referred to as "step"
+  | 'timing' // an element of a chapter-11 timing structure
+
+/** A span of text inside one rule's markup, with its place in the file. */
+export interface Position {
+  start: { line: number; column: number; offset: number }
+  end: { line: number; column: number; offset: number }
+}
+
+export interface CompiledExample {
+  /** `example_<ruleId>_<n>` (1-based), as the published document's extractor names them. */
+  id: string
+  text: string
+  html: string
+  new: boolean
+  cards: string[]
+  terms: string[]
+}
+
+export interface SourceRef {
+  file: string
+  line: number
+  column: number
+}
+
+/** One entry of the resolved document (and of `rules.json`). */
+export interface RuleEntry {
+  id: string
+  /** Citation form: `6`, `6.1`, `6.1.4`, `6.1.4a`, `11.2.1b`. */
+  number: string
+  /** As printed before the text: `6.`, `6.1.`, `6.1.4.`, `a.` */
+  label: string
+  kind: RuleKind
+  parent: string | null
+  children: string[]
+  chapter: string
+  section: string | null
+  /** Depth: chapter 0, section 1, rule 2, sub-rule/step 3, timing elements 2+. */
+  depth: number
+  /** Plain title for chapters, sections and heading rules (`toc:`). */
+  title?: string
+  /** Plain table-of-contents title where the source gives one (`toc_entry`). */
+  tocTitle?: string
+  /** Plain text, references rendered as printed ("section 6.2.8"). */
+  text: string
+  html: string
+  /** A subsection flagged `toc:` — its text is a heading (e.g. 6.5.7 "Fully Break"). */
+  heading: boolean
+  /** A subsection flagged `steps:` — its children are timing steps. */
+  steps: boolean
+  /** Flagged `new:` in this release. */
+  new: boolean
+  /** A timing-structure element rendered bold (`bold:`). */
+  bold?: boolean
+  /** Section snippet (intro paragraph), if any. */
+  snippet?: { text: string; html: string }
+  terms: string[]
+  subtypes: string[]
+  cards: string[]
+  /** IDs this entry's text (and examples) refer to, in order of first mention. */
+  refs: string[]
+  examples: CompiledExample[]
+  /** For timing elements: the prose step/phase it summarises, when known. */
+  prose?: string
+  source: SourceRef
+}
+
+export interface ChangelogEntry {
+  text: string
+  html: string
+  refs: string[]
+  source: SourceRef
+}
+
+export interface ReleaseInfo {
+  /** `v26.03` */
+  version: string
+  /** ISO date `2026-03-02`, or `2022-12` where only the month is known. */
+  effective: string
+  title?: string
+  preamble?: string
+  acknowledgements?: unknown
+}
+
+export interface CompiledDocument {
+  release: ReleaseInfo
+  /** Every entry in document order. */
+  rules: RuleEntry[]
+  changelog: ChangelogEntry[]
+}
+
+export interface CompileResult {
+  /** Present even when there are errors, as far as it could be built;
+   * callers must not write output when `messages` has errors. */
+  document: CompiledDocument | undefined
+  messages: Diagnostic[]
+}

@@ -1,0 +1,49 @@
+/**
+ * Comparable text. A rule's plain text prints its references as numbers
+ * ("see rule 6.2.4"), so renumbering rule 6.2.4 would make every rule that
+ * cites it look reworded. Comparisons use the text with each reference's
+ * number replaced by the referenced ID; displays keep the real text.
+ */
+import { distance } from 'fastest-levenshtein'
+import type { RuleEntry } from '../types.ts'
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+
+/** `text` with the numbers of `refs` replaced by `⟦id⟧`, whitespace collapsed. */
+export function canonicalize(text: string, refs: readonly string[], byId: ReadonlyMap<string, RuleEntry>): string {
+  let t = text
+  const targets = refs
+    .map((id) => byId.get(id))
+    .filter((e): e is RuleEntry => e !== undefined)
+    // Longest first, so 6.1.4a is replaced before 6.1.4 could match inside it.
+    .sort((a, b) => b.number.length - a.number.length || (a.id < b.id ? -1 : 1))
+  for (const e of targets) {
+    const n = escape(e.number)
+    // A chapter number is a bare digit: only replace it where it is cited as one.
+    const re = e.number.includes('.')
+      ? new RegExp(`(?<![\\w.])${n}(?![\\w]|\\.\\d)`, 'g')
+      : new RegExp(`(?<=\\b[Ss]ections? )${n}(?![\\w]|\\.\\d)`, 'g')
+    t = t.replace(re, `⟦${e.id}⟧`)
+  }
+  return t.replace(/\s+/g, ' ').trim()
+}
+
+export interface ComparableEntry {
+  text: string
+  examples: string[]
+}
+
+export function comparable(entry: RuleEntry, byId: ReadonlyMap<string, RuleEntry>): ComparableEntry {
+  return {
+    text: canonicalize(entry.text, entry.refs, byId),
+    examples: entry.examples.map((ex) => canonicalize(ex.text, entry.refs, byId)),
+  }
+}
+
+/** 1 for equal texts, 0 for nothing in common (edit distance scaled by length). */
+export function similarity(a: string, b: string): number {
+  if (a === b) return 1
+  const max = Math.max(a.length, b.length)
+  if (max === 0) return 1
+  return 1 - distance(a, b) / max
+}

@@ -1,0 +1,145 @@
+/**
+ * The ID guard: an ID any release defined must still be defined, or retired
+ * with a destination, so links and citations written against any release
+ * keep working ("renamed IDs keep working through redirects").
+ */
+import { collectEntries, type ChapterInput } from '../collect.ts'
+import { roleOf } from '../compile.ts'
+import { diagnostic, sortDiagnostics } from '../diagnostics.ts'
+import { loadYaml } from '../load-yaml.ts'
+import { suggestClosest } from '../suggest.ts'
+import type { CompiledDocument, Diagnostic, Place, SourceFile } from '../types.ts'
+import { followRetirement, type Retirements } from './retired.ts'
+
+/** The IDs one release defines (timing elements excluded: their IDs are positions, not names). */
+export interface ReleaseIds {
+  version: string
+  ids: ReadonlySet<string>
+  /** Where each ID is defined, for diagnostics. */
+  places?: ReadonlyMap<string, Place>
+  /** Each ID's number in that release, for messages. */
+  numbers?: ReadonlyMap<string, string>
+}
+
+export function releaseIds(doc: CompiledDocument): ReleaseIds {
+  const rules = doc.rules.filter((r) => r.kind !== 'timing')
+  return {
+    version: doc.release.version,
+    ids: new Set(rules.map((r) => r.id)),
+    places: new Map(rules.map((r) => [r.id, { file: r.source.file, line: r.source.line, column: r.source.column }])),
+    numbers: new Map(rules.map((r) => [r.id, r.number])),
+  }
+}
+
+/**
+ * The same from source files, without rendering any text: only phase 1 of
+ * the compiler runs, which keeps `cr check` fast with six releases beside it.
+ */
+export function releaseIdsFromFiles(version: string, files: SourceFile[]): ReleaseIds {
+  const name = (p: string) => p.split(/[\\/]/).pop() ?? p
+  const chapters: ChapterInput[] = []
+  for (const file of [...files].filter((f) => roleOf(f.path) === 'chapter').sort((x, y) => (name(x.path) < name(y.path) ? -1 : 1))) {
+    const { loaded } = loadYaml(file)
+    if (loaded) chapters.push({ file: file.path, loaded })
+  }
+  const files_ = new Map(chapters.map((c) => [c.file, c.loaded]))
+  const { entries } = collectEntries(chapters)
+  const ids = new Set<string>()
+  const places = new Map<string, Place>()
+  const numbers = new Map<string, string>()
+  for (const e of entries) {
+    if (e.kind === 'timing' || ids.has(e.id)) continue
+    ids.add(e.id)
+    numbers.set(e.id, e.number)
+    const at = files_.get(e.file)?.locate(e.idPath, 'value')
+    places.set(e.id, { file: e.file, line: at?.line ?? 1, column: at?.column ?? 1 })
+  }
+  return { version, ids, places, numbers }
+}
+
+/** Diagnostic codes of the guard, with what they mean. */
+export const RETIREMENT_CODES = {
+  'id-missing': 'An ID some release defines is neither in the current rules nor retired in `retired.yaml`; the release is named.',
+  'retired-unknown-target': 'A `renamed_to`, `merged_into` or `split_into` target that is neither defined nor itself retired.',
+  'retired-still-present': 'A retired ID that the current rules still define.',
+  'retired-cycle': 'Renames that lead back to where they started.',
+  'retired-duplicate': 'The same ID retired twice.',
+  'retired-unknown-id': 'A retired ID that no release defines (often a typo) (warning).',
+  'retired-wrong-release': '`release` is not the last release that defines the ID (warning).',
+} as const
+
+const verb = (list: string[]) => (list.length === 1 ? list[0]! : `${list[0]} through ${list[list.length - 1]}`)
+
+/**
+ * Check the current rules against every release's IDs and the retirement
+ * file. `releases` are in chronological order.
+ */
+export function checkRetirements(current: CompiledDocument, releases: readonly ReleaseIds[], retired: Retirements): Diagnostic[] {
+  const messages: Diagnostic[] = []
+  const currentIds = new Set(current.rules.map((r) => r.id))
+  const exists = (id: string) => currentIds.has(id)
+  const newIds = [...currentIds].filter((id) => !releases.some((r) => r.ids.has(id)))
+  const retiredFile = { file: retired.file, line: 1, column: 1 }
+
+  const reported = new Set<string>()
+  for (const release of releases) {
+    for (const id of release.ids) {
+      if (reported.has(id) || exists(id) || retired.byId.has(id)) continue
+      reported.add(id)
+      const inReleases = releases.filter((r) => r.ids.has(id))
+      const last = inReleases[inReleases.length - 1]!
+      const number = last.numbers?.get(id)
+      const place = last.places?.get(id) ?? retiredFile
+      messages.push(
+        diagnostic(
+          'id-missing',
+          'error',
+          place,
+          `ID \`${id}\` of ${verb(inReleases.map((r) => r.version))}${number ? ` (${number} in ${last.version})` : ''} is missing from the current rules, expected it defined there or retired in ${retired.file} with \`renamed_to\`, \`merged_into\`, \`split_into\` or \`removed\``,
+          {
+            suggestions: suggestClosest(id, newIds.length > 0 ? newIds : currentIds),
+            related: [{ ...retiredFile, message: `add \`- id: ${id}\` with \`release: ${last.version}\` and where it went` }],
+          },
+        ),
+      )
+    }
+  }
+
+  for (const entry of retired.entries) {
+    const definition = current.rules.find((r) => r.id === entry.id)
+    if (definition) {
+      messages.push(
+        diagnostic('retired-still-present', 'error', entry.source, `Unexpected retirement of \`${entry.id}\`, which the current rules define as ${definition.number}, expected the entry removed or the ID renamed`, {
+          related: [{ ...definition.source, message: `\`${entry.id}\` defined here` }],
+        }),
+      )
+      continue
+    }
+    entry.targets.forEach((target, k) => {
+      if (exists(target) || retired.byId.has(target)) return
+      messages.push(
+        diagnostic('retired-unknown-target', 'error', entry.targetSources[k] ?? entry.source, `Unknown ID \`${target}\` as where \`${entry.id}\` went, expected an ID of the current rules or a retired one`, {
+          suggestions: suggestClosest(target, currentIds),
+        }),
+      )
+    })
+    if (followRetirement(entry.id, retired, exists).end === 'cycle') {
+      messages.push(diagnostic('retired-cycle', 'error', entry.source, `Unexpected cycle of retirements from \`${entry.id}\`, expected the chain to end at a current ID or at \`removed\``))
+    }
+    if (releases.length === 0) continue
+    const inReleases = releases.filter((r) => r.ids.has(entry.id))
+    const last = inReleases[inReleases.length - 1]
+    if (!last) {
+      messages.push(
+        diagnostic('retired-unknown-id', 'warning', entry.source, `Unexpected retirement of \`${entry.id}\`, which no release defines, expected an ID of ${verb(releases.map((r) => r.version))}`, {
+          suggestions: suggestClosest(entry.id, new Set(releases.flatMap((r) => [...r.ids]).filter((id) => !exists(id)))),
+        }),
+      )
+    } else if (last.version !== entry.release) {
+      messages.push(
+        diagnostic('retired-wrong-release', 'warning', entry.releaseSource, `Unexpected \`release: ${entry.release}\` for \`${entry.id}\`, expected \`${last.version}\`, the last release that defines it`),
+      )
+    }
+  }
+  return sortDiagnostics(messages)
+}

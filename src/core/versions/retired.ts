@@ -1,0 +1,240 @@
+/**
+ * The retirement file (`rules/retired.yaml`, schema `schema/retired.schema.json`):
+ * every ID some release defined that the current rules no longer do, and
+ * where it went. Renamed, merged and split IDs keep working as redirects.
+ *
+ * Validation is written out here rather than run through ajv so each problem
+ * gets one message in our words; `tests/versions/retired.test.ts` checks the
+ * JSON schema agrees.
+ */
+import { diagnostic } from '../diagnostics.ts'
+import { loadYaml } from '../load-yaml.ts'
+import type { Diagnostic, Place, SourceFile, SourceRef } from '../types.ts'
+
+export type RetirementKind = 'renamed' | 'merged' | 'split' | 'removed'
+
+export interface RetiredEntry {
+  /** The retired ID, as the release spelled it. */
+  id: string
+  /** The last release that defines it. */
+  release: string
+  kind: RetirementKind
+  /** Where it went: one ID (renamed, merged), several (split; the first is the redirect), none (removed). */
+  targets: string[]
+  /** `removed`: the reason. Otherwise the optional `note`. */
+  reason?: string
+  source: SourceRef
+  /** Where `release` is written. */
+  releaseSource: SourceRef
+  /** Where each target is written, for diagnostics. */
+  targetSources: SourceRef[]
+}
+
+export interface Retirements {
+  file: string
+  entries: RetiredEntry[]
+  byId: ReadonlyMap<string, RetiredEntry>
+}
+
+/** Line and column of a JSON path in the file (the house YAML loader provides this). */
+export type Locate = (path: (string | number)[]) => { line: number; column: number }
+
+const KEYS = ['id', 'release', 'renamed_to', 'merged_into', 'split_into', 'removed', 'note'] as const
+const WHERE = ['renamed_to', 'merged_into', 'split_into', 'removed'] as const
+const TARGET_ID = /^[A-Za-z][A-Za-z0-9_+]*$/
+const VERSION = /^v\d{2}\.\d{2}$/
+
+export function emptyRetirements(file = 'retired.yaml'): Retirements {
+  return { file, entries: [], byId: new Map() }
+}
+
+/** Build the retirement table from the file's data; problems become diagnostics. */
+export function readRetirements(data: unknown, file: string, locate: Locate): { retirements: Retirements; messages: Diagnostic[] } {
+  const messages: Diagnostic[] = []
+  const at = (path: (string | number)[]): Place => {
+    const { line, column } = locate(path)
+    return { file, line, column }
+  }
+  const problem = (code: string, path: (string | number)[], message: string, suggestions?: string[]) =>
+    messages.push(diagnostic(code, 'error', at(path), message, { path, ...(suggestions ? { suggestions } : {}) }))
+  const entries: RetiredEntry[] = []
+  const byId = new Map<string, RetiredEntry>()
+
+  const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v)
+  if (data === null || data === undefined) return { retirements: { file, entries, byId }, messages }
+  if (!isObject(data)) {
+    problem('schema-type', [], 'Unexpected value at the top of the file, expected a mapping with `retired:`')
+    return { retirements: { file, entries, byId }, messages }
+  }
+  for (const key of Object.keys(data)) {
+    if (key !== 'retired' && key !== '$schema') problem('schema-unknown-key', [key], `Unexpected key \`${key}\`, expected \`retired\``)
+  }
+  const list = data.retired
+  if (list === undefined) problem('schema-missing-key', [], 'Missing key `retired`, expected a list of retired IDs')
+  else if (!Array.isArray(list)) problem('schema-type', ['retired'], 'Unexpected value for `retired`, expected a list')
+
+  for (const [i, item] of (Array.isArray(list) ? list : []).entries()) {
+    const path = ['retired', i]
+    if (!isObject(item)) {
+      problem('schema-type', path, 'Unexpected value, expected a mapping with `id`, `release` and where the ID went')
+      continue
+    }
+    let ok = true
+    for (const key of Object.keys(item)) {
+      if (!(KEYS as readonly string[]).includes(key)) {
+        const near = KEYS.filter((k) => k.startsWith(key.slice(0, 3)))
+        problem('schema-unknown-key', [...path, key], `Unexpected key \`${key}\`, expected one of ${KEYS.map((k) => `\`${k}\``).join(', ')}`, near)
+        ok = false
+      }
+    }
+    const str = (key: string, pattern?: RegExp, expected?: string) => {
+      const v = item[key]
+      if (v === undefined) return undefined
+      if (typeof v !== 'string' || v.trim() === '') {
+        problem('schema-type', [...path, key], `Unexpected value for \`${key}\`, expected ${expected ?? 'text'}`)
+        ok = false
+        return undefined
+      }
+      if (pattern && !pattern.test(v)) {
+        problem(key === 'release' ? 'schema-invalid' : 'schema-id-pattern', [...path, key], `Unexpected \`${v}\` for \`${key}\`, expected ${expected}`)
+        ok = false
+        return undefined
+      }
+      return v
+    }
+    const id = str('id', /^\S+$/, 'an ID without spaces')
+    const release = str('release', VERSION, 'a release name like `v24.03`')
+    if (item.id === undefined) {
+      problem('schema-missing-key', path, 'Missing key `id`, expected the retired ID')
+      ok = false
+    }
+    if (item.release === undefined) {
+      problem('schema-missing-key', path, 'Missing key `release`, expected the last release that defines the ID (e.g. `v24.03`)')
+      ok = false
+    }
+    const given = WHERE.filter((k) => item[k] !== undefined)
+    if (given.length !== 1) {
+      const expected = 'exactly one of `renamed_to`, `merged_into`, `split_into` or `removed`'
+      problem(given.length === 0 ? 'schema-missing-key' : 'schema-invalid', path, given.length === 0 ? `Missing where \`${id ?? 'the ID'}\` went, expected ${expected}` : `Unexpected ${given.map((k) => `\`${k}\``).join(' and ')} together, expected ${expected}`)
+      ok = false
+    }
+    const targetExpected = 'an ID (letters, digits, `_`, `+`)'
+    let kind: RetirementKind = 'removed'
+    let targets: string[] = []
+    let targetPaths: (string | number)[][] = []
+    let reason: string | undefined
+    const where = given[0]
+    if (where === 'renamed_to' || where === 'merged_into') {
+      const t = str(where, TARGET_ID, targetExpected)
+      kind = where === 'renamed_to' ? 'renamed' : 'merged'
+      if (t) {
+        targets = [t]
+        targetPaths = [[...path, where]]
+      }
+    } else if (where === 'split_into') {
+      const v = item.split_into
+      kind = 'split'
+      if (!Array.isArray(v) || v.length < 2 || v.some((t) => typeof t !== 'string' || !TARGET_ID.test(t)) || new Set(v).size !== v.length) {
+        problem('schema-type', [...path, 'split_into'], 'Unexpected value for `split_into`, expected a list of 2 or more different IDs')
+        ok = false
+      } else {
+        targets = v as string[]
+        targetPaths = v.map((_, k) => [...path, 'split_into', k])
+      }
+    } else if (where === 'removed') {
+      reason = str('removed', undefined, 'the reason the rule was dropped')
+    }
+    const note = str('note', undefined, 'a sentence')
+    if (note !== undefined) {
+      if (where === 'removed') {
+        problem('schema-invalid', [...path, 'note'], 'Unexpected `note` beside `removed`, expected the reason in `removed` alone')
+        ok = false
+      } else reason = note
+    }
+    if (!ok || id === undefined || release === undefined) continue
+    const first = byId.get(id)
+    if (first) {
+      const p = at([...path, 'id'])
+      messages.push(
+        diagnostic('retired-duplicate', 'error', p, `Duplicate retirement of \`${id}\`, first retired at ${file}:${first.source.line}:${first.source.column}`, {
+          related: [{ ...first.source, message: `\`${id}\` first retired here` }],
+          path: [...path, 'id'],
+        }),
+      )
+      continue
+    }
+    const entry: RetiredEntry = {
+      id,
+      release,
+      kind,
+      targets,
+      ...(reason !== undefined ? { reason } : {}),
+      source: at([...path, 'id']),
+      releaseSource: at([...path, 'release']),
+      targetSources: targetPaths.map(at),
+    }
+    entries.push(entry)
+    byId.set(id, entry)
+  }
+  return { retirements: { file, entries, byId }, messages }
+}
+
+export interface RetirementTrail {
+  /** The ID it ends at, when the chain reaches one `exists` accepts. */
+  id?: string
+  /** Each retirement followed, first to last. */
+  steps: RetiredEntry[]
+  /** The chain ended at a `removed` entry, at an unknown ID, or in a cycle. */
+  end: 'found' | 'removed' | 'unknown' | 'cycle'
+}
+
+/**
+ * Follow renames, merges and splits (first target) from `id` until an ID that
+ * `exists`: `rule_plaintext_symbolds` → `rule_plaintext_symbols` → removed.
+ */
+export function followRetirement(id: string, retirements: Retirements, exists: (id: string) => boolean): RetirementTrail {
+  const steps: RetiredEntry[] = []
+  const seen = new Set<string>()
+  let cur = id
+  while (!exists(cur)) {
+    const entry = retirements.byId.get(cur)
+    if (!entry) return { steps, end: 'unknown' }
+    if (seen.has(cur)) return { steps, end: 'cycle' }
+    seen.add(cur)
+    steps.push(entry)
+    const next = entry.targets[0]
+    if (next === undefined) return { steps, end: 'removed' }
+    cur = next
+  }
+  return { id: cur, steps, end: 'found' }
+}
+
+/** How a trail reads: "renamed to `b`", "merged into `c`", "removed: reason". */
+export function describeTrail(trail: RetirementTrail): string {
+  const last = trail.steps[trail.steps.length - 1]
+  if (!last) return trail.id ? `still \`${trail.id}\`` : 'unknown'
+  if (trail.end === 'removed') return `removed after ${last.release}${last.reason ? `: ${last.reason}` : ''}`
+  if (trail.end !== 'found') return `retired after ${last.release}, to an ID that no longer exists`
+  const verbs = trail.steps.map((s) => s.kind)
+  const verb = verbs.includes('merged') ? 'merged into' : verbs.includes('split') ? 'split into' : 'renamed to'
+  const to = last.kind === 'split' && trail.steps.length === 1 ? last.targets.map((t) => `\`${t}\``).join(' and ') : `\`${trail.id}\``
+  return `${verb} ${to} after ${trail.steps[0]!.release}`
+}
+
+/** Load and read a retirement file (`rules/retired.yaml`). */
+export function parseRetirements(file: SourceFile): { retirements: Retirements; messages: Diagnostic[] } {
+  const { loaded, messages } = loadYaml(file)
+  if (!loaded) return { retirements: emptyRetirements(file.path), messages }
+  const read = readRetirements(loaded.data, file.path, (path) => loaded.locate(path))
+  return { retirements: read.retirements, messages: [...messages, ...read.messages] }
+}
+
+/** The shape `cr cite`'s table takes (`withRetirements` in `src/core/cite/table.ts`). */
+export function retirementStatusMap(retirements: Retirements): Map<string, { status: RetirementKind; target?: string; reason?: string }> {
+  return new Map(
+    retirements.entries.map((e) => [
+      e.id,
+      { status: e.kind, ...(e.targets[0] !== undefined ? { target: e.targets[0] } : {}), ...(e.reason !== undefined ? { reason: e.reason } : {}) },
+    ]),
+  )
+}

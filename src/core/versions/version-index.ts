@@ -1,0 +1,252 @@
+/**
+ * Every release at once: diffs between any two, each rule's history, the
+ * version switcher's "same rule in that release", redirects for retired IDs,
+ * and old citations (`CR v24.03 6.1.4`) resolved to today's rule.
+ *
+ * Built from compiled documents, so it stays pure; diffs and histories are
+ * computed on first use and kept.
+ */
+import { buildLookup, findRule, type LookupTable } from '../lookup.ts'
+import { suggestClosest } from '../suggest.ts'
+import type { CompiledDocument } from '../types.ts'
+import { comparable } from './canonical.ts'
+import { diffReleases, type ReleaseDiff } from './diff.ts'
+import { buildHistory, type RuleHistory } from './history.ts'
+import { indexDiff, stepBack, stepForward, type DiffIndex } from './lineage.ts'
+import { emptyRetirements, followRetirement, type RetiredEntry, type RetirementKind, type Retirements } from './retired.ts'
+
+/** The label of the editable rules (`rules/`) among the releases. */
+export const CURRENT = 'current'
+
+export type CitationStatus = 'same' | RetirementKind
+
+export interface OldCitation {
+  /** As asked: `6.1.4`, `rule_end_the_run`. */
+  query: string
+  /** The release it was resolved in (`current` for today's rules). */
+  version: string
+  found: boolean
+  /** When not found: the closest IDs or the nearest existing number. */
+  suggestions?: string[]
+  /** The entry the citation meant, in that release. */
+  old?: { id: string; number: string; text: string }
+  /** Today's ID, when the rule still exists (after renames and merges). */
+  id?: string
+  currentNumber?: string
+  status?: CitationStatus
+  /** Today's text differs from the text in that release (reference numbers aside). */
+  textChanged?: boolean
+  /** Releases after that one in which the text changed. */
+  changedIn?: string[]
+  /** The retirement note or reason, when the ID was retired. */
+  reason?: string
+}
+
+export interface MappedId {
+  /** The same rule in the target release; with `exact: false`, its nearest surviving ancestor. */
+  id?: string
+  exact: boolean
+}
+
+export interface Redirect {
+  /** Where `/r/<id>/` should go: the ID itself when current, its successor when retired. */
+  id?: string
+  status: 'current' | RetirementKind | 'unknown'
+  retirement?: RetiredEntry
+  suggestions?: string[]
+}
+
+export interface VersionIndex {
+  /** Release versions, oldest first, then `current` when the editable rules were given. */
+  versions: string[]
+  document(version: string): CompiledDocument | undefined
+  /** The diff between any two versions (memoised). */
+  diff(from: string, to: string): ReleaseDiff
+  /** The diff a release introduced (against the release before it). */
+  changesIn(version: string): ReleaseDiff | undefined
+  /** Every rule's history across the releases (memoised). */
+  history(): Map<string, RuleHistory>
+  /** The same rule in another version, for the version switcher. */
+  mapId(id: string, from: string, to: string): MappedId
+  /** `/r/<id>/`, `rule(id)`: today's ID for any ID a release ever had. */
+  redirect(id: string): Redirect
+  /** `CR v24.03 6.1.4` → today's rule, number, and whether the text changed. */
+  resolve(version: string, query: string): OldCitation
+}
+
+export interface VersionIndexInput {
+  /** Releases, oldest first. */
+  releases: CompiledDocument[]
+  /** The editable rules, listed as `current`; without it the last release is today's. */
+  current?: CompiledDocument
+  retired?: Retirements
+}
+
+export function createVersionIndex(input: VersionIndexInput): VersionIndex {
+  const retired = input.retired ?? emptyRetirements()
+  const docs = new Map<string, CompiledDocument>()
+  for (const d of input.releases) docs.set(d.release.version, d)
+  if (input.current) docs.set(CURRENT, input.current)
+  const versions = [...docs.keys()]
+  const today = versions[versions.length - 1]
+  const lookups = new Map<string, LookupTable>()
+  const lookup = (v: string) => {
+    let t = lookups.get(v)
+    if (!t) lookups.set(v, (t = buildLookup(docs.get(v)!.rules)))
+    return t
+  }
+  const diffs = new Map<string, ReleaseDiff>()
+  const stepIndexes = new Map<string, DiffIndex>()
+  let histories: Map<string, RuleHistory> | undefined
+
+  const need = (v: string) => {
+    const d = docs.get(v)
+    if (!d) throw new Error(`Unknown version \`${v}\`, expected one of ${versions.join(', ')}`)
+    return d
+  }
+  const diff = (from: string, to: string) => {
+    const key = `${from}\0${to}`
+    let d = diffs.get(key)
+    if (!d) diffs.set(key, (d = diffReleases(need(from), need(to), retired)))
+    return d
+  }
+  /** The index of the diff between consecutive versions `versions[i]` → `versions[i + 1]`. */
+  const step = (i: number) => {
+    const key = versions[i]!
+    let ix = stepIndexes.get(key)
+    if (!ix) stepIndexes.set(key, (ix = indexDiff(diff(versions[i]!, versions[i + 1]!))))
+    return ix
+  }
+
+  /** Follow `id` from version index `i` to `j` (forward only), noting the strongest change. */
+  const follow = (id: string, i: number, j: number) => {
+    let cur: string | undefined = id
+    let status: CitationStatus = 'same'
+    const changedIn: string[] = []
+    for (let k = i; k < j && cur !== undefined; k++) {
+      const next = versions[k + 1]!
+      const f = stepForward(step(k), cur, lookup(next).byId.has(cur))
+      if (f.how === 'removed') return { status: 'removed' as const, changedIn }
+      if (f.how !== 'same' && (status === 'same' || status === 'renamed')) status = f.how
+      const c = f.entry?.changes ?? []
+      if (c.includes('reworded') || c.includes('merged') || c.includes('split')) changedIn.push(next)
+      cur = f.next
+    }
+    return { id: cur, status, changedIn }
+  }
+
+  const index: VersionIndex = {
+    versions,
+    document: (v) => docs.get(v),
+    diff,
+    changesIn(version) {
+      const i = versions.indexOf(version)
+      return i > 0 ? diff(versions[i - 1]!, version) : undefined
+    },
+    history() {
+      // Histories cover the releases; the editable rules join them only when they differ.
+      if (!histories) {
+        const n = input.current && input.releases.length > 0 && diff(versions[versions.length - 2]!, CURRENT).entries.length > 0 ? versions.length : input.releases.length
+        const chain = versions.slice(0, n - 1).map((v, i) => diff(v, versions[i + 1]!))
+        histories = buildHistory(versions.slice(0, n).map(need), retired, { diffs: chain })
+      }
+      return histories
+    },
+    mapId(id, from, to) {
+      const i = versions.indexOf(from)
+      const j = versions.indexOf(to)
+      if (i === -1 || j === -1) return { exact: false }
+      const fromDoc = lookup(from)
+      if (i === j) return fromDoc.byId.has(id) ? { id, exact: true } : { exact: false }
+      const direct = i < j ? follow(id, i, j).id : back(id, i, j)
+      if (direct !== undefined) return { id: direct, exact: true }
+      // No equivalent: the nearest ancestor that has one.
+      let parent = fromDoc.byId.get(id)?.parent ?? null
+      while (parent !== null) {
+        const p = i < j ? follow(parent, i, j).id : back(parent, i, j)
+        if (p !== undefined) return { id: p, exact: false }
+        parent = fromDoc.byId.get(parent)?.parent ?? null
+      }
+      return { exact: false }
+    },
+    redirect(id) {
+      const now = lookup(today!)
+      if (now.byId.has(id)) return { id, status: 'current' }
+      const trail = followRetirement(id, retired, (x) => now.byId.has(x))
+      const first = trail.steps[0]
+      if (first) {
+        const status: RetirementKind = trail.end === 'found' ? strongest(trail.steps.map((s) => s.kind)) : 'removed'
+        return { ...(trail.id !== undefined ? { id: trail.id } : {}), status, retirement: first }
+      }
+      // An ID some release had, renamed without a retirement entry (matched by text).
+      for (let i = versions.length - 2; i >= 0; i--) {
+        if (!lookup(versions[i]!).byId.has(id)) continue
+        const f = follow(id, i, versions.length - 1)
+        if (f.id !== undefined) return { id: f.id, status: f.status === 'same' ? 'renamed' : f.status }
+        return { status: 'removed' }
+      }
+      return { status: 'unknown', suggestions: suggestClosest(id, now.byId.keys()) }
+    },
+    resolve(version, query) {
+      const i = versions.indexOf(version)
+      if (i === -1) throw new Error(`Unknown version \`${version}\`, expected one of ${versions.join(', ')}`)
+      const table = lookup(version)
+      const nowTable = lookup(today!)
+      const { entry, suggestions } = findRule(table, query)
+      if (!entry) {
+        // An ID retired before that release still names a rule today.
+        const r = retired.byId.has(query) ? index.redirect(query) : undefined
+        const now = r?.id !== undefined ? nowTable.byId.get(r.id) : undefined
+        if (r && now) {
+          const reason = r.retirement?.reason
+          return { query, version, found: true, id: now.id, currentNumber: now.number, status: r.status === 'current' ? 'same' : (r.status as CitationStatus), textChanged: true, ...(reason !== undefined ? { reason } : {}) }
+        }
+        return { query, version, found: false, ...(suggestions.length > 0 ? { suggestions } : {}) }
+      }
+      const f = follow(entry.id, i, versions.length - 1)
+      const out: OldCitation = { query, version, found: true, old: { id: entry.id, number: entry.number, text: entry.text }, status: f.status, changedIn: f.changedIn }
+      const trail = followRetirement(entry.id, retired, (x) => nowTable.byId.has(x))
+      const reason = f.status !== 'same' ? trail.steps[trail.steps.length - 1]?.reason : undefined
+      const now = f.id !== undefined ? nowTable.byId.get(f.id) : undefined
+      if (!now) return { ...out, status: 'removed', textChanged: true, ...(reason !== undefined ? { reason } : {}) }
+      return {
+        ...out,
+        id: now.id,
+        currentNumber: now.number,
+        textChanged: comparable(entry, table.byId).text !== comparable(now, nowTable.byId).text,
+        ...(reason !== undefined ? { reason } : {}),
+      }
+    },
+  }
+  return index
+
+  /** Follow `id` backward from version index `i` to `j < i`; a rule made from several continues as the first. */
+  function back(id: string, i: number, j: number): string | undefined {
+    let cur: string | undefined = id
+    for (let k = i; k > j && cur !== undefined; k--) {
+      const b = stepBack(step(k - 1), cur, lookup(versions[k - 1]!).byId.has(cur))
+      cur = b.previous ?? b.absorbed[0]?.oldId
+    }
+    return cur
+  }
+}
+
+function strongest(kinds: RetirementKind[]): RetirementKind {
+  return kinds.includes('merged') ? 'merged' : kinds.includes('split') ? 'split' : kinds.includes('removed') ? 'removed' : 'renamed'
+}
+
+/** A citation as written: `CR v24.03 6.1.4`, `CR 24.03 §6.1.4`, `v24.03 rule_end_the_run`, `CR 6.1.4`. */
+export interface ParsedCitation {
+  /** `v24.03`, when the citation names a release. */
+  version?: string
+  /** The number or ID, as `findRule` takes it. */
+  query: string
+}
+
+const WITH_VERSION = /^\s*(?:CR\s*)?v?(\d{2}\.\d{2})[\s,]+(?:§\s*)?(\S.*?)\s*$/i
+
+export function parseCitation(text: string): ParsedCitation {
+  const m = WITH_VERSION.exec(text)
+  if (m) return { version: `v${m[1]}`, query: m[2]! }
+  return { query: text.trim() }
+}

@@ -1,0 +1,38 @@
+/**
+ * Golden diagnostics: each `tests/fixtures/diagnostics/<code>/` holds a
+ * `rules/` directory that triggers `<code>`, and `expected.txt`, the exact
+ * report `cr check` prints for it. A missing golden is written; `UPDATE=1`
+ * rewrites them all (review the diff).
+ */
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { DIAGNOSTIC_CODES } from '../../src/core/codes.ts'
+import { compile } from '../../src/core/compile.ts'
+import { formatDiagnostic } from '../../src/core/diagnostics.ts'
+import { loadCards, readRulesDir, textLookup } from '../../src/cli/io.ts'
+
+const root = join(import.meta.dirname, '../fixtures/diagnostics')
+const cases = readdirSync(root).filter((d) => existsSync(join(root, d, 'rules')))
+const cards = loadCards()
+
+describe('diagnostic fixtures', () => {
+  it('every diagnostic code has a fixture', () => {
+    const missing = Object.keys(DIAGNOSTIC_CODES).filter((code) => !cases.includes(code))
+    expect(missing).toEqual([])
+  })
+
+  it.each(cases)('%s', (name) => {
+    const dir = join(root, name)
+    const files = readRulesDir('rules', dir)
+    const { messages } = compile(files, { cards })
+    const codes = messages.map((m) => m.code)
+    expect(codes).toContain(name)
+    // One clear message per problem: the fixture's own code appears, and no stack trace ever.
+    const report = messages.map((m) => formatDiagnostic(m, textLookup(files))).join('\n\n') + '\n'
+    expect(report).not.toMatch(/\n\s+at .*\(.*:\d+:\d+\)/)
+    const golden = join(dir, 'expected.txt')
+    if (process.env.UPDATE || !existsSync(golden)) writeFileSync(golden, report)
+    expect(report).toBe(readFileSync(golden, 'utf8'))
+  })
+})
