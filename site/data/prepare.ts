@@ -14,6 +14,7 @@ import type {
   GlossaryEntry,
   LookupData,
   Permalink,
+  Preview,
   ReleaseData,
   RuleNode,
   SearchRecord,
@@ -125,9 +126,7 @@ function shape(
 
   const previews: ReleaseData['previews'] = {}
   for (const r of doc.rules) {
-    const slug = chapterSlug(r.chapter)
-    const html = r.html || r.snippet?.html || ''
-    ;(previews[slug] ??= {})[r.id] = [r.number, html]
+    ;(previews[chapterSlug(r.chapter)] ??= {})[r.id] = previewOf(r, byId)
   }
 
   const slugs = chapters.map((c) => chapterSlug(c.id))
@@ -174,6 +173,23 @@ function shape(
     search,
     pdf: `netrunner-cr-${version}.pdf`,
   }
+}
+
+/**
+ * A rule previews as its text; a heading (chapter, section, `toc:` rule)
+ * as its title over its intro or first rules, which say what it is about.
+ */
+function previewOf(r: RuleEntry, byId: Map<string, RuleEntry>): Preview {
+  const isTitle = r.kind === 'chapter' || r.kind === 'section' || r.heading
+  if (!isTitle) return [r.number, '', [['', r.html]]]
+  const body: [string, string][] = []
+  if (r.snippet) body.push(['', r.snippet.html])
+  for (const id of r.children) {
+    if (body.length >= 3) break
+    const c = byId.get(id)
+    if (c) body.push([c.number, c.html])
+  }
+  return [r.number, r.html, body]
 }
 
 function toNode(r: RuleEntry, byId: Map<string, RuleEntry>, coverage?: Map<string, number>): RuleNode {

@@ -120,13 +120,16 @@ export interface ReleaseData {
   permalinks: Permalink[]
   glossary: GlossaryEntry[]
   cards: CardEntry[]
-  /** Hover previews by chapter slug: `id → [number, html]`. */
-  previews: Record<string, Record<string, [string, string]>>
+  /** Hover previews by chapter slug, then rule ID. */
+  previews: Record<string, Record<string, Preview>>
   lookup: LookupData
   search: SearchRecord[]
   /** File name of the PDF under the release base, e.g. `netrunner-cr-v26.03.pdf`. */
   pdf: string
 }
+
+/** `[number, title html, [number, html][]]`: what a reference's preview shows. */
+export type Preview = [string, string, [string, string][]]
 
 export interface SiteData {
   releases: ReleaseData[]

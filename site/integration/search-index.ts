@@ -13,7 +13,8 @@ import type { SearchRecord } from '../data/types.ts'
 export function recordHtml(r: SearchRecord): string {
   const body = [
     r.keywords.length > 0 ? h('h1', { dataPagefindWeight: '10' }, r.keywords.join('. ')) : null,
-    h('p', `${r.number} ${r.text}`),
+    // The number is meta, not content: Pagefind would index `6.1.4` as `614`.
+    h('p', r.text),
   ].filter((x) => x !== null)
   return toHtml(
     h('html', { lang: 'en' }, [

@@ -3,11 +3,11 @@
  * name to see the card. One tooltip element serves all links, described by
  * `aria-describedby` while shown. Without JavaScript these are plain links.
  *
- * Rule text comes from the page itself when the target is on it, otherwise
- * from `previews/<chapter>.json`; cards from `card-data.json`. Both are HTML
- * the build produced from escaped, compiled text.
+ * Rule text comes from `previews/<chapter>.json`, cards from
+ * `card-data.json`, fetched on first use; both are HTML the build produced
+ * from escaped, compiled text.
  */
-type Previews = Record<string, [string, string]>
+type Previews = Record<string, [string, string, [string, string][]]>
 type CardData = Record<string, { title: string; image?: string; type?: string; text?: string }>
 
 const SHOW_DELAY = 120
@@ -32,27 +32,29 @@ export function initPreviews(base: string) {
 
   async function ruleContent(a: HTMLAnchorElement): Promise<DocumentFragment | null> {
     const id = a.dataset.ref!
+    const slug = new URL(a.href, location.href).pathname.slice(base.length).split('/')[0] ?? ''
+    if (!chapters.has(slug)) chapters.set(slug, fetchJson<Previews>(`${base}previews/${slug}.json`))
+    const entry = (await chapters.get(slug)!.catch(() => ({}) as Previews))[id]
+    if (!entry) return null
+    const [number, title, body] = entry
     const frag = document.createDocumentFragment()
     const head = document.createElement('p')
     head.className = 'pop-h'
-    const body = document.createElement('div')
-    body.className = 'pop-b'
-    const onPage = new URL(a.href, location.href).pathname === location.pathname && document.getElementById(id)
-    if (onPage) {
-      const el = onPage
-      head.textContent = `${el.dataset.n ?? ''}`
-      const text = el.querySelector(':scope > :is(.rt, .st, .ct) .tx')
-      if (text) body.append(...Array.from(text.cloneNode(true).childNodes))
-    } else {
-      const slug = new URL(a.href, location.href).pathname.slice(base.length).split('/')[0] ?? ''
-      if (!chapters.has(slug)) chapters.set(slug, fetchJson<Previews>(`${base}previews/${slug}.json`))
-      const entry = (await chapters.get(slug)!.catch(() => ({}) as Previews))[id]
-      if (!entry) return null
-      head.textContent = entry[0]
-      // Built from the compiler's escaped HTML, like the page itself.
-      body.innerHTML = entry[1]
+    // Built from the compiler's escaped HTML, like the page itself.
+    head.innerHTML = title
+    head.prepend(`${number} `)
+    frag.append(head)
+    for (const [n, html] of body) {
+      const p = document.createElement('p')
+      p.className = 'pop-b'
+      p.innerHTML = html
+      if (n) {
+        const b = document.createElement('b')
+        b.textContent = `${n} `
+        p.prepend(b)
+      }
+      frag.append(p)
     }
-    frag.append(head, body)
     return frag
   }
 

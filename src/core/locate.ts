@@ -179,10 +179,10 @@ function scalarContent(text: string, node: Scalar, value: string, start: number,
 }
 
 /**
- * Plain and quoted scalars spanning lines: the whitespace around each line
- * break is never content (YAML folds it away), so leave it out — otherwise an
- * indentation space could pair with a value space that really comes from an
- * escape further on.
+ * Plain and quoted scalars spanning lines. YAML folds them: the whitespace
+ * around a line break is dropped, a single break becomes a space and a run
+ * of n breaks becomes n - 1 newlines. Emit the content in that shape, each
+ * character at its source offset, so the value matches it one to one.
  */
 function pushFlowLines(
   text: string,
@@ -193,24 +193,46 @@ function pushFlowLines(
   chars: string[],
   offsets: number[],
 ) {
+  const breaks: number[] = []
+  let escapedBreak = false
   let lineStart = from
   let first = true
-  while (lineStart <= to) {
+  for (;;) {
     const nl = text.indexOf('\n', lineStart)
     const last = nl === -1 || nl >= to
     const lineEnd = last ? to : nl
     let a = lineStart
     let b = lineEnd
     if (!first) while (a < b && (text[a] === ' ' || text[a] === '\t')) a++
+    let endsEscaped = false
     if (!last) {
+      const raw = text[b - 1] === '\r' ? b - 1 : b
       while (b > a && (text[b - 1] === ' ' || text[b - 1] === '\t' || text[b - 1] === '\r')) b--
-      // `\ ` or `\t` written as a backslash and a raw tab keeps its whitespace.
-      if (double && b < lineEnd && oddBackslashesBefore(text, b, a)) b++
+      if (double && oddBackslashesBefore(text, b, a)) {
+        // `\ ` keeps the whitespace it escapes; a final `\` escapes the line break itself.
+        if (b < raw) b++
+        else endsEscaped = true
+      }
     }
-    push(a, b)
+    const blank = !first && !last && a === b
+    if (!blank) {
+      if (breaks.length > 0) {
+        const kept = escapedBreak ? breaks.slice(1) : breaks.length === 1 ? [] : breaks.slice(1)
+        if (!escapedBreak && breaks.length === 1) {
+          chars.push(' ')
+          offsets.push(breaks[0]!)
+        }
+        for (const offset of kept) {
+          chars.push('\n')
+          offsets.push(offset)
+        }
+        breaks.length = 0
+      }
+      push(a, endsEscaped ? b - 1 : b)
+      escapedBreak = endsEscaped
+    }
     if (last) break
-    chars.push('\n')
-    offsets.push(nl)
+    breaks.push(nl)
     lineStart = nl + 1
     first = false
   }

@@ -1,5 +1,6 @@
 import { parseCommandArgs, type CommandSpec } from '../args.ts'
 import { compileDir, hasErrors } from '../compile-dir.ts'
+import { formatReport, guardIds } from '../releases.ts'
 
 export const checkSpec: CommandSpec = {
   name: 'check',
@@ -9,6 +10,7 @@ export const checkSpec: CommandSpec = {
     { name: 'strict', type: 'boolean', description: 'fail on warnings too' },
     { name: 'json', type: 'boolean', description: 'print diagnostics as JSON' },
     { name: 'cards', type: 'string', value: 'FILE', description: 'card data (default: data/cards.json)' },
+    { name: 'releases', type: 'string', value: 'DIR', description: 'releases whose IDs must survive (default: releases/ beside DIR)' },
   ],
 }
 
@@ -16,12 +18,15 @@ export function checkCommand(argv: string[]): number {
   const { values, positionals } = parseCommandArgs(checkSpec, argv)
   const dir = positionals[0] ?? 'rules'
   const result = compileDir(dir, values.cards as string | undefined)
+  // The ID guard: every ID of every release is still defined or retired (rules/retired.yaml).
+  const guard = result.document ? guardIds(dir, result.document, values.releases as string | undefined) : undefined
+  const messages = [...result.messages, ...(guard?.messages ?? [])]
   const strict = Boolean(values.strict)
-  const failed = hasErrors(result.messages, strict)
+  const failed = hasErrors(messages, strict)
   if (values.json) {
-    process.stdout.write(`${JSON.stringify({ ok: !failed, messages: result.messages }, null, 2)}\n`)
-  } else if (result.messages.length > 0) {
-    process.stderr.write(`${result.report()}\n`)
+    process.stdout.write(`${JSON.stringify({ ok: !failed, messages }, null, 2)}\n`)
+  } else if (messages.length > 0) {
+    process.stderr.write(`${formatReport(messages, [...result.files, ...(guard?.files ?? [])])}\n`)
   } else {
     const n = result.document?.rules.length ?? 0
     process.stderr.write(`${dir}: ${n} entries, no problems\n`)

@@ -162,11 +162,14 @@ export function compactNumbers(numbers: readonly string[], parentNumber: string)
   for (const k of keys) {
     const run = runs[runs.length - 1]
     const prev = run?.[run.length - 1]
-    if (run && prev !== undefined && rank(k) === rank(prev) + 1 && sameStem(k, prev)) run.push(k)
+    if (run && prev !== undefined && rank(k) === rank(prev) + 1 && (useLetters || sameStem(k, prev))) run.push(k)
     else runs.push([k])
   }
   return runs.map((r) => (r.length === 1 ? r[0]! : r.length === 2 ? `${r[0]}, ${r[1]}` : `${r[0]}–${r[r.length - 1]}`)).join(', ')
 }
+
+/** `a`, `a and b`, `a, b and c`. */
+export const andList = (items: readonly string[]) => (items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`)
 
 const sameStem = (a: string, b: string) => a.replace(/\d+$/, '') === b.replace(/\d+$/, '')
 
@@ -177,13 +180,13 @@ function phrases(step: HistoryStep): string[] {
   const isNew = step.changes.includes('added')
   if (isNew && absorbed.length > 0) {
     const how = absorbed.every((a) => a.change === 'split') ? 'split from' : 'created from'
-    out.push(`${how} ${absorbed.map((a) => code(a.id)).join(' and ')}`)
+    out.push(`${how} ${andList(absorbed.map((a) => code(a.id)))}`)
   } else if (isNew) {
     out.push('added')
   }
   if (step.changes.includes('renamed') && step.from) out.push(`renamed from ${code(step.from.id)}`)
   if (step.changes.includes('split') && step.from) out.push(`split from ${code(step.from.id)}`)
-  if (!isNew && absorbed.length > 0) out.push(`${absorbed.some((a) => a.change === 'merged') ? 'absorbed' : 'took part of'} ${absorbed.map((a) => code(a.id)).join(' and ')}`)
+  if (!isNew && absorbed.length > 0) out.push(`${absorbed.some((a) => a.change === 'merged') ? 'absorbed' : 'took part of'} ${andList(absorbed.map((a) => code(a.id)))}`)
   if (step.changes.includes('moved') && step.from) out.push(`moved from ${step.from.number}`)
   else if (step.changes.includes('renumbered') && step.from) out.push(`renumbered from ${step.from.number}`)
   if (step.changes.includes('reworded')) out.push('reworded')
@@ -219,7 +222,7 @@ export function summarize(h: RuleHistory): string {
     const where =
       r.kind === 'removed'
         ? `removed in ${r.version}${r.reason ? `: ${r.reason}` : ''}`
-        : `${r.kind === 'renamed' ? 'renamed to' : r.kind === 'merged' ? 'merged into' : 'split into'} ${r.targets.map(code).join(' and ')} in ${r.version}`
+        : `${r.kind === 'renamed' ? 'renamed to' : r.kind === 'merged' ? 'merged into' : 'split into'} ${andList(r.targets.map(code))} in ${r.version}`
     parts.push(where)
   } else if (parts.length === 1) {
     parts.push('unchanged')

@@ -52,6 +52,7 @@ export interface Redirect {
   /** Where `/r/<id>/` should go: the ID itself when current, its successor when retired. */
   id?: string
   status: 'current' | RetirementKind | 'unknown'
+  /** The last retirement followed (its `reason` says why). */
   retirement?: RetiredEntry
   suggestions?: string[]
 }
@@ -173,10 +174,10 @@ export function createVersionIndex(input: VersionIndexInput): VersionIndex {
       const now = lookup(today!)
       if (now.byId.has(id)) return { id, status: 'current' }
       const trail = followRetirement(id, retired, (x) => now.byId.has(x))
-      const first = trail.steps[0]
-      if (first) {
+      const last = trail.steps[trail.steps.length - 1]
+      if (last) {
         const status: RetirementKind = trail.end === 'found' ? strongest(trail.steps.map((s) => s.kind)) : 'removed'
-        return { ...(trail.id !== undefined ? { id: trail.id } : {}), status, retirement: first }
+        return { ...(trail.id !== undefined ? { id: trail.id } : {}), status, retirement: last }
       }
       // An ID some release had, renamed without a retirement entry (matched by text).
       for (let i = versions.length - 2; i >= 0; i--) {
