@@ -138,8 +138,6 @@ function shape(
   const search: SearchRecord[] = doc.rules.map((r) => {
     const chapter = byId.get(r.chapter)
     const section = r.section ? byId.get(r.section) : undefined
-    const keywords = [...r.terms]
-    if (r.title) keywords.push(r.tocTitle ?? r.title)
     const text = [r.text, r.snippet?.text, ...r.examples.map((e) => `Example: ${e.text}`)].filter(Boolean).join('\n')
     return {
       url: urlOf(r.id),
@@ -148,7 +146,8 @@ function shape(
       chapter: chapter ? `${chapter.number}. ${chapter.title ?? chapter.text}` : '',
       chapterSlug: chapterSlug(r.chapter),
       section: section ? `${section.number}. ${section.title ?? section.text}` : '',
-      keywords,
+      terms: r.terms,
+      title: r.tocTitle ?? r.title,
       text,
       cards: r.cards,
     }

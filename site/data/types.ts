@@ -97,8 +97,10 @@ export interface SearchRecord {
   chapter: string
   chapterSlug: string
   section: string
-  /** Terms this entry defines and its title: weighted high so the defining rule ranks first. */
-  keywords: string[]
+  /** Terms this entry defines: weighted high so the defining rule ranks first. */
+  terms: string[]
+  /** Title of a chapter, section or heading rule. */
+  title?: string
   text: string
   cards: string[]
 }

@@ -12,7 +12,10 @@ import type { SearchRecord } from '../data/types.ts'
 
 export function recordHtml(r: SearchRecord): string {
   const body = [
-    r.keywords.length > 0 ? h('h1', { dataPagefindWeight: '10' }, r.keywords.join('. ')) : null,
+    // A defined term outweighs a title: "checkpoint" finds the rule defining
+    // it before the section named "Checkpoints".
+    r.terms.length > 0 ? h('h1', { dataPagefindWeight: '10' }, r.terms.join('. ')) : null,
+    r.title ? h('h2', { dataPagefindWeight: '5' }, r.title) : null,
     // The number is meta, not content: Pagefind would index `6.1.4` as `614`.
     h('p', r.text),
   ].filter((x) => x !== null)
@@ -21,7 +24,7 @@ export function recordHtml(r: SearchRecord): string {
       h('body', [
         h('main', { dataPagefindBody: '' }, body),
         // Meta and filters sit outside the body so they are not indexed as text.
-        h('p', { dataPagefindMeta: 'title' }, r.keywords[0] ?? r.number),
+        h('p', { dataPagefindMeta: 'title' }, r.terms[0] ?? r.title ?? r.number),
         h('p', { dataPagefindMeta: 'number' }, r.number),
         h('p', { dataPagefindMeta: 'id' }, r.id),
         h('p', { dataPagefindMeta: 'chapter' }, r.chapter),

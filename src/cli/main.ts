@@ -5,6 +5,7 @@
 import { helpFor, UsageError, type CommandSpec } from './args.ts'
 import { checkCommand, checkSpec } from './commands/check.ts'
 import { citeCommand, citeSpec } from './commands/cite.ts'
+import { diffCommand, diffSpec } from './commands/diff.ts'
 import { indexCommand, indexSpec } from './commands/index.ts'
 import { showCommand, showSpec } from './commands/show.ts'
 
@@ -18,6 +19,7 @@ export const commands: Command[] = [
   { spec: showSpec, run: showCommand },
   { spec: indexSpec, run: indexCommand },
   { spec: citeSpec, run: citeCommand },
+  { spec: diffSpec, run: diffCommand },
 ]
 
 function usage(): string {

@@ -3,12 +3,12 @@
  * the file offset of any character inside a string scalar's value.
  *
  * A scalar's value is its source after YAML removed quotes, escapes,
- * block indentation and line folding. Rather than re-implementing each
- * style's rules exactly, we align the value against the scalar's source
- * text: the characters that survive are matched in order, and what YAML
- * dropped or rewrote is skipped. That is exact wherever the value is a
- * subsequence of the source (plain one-line scalars, quoted scalars, block
- * literals once their indentation is removed) and stays monotonic elsewhere.
+ * block indentation and line folding. We strip what is never content (the
+ * quotes, a block's header and indentation, the whitespace around folded
+ * line breaks) and align the value against what remains: matching
+ * characters pair up in order, an escape pairs with its backslash, a folded
+ * break with the line break it came from. That is exact for every character
+ * a style keeps as written, and monotonic whatever the input.
  */
 import { isAlias, isMap, isPair, isScalar, isSeq, type Document, type LineCounter, type Node, type Scalar } from 'yaml'
 

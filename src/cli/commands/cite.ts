@@ -105,7 +105,7 @@ export function citeCommand(argv: string[]): number {
 
 /** One line per problem: `path:line:col: error[code]: message; did you mean …?` */
 export function formatProblem(p: CiteProblem): string {
-  const help = p.severity !== 'hint' && p.suggestions && p.suggestions.length > 0 ? `; did you mean ${p.suggestions.map((s) => `\`${s}\``).join(', ')}?` : ''
+  const help = p.code === 'unknown-rule' && p.suggestions && p.suggestions.length > 0 ? `; did you mean ${p.suggestions.map((s) => `\`${s}\``).join(', ')}?` : ''
   return `${p.file}:${p.line}:${p.column}: ${p.severity}[${p.code}]: ${p.message}${help}`
 }
 

@@ -68,7 +68,13 @@ export const RETIREMENT_CODES = {
   'retired-wrong-release': '`release` is not the last release that defines the ID (warning).',
 } as const
 
-const verb = (list: string[]) => (list.length === 1 ? list[0]! : `${list[0]} through ${list[list.length - 1]}`)
+/** `v22.12 through v26.03` for consecutive releases, else a list. */
+function span(list: string[], all: readonly ReleaseIds[]): string {
+  if (list.length <= 2) return list.join(' and ')
+  const from = all.findIndex((r) => r.version === list[0])
+  const consecutive = list.every((v, k) => all[from + k]?.version === v)
+  return consecutive ? `${list[0]} through ${list[list.length - 1]}` : `${list.slice(0, -1).join(', ')} and ${list[list.length - 1]}`
+}
 
 /**
  * Check the current rules against every release's IDs and the retirement
@@ -95,10 +101,10 @@ export function checkRetirements(current: CompiledDocument, releases: readonly R
           'id-missing',
           'error',
           place,
-          `ID \`${id}\` of ${verb(inReleases.map((r) => r.version))}${number ? ` (${number} in ${last.version})` : ''} is missing from the current rules, expected it defined there or retired in ${retired.file} with \`renamed_to\`, \`merged_into\`, \`split_into\` or \`removed\``,
+          `Missing ID \`${id}\` of ${span(inReleases.map((r) => r.version), releases)}${number ? ` (${number} in ${last.version})` : ''}, expected it in the rules or retired in ${retired.file}`,
           {
             suggestions: suggestClosest(id, newIds.length > 0 ? newIds : currentIds),
-            related: [{ ...retiredFile, message: `add \`- id: ${id}\` with \`release: ${last.version}\` and where it went` }],
+            related: [{ ...retiredFile, message: `retire it with \`- id: ${id}\`, \`release: ${last.version}\` and one of \`renamed_to\`, \`merged_into\`, \`split_into\` or \`removed\`` }],
           },
         ),
       )
@@ -131,7 +137,7 @@ export function checkRetirements(current: CompiledDocument, releases: readonly R
     const last = inReleases[inReleases.length - 1]
     if (!last) {
       messages.push(
-        diagnostic('retired-unknown-id', 'warning', entry.source, `Unexpected retirement of \`${entry.id}\`, which no release defines, expected an ID of ${verb(releases.map((r) => r.version))}`, {
+        diagnostic('retired-unknown-id', 'warning', entry.source, `Unexpected retirement of \`${entry.id}\`, which no release defines, expected an ID of ${span(releases.map((r) => r.version), releases)}`, {
           suggestions: suggestClosest(entry.id, new Set(releases.flatMap((r) => [...r.ids]).filter((id) => !exists(id)))),
         }),
       )

@@ -1,0 +1,120 @@
+import { hasErrors } from '../../core/diagnostics.ts'
+import { CHANGE_KINDS, diffReleases, groupByChapter, type ChangeKind, type DiffEntry, type ReleaseDiff } from '../../core/versions/diff.ts'
+import { formatWordDiffAnsi, formatWordDiffPlain, type WordPart } from '../../core/versions/word-diff.ts'
+import { CURRENT } from '../../core/versions/version-index.ts'
+import { parseCommandArgs, UsageError, type CommandSpec } from '../args.ts'
+import { findReleasesRoot, formatReport, loadRetirements, openVersion, UnknownVersionError } from '../releases.ts'
+
+export const diffSpec: CommandSpec = {
+  name: 'diff',
+  summary: 'List what changed between two releases',
+  usage: 'cr diff <from> <to> [--json] [--chapter N]   (e.g. cr diff v24.03 v26.03; `current` is the rules directory)',
+  flags: [
+    { name: 'json', type: 'boolean', description: 'print the diff as JSON' },
+    { name: 'chapter', type: 'string', value: 'N', description: 'only chapter N (number or chapter ID)' },
+    { name: 'all', type: 'boolean', description: 'also list entries that were only renumbered' },
+    { name: 'releases', type: 'string', value: 'DIR', description: 'releases directory (default: releases/ beside the rules)' },
+    { name: 'dir', type: 'string', value: 'DIR', description: 'rules directory, for `current` and retired.yaml (default: rules/)' },
+  ],
+}
+
+export function diffCommand(argv: string[]): number {
+  const { values, positionals } = parseCommandArgs(diffSpec, argv)
+  if (positionals.length !== 2) throw new UsageError(`expected two releases, got ${positionals.length}`)
+  const rulesDir = (values.dir as string | undefined) ?? 'rules'
+  const root = findReleasesRoot(rulesDir, values.releases as string | undefined, { fallbackToPackage: true })
+  let sides
+  try {
+    sides = positionals.map((name) => openVersion(name, root, rulesDir))
+  } catch (error) {
+    if (error instanceof UnknownVersionError) throw new UsageError(error.message)
+    throw error
+  }
+  const [a, b] = sides as [(typeof sides)[number], (typeof sides)[number]]
+  for (const side of [a, b]) {
+    if (!side.document || hasErrors(side.messages)) {
+      process.stderr.write(`${formatReport(side.messages, side.files)}\ncr diff: ${side.version} does not compile\n`)
+      return 1
+    }
+  }
+  const { retirements, messages } = loadRetirements(rulesDir)
+  if (hasErrors(messages)) process.stderr.write(`${formatReport(messages, [])}\ncr diff: ignoring the retirement file\n`)
+  let diff = diffReleases(a.document!, b.document!, hasErrors(messages) ? undefined : retirements)
+  // `current` carries the release name of the rules it was edited from; say which side it is.
+  if (a.version === CURRENT) diff = { ...diff, from: { ...diff.from, version: CURRENT } }
+  if (b.version === CURRENT) diff = { ...diff, to: { ...diff.to, version: CURRENT } }
+
+  const chapter = values.chapter as string | undefined
+  if (chapter !== undefined) {
+    const c = diff.chapters.find((x) => x.number === chapter || x.id === chapter)
+    if (!c) throw new UsageError(`unknown chapter \`${chapter}\`, expected a number from ${diff.chapters[0]?.number} to ${diff.chapters[diff.chapters.length - 1]?.number} or a chapter ID`)
+    diff = filterChapter(diff, c.id)
+  }
+  if (values.json) {
+    process.stdout.write(`${JSON.stringify(diff, null, 2)}\n`)
+    return 0
+  }
+  const color = Boolean(process.stdout.isTTY) && !process.env.NO_COLOR
+  process.stdout.write(formatDiff(diff, { all: Boolean(values.all), color }))
+  return 0
+}
+
+export function filterChapter(diff: ReleaseDiff, chapterId: string): ReleaseDiff {
+  const entries = diff.entries.filter((e) => e.chapter === chapterId)
+  const counts = Object.fromEntries(CHANGE_KINDS.map((k) => [k, entries.filter((e) => e.changes.includes(k)).length])) as ReleaseDiff['counts']
+  return { ...diff, entries, counts, chapters: diff.chapters.filter((c) => c.id === chapterId) }
+}
+
+const LABEL: Record<ChangeKind, string> = {
+  added: 'added',
+  removed: 'removed',
+  renamed: 'renamed',
+  merged: 'merged',
+  split: 'split',
+  moved: 'moved',
+  reworded: 'reworded',
+  examples: 'examples changed',
+  renumbered: 'renumbered',
+}
+
+/** `22 added, 1 removed, …` in precedence order, zero counts left out. */
+export function formatCounts(counts: ReleaseDiff['counts']): string {
+  const parts = CHANGE_KINDS.filter((k) => counts[k] > 0).map((k) => `${counts[k]} ${LABEL[k]}`)
+  return parts.length > 0 ? parts.join(', ') : 'no changes'
+}
+
+const onlyRenumbered = (e: DiffEntry) => e.changes.length === 1 && e.change === 'renumbered'
+
+/**
+ * The text report: a summary line, then chapter by chapter each change with
+ * its numbers and IDs and, for changed text, a word diff (`[-old-]{+new+}`,
+ * or colours on a terminal).
+ */
+export function formatDiff(diff: ReleaseDiff, options: { all?: boolean; color?: boolean } = {}): string {
+  const words = (parts: WordPart[]) => (options.color ? formatWordDiffAnsi(parts) : formatWordDiffPlain(parts))
+  const side = (s: ReleaseDiff['from']) => `${s.version}${s.effective ? ` (${s.effective})` : ''}`
+  const out = [`${side(diff.from)} → ${side(diff.to)}: ${formatCounts(diff.counts)}`]
+  const indent = ' '.repeat(4)
+  for (const { chapter, entries } of groupByChapter(diff)) {
+    out.push('', `${chapter.number}. ${chapter.title}`)
+    let hidden = 0
+    for (const e of entries) {
+      if (onlyRenumbered(e) && !options.all) {
+        hidden++
+        continue
+      }
+      const number = e.change === 'added' ? e.newNumber : e.change === 'removed' ? e.oldNumber : e.oldNumber === e.newNumber ? e.newNumber : `${e.oldNumber} → ${e.newNumber}`
+      const id = e.oldId !== undefined ? `${e.oldId} → ${e.id}` : e.id
+      const label = e.changes.map((c) => LABEL[c]).join(', ')
+      out.push(`  ${label}: ${number}  ${id}${e.inferred ? '  (matched by text)' : ''}`)
+      if (e.reason) out.push(`${indent}${e.change === 'removed' ? 'Why' : 'Note'}: ${e.reason}`)
+      if (e.wordDiff && !(e.change === 'removed' && e.reason)) out.push(`${indent}${words(e.wordDiff)}`)
+      for (const ex of e.examples ?? []) {
+        if (e.change === 'added') continue
+        out.push(`${indent}Example ${ex.index} ${ex.change}: ${words(ex.wordDiff)}`)
+      }
+    }
+    if (hidden > 0) out.push(`  (${hidden} only renumbered; --all lists them)`)
+  }
+  return `${out.join('\n')}\n`
+}

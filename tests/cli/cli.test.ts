@@ -1,0 +1,101 @@
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { Ajv2020 } from 'ajv/dist/2020.js'
+import { describe, expect, it } from 'vitest'
+import { repoRoot, runCr } from './run-cr.ts'
+
+const fixture = (name: string) => join(repoRoot, 'tests/fixtures/diagnostics', name)
+
+describe('cr check', () => {
+  it('passes rules/ under --strict', () => {
+    const r = runCr(['check', '--strict'])
+    expect([r.code, r.stderr]).toEqual([0, expect.stringMatching(/^rules: \d+ entries, no problems\n$/)])
+  })
+
+  it('exits 1 with file:line:col diagnostics on errors', () => {
+    const r = runCr(['check', 'rules'], fixture('ref-unknown'))
+    expect(r.code).toBe(1)
+    expect(r.stderr).toMatch(/^rules\/01_test\.yaml:12:7: error\[ref-unknown\]: Unknown rule ID `rule_ona`/)
+    expect(r.stderr).toContain("= help: did you mean `rule_one`")
+    expect(r.stderr).not.toMatch(/\n\s+at /)
+  })
+
+  it('fails on warnings only with --strict', () => {
+    expect(runCr(['check', 'rules'], fixture('card-spelling')).code).toBe(0)
+    expect(runCr(['check', '--strict', 'rules'], fixture('card-spelling')).code).toBe(1)
+  })
+
+  it('prints JSON with --json', () => {
+    const r = runCr(['check', '--json', 'rules'], fixture('id-duplicate'))
+    expect(r.code).toBe(1)
+    const out = JSON.parse(r.stdout)
+    expect(out.ok).toBe(false)
+    expect(out.messages[0]).toMatchObject({ code: 'id-duplicate', severity: 'error', file: 'rules/01_test.yaml', line: 11 })
+    expect(out.messages[0].related[0]).toMatchObject({ line: 7 })
+  })
+
+  it('exits 2 on usage errors', () => {
+    expect(runCr(['frobnicate']).code).toBe(2)
+    expect(runCr(['check', '--nope']).code).toBe(2)
+    expect(runCr(['show']).code).toBe(2)
+    expect(runCr(['index']).code).toBe(2)
+    const missing = runCr(['check', 'no/such/dir'])
+    expect([missing.code, missing.stderr]).toEqual([2, 'cr check: error: No such directory: no/such/dir\n'])
+  })
+})
+
+describe('cr show', () => {
+  it('prints a rule by number', () => {
+    const r = runCr(['show', '6.1.4'])
+    expect(r.code).toBe(0)
+    expect(r.stdout).toMatch(/^6\.1\.4 {2}rule_end_the_run/)
+    expect(r.stdout).toContain("To end the run is to halt the Runner's progress toward the server")
+    expect(r.stdout).toContain('6.1.4a')
+  })
+
+  it('prints a rule by ID', () => {
+    const r = runCr(['show', 'rule_move_runner_to_position'])
+    expect([r.code, r.stdout.split('  ')[0]]).toEqual([0, '6.2.8'])
+  })
+
+  it('suggests IDs for an unknown one', () => {
+    const r = runCr(['show', 'rule_end_teh_run'])
+    expect(r.code).toBe(1)
+    expect(r.stderr).toContain('`rule_end_the_run`')
+  })
+})
+
+describe('cr index', () => {
+  it('writes rules.json that validates against its schema', () => {
+    const out = join(mkdtempSync(join(tmpdir(), 'cr-index-')), 'out')
+    const r = runCr(['index', '--out', out])
+    expect(r.code).toBe(0)
+    const index = JSON.parse(readFileSync(join(out, 'rules.json'), 'utf8'))
+    const schema = JSON.parse(readFileSync(join(repoRoot, 'schema/index.schema.json'), 'utf8'))
+    const validate = new Ajv2020({ allErrors: true }).compile(schema)
+    expect(validate(index), JSON.stringify(validate.errors?.slice(0, 3))).toBe(true)
+    expect(index.version).toBe('v26.03')
+    expect(index.effective).toBe('2026-03-02')
+    const kinds = (k: string) => index.rules.filter((e: { kind: string }) => e.kind === k).length
+    expect(kinds('chapter')).toBe(11)
+    expect(index.rules.find((e: { id: string }) => e.id === 'rule_end_the_run')).toMatchObject({
+      number: '6.1.4',
+      kind: 'rule',
+      parent: 'sec_run_general',
+      children: ['rule_end_run_access_or_breach_during_run', 'rule_end_encounter_outside_run', 'rule_end_run_no_run_or_encounter'],
+      terms: ['end the run'],
+    })
+    expect(existsSync(join(out, 'index.schema.json'))).toBe(true)
+  })
+
+  it('writes nothing, and keeps what was there, when the rules have errors', () => {
+    const out = join(mkdtempSync(join(tmpdir(), 'cr-index-')), 'out')
+    expect(runCr(['index', '--out', out]).code).toBe(0)
+    writeFileSync(join(out, 'marker'), 'previous run')
+    const r = runCr(['index', '--out', out, 'rules'], fixture('ref-unknown'))
+    expect(r.code).toBe(1)
+    expect(r.stderr).toContain('nothing written')
+    expect(readFileSync(join(out, 'marker'), 'utf8')).toBe('previous run')
+  })
+})
