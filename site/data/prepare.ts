@@ -138,7 +138,9 @@ function shape(
   const search: SearchRecord[] = doc.rules.map((r) => {
     const chapter = byId.get(r.chapter)
     const section = r.section ? byId.get(r.section) : undefined
-    const text = [r.text, r.snippet?.text, ...r.examples.map((e) => `Example: ${e.text}`)].filter(Boolean).join('\n')
+    // A heading's text is its title, indexed (with less weight) as `title`.
+    const own = r.title !== undefined ? undefined : r.text
+    const text = [own, r.snippet?.text, ...r.examples.map((e) => `Example: ${e.text}`)].filter(Boolean).join('\n')
     return {
       url: urlOf(r.id),
       id: r.id,

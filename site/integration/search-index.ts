@@ -15,7 +15,7 @@ export function recordHtml(r: SearchRecord): string {
     // A defined term outweighs a title: "checkpoint" finds the rule defining
     // it before the section named "Checkpoints".
     r.terms.length > 0 ? h('h1', { dataPagefindWeight: '10' }, r.terms.join('. ')) : null,
-    r.title ? h('h2', { dataPagefindWeight: '5' }, r.title) : null,
+    r.title ? h('h2', { dataPagefindWeight: '2' }, r.title) : null,
     // The number is meta, not content: Pagefind would index `6.1.4` as `614`.
     h('p', r.text),
   ].filter((x) => x !== null)

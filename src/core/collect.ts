@@ -164,6 +164,7 @@ export function collectEntries(chapters: ChapterInput[]): CollectResult {
           section: section.id,
           depth: 2,
           text: rawText(r, 'text', file, rPath),
+          snippet: rawText(r, 'snippet', file, rPath),
           heading: flag(r, 'toc'),
           steps,
           new: flag(r, 'new'),

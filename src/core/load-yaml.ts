@@ -54,7 +54,8 @@ export function loadYaml(file: SourceFile): LoadResult {
   const messages: Diagnostic[] = []
   const seen = new Set<string>()
   const report = (error: YAMLError, severity: 'error' | 'warning') => {
-    const place = at(error.pos[0] < 0 ? 0 : error.pos[0])
+    const quote = unclosedQuote(error, text)
+    const place = at(quote ?? (error.pos[0] < 0 ? 0 : error.pos[0]))
     const code = error.code === 'DUPLICATE_KEY' ? 'yaml-duplicate-key' : 'yaml-syntax'
     const message = yamlMessage(error, text)
     // One mistake often trips several checks at the same place; the first says it best.
@@ -129,6 +130,8 @@ function yamlMessage(error: YAMLError, text: string): string {
     case 'TAB_AS_INDENT':
       return 'Unexpected tab in indentation, expected spaces'
   }
+  const quote = /^Missing closing (["'])quote/.exec(error.message)?.[1]
+  if (quote) return `Unexpected end of file in the string opened here, expected a closing \`${quote}\``
   const cleaned = error.message
     .replace(/ at line \d+, column \d+[\s\S]*$/, '')
     .replace(/\s+/g, ' ')
@@ -137,6 +140,31 @@ function yamlMessage(error: YAMLError, text: string): string {
   // The usual cause: an unquoted text with `: ` in it (`text: Note: …`).
   const hint = /^Nested mappings/.test(cleaned) ? colonHint(text, start) : ''
   return `Invalid YAML: ${cleaned}${hint}`
+}
+
+/**
+ * An unclosed quoted string runs to the end of the file, where the yaml
+ * library reports it; point at its opening quote instead. Nothing after
+ * that quote can be an unescaped one, so it is the last such quote.
+ */
+function unclosedQuote(error: YAMLError, text: string): number | undefined {
+  const quote = /^Missing closing (["'])quote/.exec(error.message)?.[1]
+  if (!quote || error.pos[0] < 0) return undefined
+  for (let k = Math.min(error.pos[0], text.length) - 1; k >= 0; k--) {
+    if (text[k] !== quote) continue
+    if (quote === '"') {
+      let backslashes = 0
+      for (let b = k - 1; b >= 0 && text[b] === '\\'; b--) backslashes++
+      if (backslashes % 2 === 0) return k
+    } else {
+      // `''` is an escaped quote inside the string; an odd run starts it.
+      let start = k
+      while (start > 0 && text[start - 1] === "'") start--
+      if ((k - start + 1) % 2 === 1) return start
+      k = start
+    }
+  }
+  return undefined
 }
 
 function colonHint(text: string, offset: number): string {

@@ -305,7 +305,7 @@ function pathKey(path: JsonPath): string {
 }
 
 /** `sections[2].rules[0].text` */
-export function formatPath(path: JsonPath): string {
+function formatPath(path: JsonPath): string {
   if (path.length === 0) return ''
   return path.map((s, i) => (typeof s === 'number' ? `[${s}]` : i === 0 ? s : `.${s}`)).join('')
 }

@@ -15,7 +15,7 @@ import { validateChangelogFile, validateChapterFile, validateReleaseFile } from 
 const root = fileURLToPath(new URL('../fixtures/schema/', import.meta.url))
 const update = process.env.UPDATE === '1'
 
-export function check(path: string, content: Uint8Array | string, role: 'chapter' | 'changelog' | 'release'): Diagnostic[] {
+function check(path: string, content: Uint8Array | string, role: 'chapter' | 'changelog' | 'release'): Diagnostic[] {
   const { loaded, messages } = loadYaml({ path, content })
   if (!loaded) return messages
   const validate = role === 'changelog' ? validateChangelogFile : role === 'release' ? validateReleaseFile : validateChapterFile

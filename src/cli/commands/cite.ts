@@ -160,15 +160,18 @@ function loadRules(values: Record<string, string | undefined>): RuleSet | string
   return { version: result.document.release.version, rules: result.document.rules, ...retiredFrom(retiredFile) }
 }
 
-/** The retirement file → the scanner's hook (old ID → status and target). */
 function retiredFrom(file: string | undefined): { retired?: Map<string, Retirement> } {
-  if (!file) return {}
-  const { loaded } = loadYaml({ path: file, content: readFileSync(file) })
-  if (!loaded) return {} // `cr check` reports a broken retirement file
-  const { retirements } = readRetirements(loaded.data, file, (path) => loaded.locate(path))
+  return file ? { retired: readRetiredFile(file) } : {}
+}
+
+/** The retirement file (`rules/retired.yaml`) → the scanner's hook: old ID → status and target. */
+export function readRetiredFile(file: string): Map<string, Retirement> {
   const map = new Map<string, Retirement>()
+  const { loaded } = loadYaml({ path: file, content: readFileSync(file) })
+  if (!loaded) return map // `cr check` reports a broken retirement file
+  const { retirements } = readRetirements(loaded.data, file, (path) => loaded.locate(path))
   for (const [id, e] of retirements.byId) {
     map.set(id, { status: e.kind, ...(e.targets[0] !== undefined ? { target: e.targets[0] } : {}), ...(e.reason ? { reason: e.reason } : {}) })
   }
-  return { retired: map }
+  return map
 }

@@ -2,6 +2,8 @@ import { buildLookup, findRule } from '../../core/lookup.ts'
 import type { RuleEntry } from '../../core/types.ts'
 import { parseCommandArgs, UsageError, type CommandSpec } from '../args.ts'
 import { compileDir, hasErrors } from '../compile-dir.ts'
+import { parseCitation } from '../../core/versions/version-index.ts'
+import { retiredNote, showInVersion } from './show-version.ts'
 
 export const showSpec: CommandSpec = {
   name: 'show',
@@ -10,6 +12,8 @@ export const showSpec: CommandSpec = {
   flags: [
     { name: 'dir', type: 'string', value: 'DIR', description: 'rules directory (default: rules/)' },
     { name: 'json', type: 'boolean', description: 'print the entry as JSON' },
+    { name: 'version', type: 'string', value: 'V', description: 'look the number or ID up in release V (e.g. v24.03) and say where it is today' },
+    { name: 'releases', type: 'string', value: 'DIR', description: 'releases directory for --version (default: releases/ beside the rules)' },
   ],
 }
 
@@ -17,13 +21,28 @@ export function showCommand(argv: string[]): number {
   const { values, positionals } = parseCommandArgs(showSpec, argv)
   const query = positionals.join(' ').trim()
   if (!query) throw new UsageError('missing rule ID or number')
-  const result = compileDir((values.dir as string | undefined) ?? 'rules')
+  const dir = (values.dir as string | undefined) ?? 'rules'
+  // `--version v24.03`, or a citation that names its release: `CR v24.03 6.1.4`.
+  const cited = parseCitation(query)
+  const version = (values.version as string | undefined) ?? cited.version
+  if (version !== undefined) {
+    const options = { dir, releases: values.releases as string | undefined, json: Boolean(values.json), format: formatEntry }
+    return showInVersion(version, cited.version !== undefined ? cited.query : query, options)
+  }
+  const result = compileDir(dir)
   if (!result.document || hasErrors(result.messages)) {
     process.stderr.write(`${result.report()}\n`)
     return 1
   }
   const table = buildLookup(result.document.rules)
-  const { entry, suggestions } = findRule(table, query)
+  let { entry, suggestions } = findRule(table, query)
+  // Retired IDs keep working: show where they went.
+  const moved = entry ? undefined : retiredNote(dir, query, (id) => table.byId.has(id))
+  if (moved) {
+    process.stderr.write(`cr show: ${moved.note}\n`)
+    entry = moved.id !== undefined ? table.byId.get(moved.id) : undefined
+    if (!entry) return 1
+  }
   if (!entry) {
     const help = suggestions.length > 0 ? `; did you mean ${suggestions.map((s) => `\`${s}\``).join(', ')}?` : ''
     process.stderr.write(`cr show: error[rule-unknown]: no rule \`${query}\`${help}\n`)
@@ -37,7 +56,7 @@ export function showCommand(argv: string[]): number {
   return 0
 }
 
-function formatEntry(e: RuleEntry, byId: Map<string, RuleEntry>): string {
+export function formatEntry(e: RuleEntry, byId: Map<string, RuleEntry>): string {
   const section = e.section && e.section !== e.id ? byId.get(e.section) : undefined
   const where = section ? ` — section ${section.number} ${section.title ?? ''}`.trimEnd() : ''
   const lines = [`${e.number}  ${e.id}  (${e.kind}${where})`, '', e.text]

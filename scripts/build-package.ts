@@ -1,0 +1,461 @@
+/**
+ * The rule index as a package, for engines in any language:
+ *
+ *   dist-index/rules.json          the resolved document (as `cr index` writes it) + index.schema.json
+ *   dist-index/examples.json       every worked example, by stable ID
+ *   dist-index/timing.json         chapter 11's timing structures as step trees pointing at the prose steps
+ *   dist-index/index.js            `import { rule, rules, isRuleId, cite } from 'netrunner-cr'` (plain JS, Node >= 18)
+ *   dist-index/index.d.ts          its types: `RuleId` is the union of every ID, so a misspelt ID fails `tsc`
+ *
+ * Run: `npx tsx scripts/build-package.ts [--out DIR] [--rules DIR] [--site URL]`.
+ * A script rather than a `cr` command: it is a build step of this repository
+ * (run before `npm pack` and in CI), not something rule editors or engines run.
+ */
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { parseArgs } from 'node:util'
+import { readRetiredFile } from '../src/cli/commands/cite.ts'
+import { compileDir, hasErrors } from '../src/cli/compile-dir.ts'
+import { writeDirAtomically } from '../src/cli/io.ts'
+import { buildCiteTable } from '../src/core/cite/table.ts'
+import { buildIndexFiles, INDEX_FORMAT } from '../src/core/index-json.ts'
+import type { CompiledDocument, RuleEntry } from '../src/core/types.ts'
+
+export const DEFAULT_SITE = 'https://netrunner-cr.github.io/'
+
+export interface PackageOptions {
+  /** Site root; a rule's URL is `<site>r/<id>/`, the permalink that survives renumbering. */
+  site?: string
+  /** Old ID → current ID (renamed, merged, split), from the retirement file. */
+  redirects?: ReadonlyMap<string, string>
+}
+
+// ---------------------------------------------------------------------------
+// Timing structures
+
+export type TimingKind = 'phase' | 'step' | 'branch'
+
+export interface TimingNode {
+  id: string
+  number: string
+  label: string
+  kind: TimingKind
+  text: string
+  /** The prose rule or step this element summarises. */
+  prose: string | null
+  /** `If yes, …` / `If no, …` branches of a question. */
+  answer?: 'yes' | 'no'
+  /** `Go to (d)`, `Return to (a)`, `If no, go to (4)`: the element control moves to. */
+  goto?: string
+  children: TimingNode[]
+}
+
+export interface TimingStructure {
+  id: string
+  number: string
+  title: string
+  /** The prose section the structure summarises (`sec_steps_of_a_run`). */
+  prose: string | null
+  elements: TimingNode[]
+}
+
+export interface TimingFile {
+  format: number
+  version: string
+  structures: Record<string, TimingStructure>
+}
+
+/** Keys engines read, by the prose section a structure summarises. */
+const STRUCTURE_KEYS: Record<string, string> = {
+  sec_steps_corp_turn: 'corpTurn',
+  sec_steps_runner_turn: 'runnerTurn',
+  sec_steps_of_a_run: 'run',
+  sec_breaching_steps: 'breach',
+  sec_steps_accessing_card: 'access',
+}
+
+/**
+ * Chapter 11's timing structures as trees. Top-level elements are phases
+ * (steps when a structure has no phases, like breach and access), nested ones
+ * steps, the third level the branches of a question. `goto` resolves the
+ * printed jumps: `(d)` is a step of the current phase, `(4)` a top-level element.
+ */
+export function buildTimingTrees(document: CompiledDocument): TimingFile {
+  const byId = new Map(document.rules.map((r) => [r.id, r]))
+  const structures: Record<string, TimingStructure> = {}
+  for (const section of document.rules) {
+    if (section.kind !== 'section') continue
+    const top = section.children.map((id) => byId.get(id)).filter((r): r is RuleEntry => r?.kind === 'timing')
+    if (top.length === 0) continue
+    const hasPhases = top.some((t) => t.children.length > 0 && t.bold === true)
+    const proseSection = top[0]?.prose ? byId.get(top[0].prose)?.parent ?? null : null
+    const node = (r: RuleEntry, level: number, phase: RuleEntry | undefined): TimingNode => {
+      const kind: TimingKind = level === 1 ? (hasPhases ? 'phase' : 'step') : level === 2 && hasPhases ? 'step' : 'branch'
+      const n: TimingNode = { id: r.id, number: r.number, label: r.label, kind, text: r.text, prose: r.prose ?? null, children: [] }
+      const answer = /^If (yes|no)\b/i.exec(r.text)?.[1]?.toLowerCase()
+      if (answer === 'yes' || answer === 'no') n.answer = answer
+      const jump = /\b(?:go|return) to \((\w+)\)/i.exec(r.text)?.[1]
+      if (jump) {
+        const target = /^\d+$/.test(jump)
+          ? top[Number(jump) - 1]
+          : (phase ?? r).children.map((id) => byId.get(id)).find((c) => c?.label === `${jump}.`)
+        if (target) n.goto = target.id
+      }
+      const scope = level === 1 ? r : phase
+      n.children = r.children.map((id) => byId.get(id)).filter((c): c is RuleEntry => c !== undefined).map((c) => node(c, level + 1, scope))
+      return n
+    }
+    const key = (proseSection && STRUCTURE_KEYS[proseSection]) ?? camel(section.id.replace(/^sec_appendix_timing_structure_(?:of_)?/, ''))
+    structures[key] = {
+      id: section.id,
+      number: section.number,
+      title: section.tocTitle ?? section.title ?? section.text,
+      prose: proseSection,
+      elements: top.map((t) => node(t, 1, undefined)),
+    }
+  }
+  return { format: INDEX_FORMAT, version: document.release.version, structures }
+}
+
+const camel = (s: string) => s.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase())
+
+// ---------------------------------------------------------------------------
+// Examples
+
+export interface ExampleRecord {
+  id: string
+  rule: string
+  number: string
+  text: string
+  html: string
+  new: boolean
+  cards: string[]
+  terms: string[]
+}
+
+export function buildExamples(document: CompiledDocument): { format: number; version: string; examples: ExampleRecord[] } {
+  const examples = document.rules.flatMap((r) =>
+    r.examples.map((ex) => ({ id: ex.id, rule: r.id, number: r.number, text: ex.text, html: ex.html, new: ex.new, cards: ex.cards, terms: ex.terms })),
+  )
+  return { format: INDEX_FORMAT, version: document.release.version, examples }
+}
+
+// ---------------------------------------------------------------------------
+// The JavaScript module and its types
+
+/** What `index.js` embeds: the fields of the `Rule` type, no HTML. */
+function moduleData(document: CompiledDocument, options: PackageOptions, timing: TimingFile) {
+  const rules = document.rules.map((r) => {
+    const o: Record<string, unknown> = {
+      id: r.id,
+      number: r.number,
+      label: r.label,
+      kind: r.kind,
+      text: r.text,
+      parent: r.parent,
+      children: r.children,
+      chapter: r.chapter,
+      section: r.section,
+      new: r.new,
+      examples: r.examples.map((ex) => ({ id: ex.id, text: ex.text, new: ex.new })),
+    }
+    if (r.title !== undefined) o.title = r.title
+    if (r.prose !== undefined) o.prose = r.prose
+    return o
+  })
+  return {
+    version: document.release.version,
+    effective: document.release.effective,
+    site: options.site ?? DEFAULT_SITE,
+    rules,
+    redirects: Object.fromEntries([...(options.redirects ?? [])].sort(([a], [b]) => (a < b ? -1 : 1))),
+    timing: timing.structures,
+  }
+}
+
+export function buildModule(document: CompiledDocument, options: PackageOptions = {}, timing = buildTimingTrees(document)): string {
+  const data = JSON.stringify(moduleData(document, options, timing))
+  return `// The Netrunner Comprehensive Rules ${document.release.version} as a module.
+// Generated by scripts/build-package.ts; do not edit. Plain ES2020: Node >= 18, browsers, bundlers.
+
+// JSON.parse of a string literal loads faster than an object literal this size.
+const DATA = JSON.parse(${JSON.stringify(data)})
+
+/** The CR release, e.g. \`v26.03\`. */
+export const version = DATA.version
+/** The date the release takes effect (ISO). */
+export const effective = DATA.effective
+
+const byId = new Map()
+const byNumber = new Map()
+const freeze = (value) => {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value)
+    for (const v of Object.values(value)) freeze(v)
+  }
+  return value
+}
+
+/** Every chapter, section, rule, sub-rule, step and timing element, in document order. */
+export const rules = freeze(
+  DATA.rules.map((r) => {
+    const entry = { ...r, url: DATA.site + 'r/' + r.id + '/' }
+    byId.set(entry.id, entry)
+    byNumber.set(entry.number, entry)
+    return entry
+  }),
+)
+
+/** Every worked example, in document order; \`id\` is stable (\`example_<ruleId>_<n>\`). */
+export const examples = freeze(rules.flatMap((r) => r.examples.map((ex) => ({ ...ex, rule: r.id, number: r.number }))))
+
+/** Chapter 11's timing structures as step trees (see timing.json). */
+export const timing = freeze(DATA.timing)
+
+const redirects = new Map(Object.entries(DATA.redirects))
+
+/** Thrown by \`rule()\` and \`cite()\` for an ID or number the rules do not define. */
+export class UnknownRuleError extends Error {
+  constructor(query, suggestions) {
+    const help = suggestions.length > 0 ? '; did you mean ' + suggestions.map((s) => '"' + s + '"').join(', ') + '?' : ''
+    super('Unknown rule ' + JSON.stringify(query) + ' in the Netrunner CR ' + version + help)
+    this.name = 'UnknownRuleError'
+    this.query = query
+    this.suggestions = suggestions
+  }
+}
+
+// \`CR 6.1.4\`, \`§ 6.1.4\`, \`rule 6.1.4a\`, printed \`6.1.4.a.\` → \`6.1.4a\`.
+const normalizeNumber = (query) => {
+  let q = query.trim().toLowerCase().replace(/^(?:cr|rules?|section|step)\\s*/, '').replace(/^§\\s*/, '').replace(/\\.$/, '')
+  q = q.replace(/^(\\d+\\.\\d+\\.\\d+)\\.([a-z]+)$/, '$1$2')
+  return /^\\d+(?:\\.\\d+)*[a-z]*(?:\\.[ivxlcdm]+)?$/.test(q) ? q : undefined
+}
+
+/** The rule for an ID, a retired ID (redirected) or a number in any cited form; undefined when there is none. */
+export function findRule(query) {
+  if (typeof query !== 'string') return undefined
+  const q = query.trim()
+  const direct = byId.get(q) || byId.get(q.charAt(0).toLowerCase() + q.slice(1))
+  if (direct) return direct
+  const moved = redirects.get(q)
+  if (moved) return byId.get(moved)
+  const n = normalizeNumber(q)
+  return n === undefined ? undefined : byNumber.get(n)
+}
+
+/** The rule for an ID or number; throws \`UnknownRuleError\` (with the closest IDs) when there is none. */
+export function rule(ref) {
+  const found = findRule(ref)
+  if (!found) throw new UnknownRuleError(ref, suggest(String(ref)))
+  return found
+}
+
+/**
+ * Mark that the surrounding code or test implements a rule. Checked at compile
+ * time (TypeScript) and at run time; \`cr cite\` finds it for coverage.
+ */
+export function cite(ref) {
+  return rule(ref)
+}
+
+/** Whether a value is the ID of a rule of this release. */
+export function isRuleId(value) {
+  return typeof value === 'string' && byId.has(value)
+}
+
+function suggest(query) {
+  const n = normalizeNumber(query)
+  if (n !== undefined) {
+    const parts = n.replace(/[a-z.]+$/, '').split('.')
+    while (parts.length > 0) {
+      const hit = byNumber.get(parts.join('.'))
+      if (hit && hit.number !== n) return [hit.number + ' (' + hit.id + ')']
+      parts.pop()
+    }
+    return []
+  }
+  const w = query.toLowerCase()
+  const max = Math.max(2, Math.floor(w.length * 0.4))
+  const scored = []
+  for (const id of byId.keys()) {
+    const l = id.toLowerCase()
+    const d = l.includes(w) || w.includes(l) ? Math.abs(l.length - w.length) * 0.1 : Math.abs(l.length - w.length) > max ? Infinity : distance(w, l)
+    if (d <= max) scored.push([id, d])
+  }
+  return scored.sort((a, b) => a[1] - b[1] || (a[0] < b[0] ? -1 : 1)).slice(0, 3).map((s) => s[0])
+}
+
+function distance(a, b) {
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j)
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i]
+    for (let j = 1; j <= b.length; j++) cur[j] = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1))
+    prev = cur
+  }
+  return prev[b.length]
+}
+`
+}
+
+const quote = (s: string) => `'${s.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`
+
+export function buildTypes(document: CompiledDocument, options: PackageOptions = {}, timing = buildTimingTrees(document)): string {
+  const ids = document.rules.map((r) => r.id)
+  const union = (values: string[]) => (values.length === 0 ? 'never' : values.map((v) => `\n  | ${quote(v)}`).join(''))
+  const numbers = document.rules.map((r) => `  ${quote(r.number)}: ${quote(r.id)}`).join('\n')
+  const retired = [...(options.redirects?.keys() ?? [])].sort()
+  const keys = Object.keys(timing.structures)
+  return `// Types of the Netrunner Comprehensive Rules ${document.release.version} module.
+// Generated by scripts/build-package.ts; do not edit.
+
+/** Every rule ID of ${document.release.version}: a misspelt or retired ID does not type-check. */
+export type RuleId =${union(ids)}
+
+/** Number (citation form) → ID, for every entry. */
+export interface RuleNumbers {
+${numbers}
+}
+
+/** Every number in citation form: \`6.1.4\`, \`6.1.4a\`, \`11.4.2b.i\`. */
+export type RuleNumber = keyof RuleNumbers
+
+/** What \`rule()\` and \`cite()\` accept: an ID or a number. */
+export type RuleRef = RuleId | RuleNumber
+
+/** IDs earlier releases defined that now redirect to another rule. */
+export type RetiredRuleId = ${union(retired)}
+
+/** The ID a reference stands for. */
+export type IdOf<R extends RuleRef> = R extends RuleNumber ? RuleNumbers[R] : R
+
+export type RuleKind = 'chapter' | 'section' | 'rule' | 'subrule' | 'step' | 'timing'
+
+export interface RuleExample {
+  /** Stable: \`example_<ruleId>_<n>\`. */
+  readonly id: string
+  readonly text: string
+  readonly new: boolean
+}
+
+export interface Rule<Id extends RuleId = RuleId> {
+  readonly id: Id
+  /** Citation form: \`6.1.4\`, \`6.1.4a\`. */
+  readonly number: RuleNumber
+  /** As printed before the text: \`6.1.4.\`, \`a.\` */
+  readonly label: string
+  readonly kind: RuleKind
+  /** Chapters, sections and heading rules. */
+  readonly title?: string
+  /** Plain text; references printed as the CR prints them ("section 6.2.8"). */
+  readonly text: string
+  /** Permalink on the rules site. */
+  readonly url: string
+  readonly parent: RuleId | null
+  readonly children: readonly RuleId[]
+  readonly chapter: RuleId
+  readonly section: RuleId | null
+  /** New in this release. */
+  readonly new: boolean
+  readonly examples: readonly RuleExample[]
+  /** Timing elements: the prose rule or step they summarise. */
+  readonly prose?: RuleId
+}
+
+export interface Example extends RuleExample {
+  readonly rule: RuleId
+  readonly number: RuleNumber
+}
+
+export interface TimingNode {
+  readonly id: RuleId
+  readonly number: RuleNumber
+  readonly label: string
+  /** Top level: phases (steps when the structure has no phases); then steps; then the branches of a question. */
+  readonly kind: 'phase' | 'step' | 'branch'
+  readonly text: string
+  /** The prose rule or step this element summarises. */
+  readonly prose: RuleId | null
+  /** \`If yes, …\` / \`If no, …\` */
+  readonly answer?: 'yes' | 'no'
+  /** \`Go to (d)\`, \`Return to (a)\`: where control moves. */
+  readonly goto?: RuleId
+  readonly children: readonly TimingNode[]
+}
+
+export interface TimingStructure {
+  readonly id: RuleId
+  readonly number: RuleNumber
+  readonly title: string
+  /** The prose section it summarises. */
+  readonly prose: RuleId | null
+  readonly elements: readonly TimingNode[]
+}
+
+export type TimingKey = ${union(keys)}
+
+/** The CR release, e.g. \`${document.release.version}\`. */
+export declare const version: ${quote(document.release.version)}
+export declare const effective: ${quote(document.release.effective)}
+/** Every entry in document order. */
+export declare const rules: readonly Rule[]
+export declare const examples: readonly Example[]
+/** Chapter 11's timing structures: the state machine an engine implements. */
+export declare const timing: { readonly [K in TimingKey]: TimingStructure }
+
+export declare class UnknownRuleError extends Error {
+  readonly query: string
+  /** Closest IDs, or the nearest existing number. */
+  readonly suggestions: string[]
+}
+
+/** The rule for an ID or number (\`'6.1.4'\` and \`'rule_end_the_run'\` give the same rule). */
+export declare function rule<R extends RuleRef>(ref: R): Rule<IdOf<R>>
+/** @deprecated A retired ID: it redirects to the rule that replaced it. Cite the current ID. */
+export declare function rule(ref: RetiredRuleId): Rule
+/** Mark that the surrounding code or test implements a rule; returns the rule. */
+export declare function cite<R extends RuleRef>(ref: R): Rule<IdOf<R>>
+/** For input only known at run time: an ID, retired ID or number in any cited form (\`CR 6.1.4\`). */
+export declare function findRule(query: string): Rule | undefined
+export declare function isRuleId(value: unknown): value is RuleId
+`
+}
+
+/** Every file of the package directory, by relative name. */
+export function buildPackageFiles(document: CompiledDocument, options: PackageOptions = {}): Record<string, string> {
+  const timing = buildTimingTrees(document)
+  return {
+    ...buildIndexFiles(document),
+    'examples.json': `${JSON.stringify(buildExamples(document), null, 1)}\n`,
+    'timing.json': `${JSON.stringify(timing, null, 1)}\n`,
+    'index.js': buildModule(document, options, timing),
+    'index.d.ts': buildTypes(document, options, timing),
+  }
+}
+
+function main(argv: string[]): number {
+  const { values } = parseArgs({
+    args: argv,
+    options: { out: { type: 'string', default: 'dist-index' }, rules: { type: 'string', default: 'rules' }, site: { type: 'string' } },
+  })
+  const result = compileDir(values.rules!)
+  if (!result.document || hasErrors(result.messages)) {
+    process.stderr.write(`${result.report()}\nbuild-package: the rules do not compile; nothing written\n`)
+    return 1
+  }
+  const options: PackageOptions = {}
+  const site = values.site ?? process.env.CR_SITE_URL
+  if (site) options.site = site.endsWith('/') ? site : `${site}/`
+  // Renamed IDs keep working in `rule()`, as redirects (chains followed).
+  const retiredFile = join(values.rules!, 'retired.yaml')
+  if (existsSync(retiredFile)) {
+    const { retired } = buildCiteTable(result.document.rules, readRetiredFile(retiredFile))
+    options.redirects = new Map([...retired].flatMap(([id, r]) => (r.target ? [[id, r.target] as const] : [])))
+  }
+  writeDirAtomically(values.out!, buildPackageFiles(result.document, options))
+  process.stderr.write(`build-package: wrote ${result.document.rules.length} rules of ${result.document.release.version} to ${values.out}/\n`)
+  return 0
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) process.exitCode = main(process.argv.slice(2))

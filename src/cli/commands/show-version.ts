@@ -1,0 +1,78 @@
+/**
+ * `cr show 6.1.4 --version v24.03` (or `cr show CR v24.03 6.1.4`): the rule
+ * as that release printed it, then where it is today and whether its text
+ * changed since. Also the redirect for retired IDs without a version.
+ */
+import { hasErrors } from '../../core/diagnostics.ts'
+import { buildLookup } from '../../core/lookup.ts'
+import type { CompiledDocument, RuleEntry } from '../../core/types.ts'
+import { followRetirement, describeTrail } from '../../core/versions/retired.ts'
+import { createVersionIndex, CURRENT, type OldCitation } from '../../core/versions/version-index.ts'
+import { UsageError } from '../args.ts'
+import { compileRelease, findReleasesRoot, formatReport, listReleases, loadRetirements, normalizeVersion } from '../releases.ts'
+
+export interface ShowOptions {
+  dir: string
+  releases?: string
+  json?: boolean
+  format(e: RuleEntry, byId: Map<string, RuleEntry>): string
+}
+
+export function showInVersion(versionArg: string, query: string, options: ShowOptions): number {
+  const version = normalizeVersion(versionArg)
+  const root = findReleasesRoot(options.dir, options.releases, { fallbackToPackage: true })
+  const all = root ? listReleases(root) : []
+  const from = all.findIndex((r) => r.version === version)
+  if (from === -1) {
+    const known = all.map((r) => r.version).join(', ')
+    throw new UsageError(root ? `unknown release \`${versionArg}\`, expected one of ${known}` : 'no releases directory found, expected `releases/` beside the rules or --releases DIR')
+  }
+  // The release asked for, every later one (to follow the rule forward) and today's rules.
+  const compiled = [...all.slice(from).map((r) => compileRelease(r.version, r.dir)), compileRelease(CURRENT, options.dir)]
+  for (const c of compiled) {
+    if (!c.document || hasErrors(c.messages)) {
+      process.stderr.write(`${formatReport(c.messages, c.files)}\ncr show: ${c.version} does not compile\n`)
+      return 1
+    }
+  }
+  const docs = compiled.map((c) => c.document!)
+  const { retirements } = loadRetirements(options.dir)
+  const index = createVersionIndex({ releases: docs.slice(0, -1), current: docs[docs.length - 1]!, retired: retirements })
+  const cite = index.resolve(version, query)
+  if (!cite.found) {
+    const help = cite.suggestions && cite.suggestions.length > 0 ? `; did you mean ${cite.suggestions.map((s) => `\`${s}\``).join(', ')}?` : ''
+    process.stderr.write(`cr show: error[rule-unknown]: no rule \`${query}\` in ${version}${help}\n`)
+    return 1
+  }
+  const old = docs[0]!
+  const oldById = buildLookup(old.rules).byId
+  const entry = cite.old ? oldById.get(cite.old.id) : undefined
+  if (options.json) {
+    const { old: _, ...today } = cite
+    process.stdout.write(`${JSON.stringify({ version, entry: entry ?? null, today }, null, 2)}\n`)
+    return 0
+  }
+  const head = entry ? options.format(entry, oldById).replace(/\n/, `  [${version}]\n`) : ''
+  process.stdout.write(`${head}${head ? '\n' : ''}${todayLine(cite, version, docs[docs.length - 1]!)}\n`)
+  return 0
+}
+
+/** "Today: 10.3.1j `step_…` (was 10.3.1i), text unchanged since v24.03." */
+export function todayLine(cite: OldCitation, version: string, current: CompiledDocument): string {
+  if (cite.status === 'removed' || cite.id === undefined) return `Today: removed after ${version}${cite.reason ? ` — ${cite.reason}` : ''}`
+  const verb = cite.status === 'renamed' ? 'renamed to ' : cite.status === 'merged' ? 'merged into ' : cite.status === 'split' ? 'split; mainly ' : ''
+  const was = cite.old && cite.old.number !== cite.currentNumber ? ` (was ${cite.old.number})` : ''
+  const text = cite.textChanged
+    ? `text changed since ${version}${cite.changedIn && cite.changedIn.length > 0 ? ` (in ${cite.changedIn.join(', ')})` : ''}`
+    : `text unchanged since ${version}`
+  const note = cite.status !== 'same' && cite.reason ? `\n  Note: ${cite.reason}` : ''
+  return `Today (${current.release.version}): ${verb}${cite.currentNumber} \`${cite.id}\`${was}, ${text}.${note}`
+}
+
+/** An ID the rules no longer define but the retirement file knows: where it went. */
+export function retiredNote(dir: string, id: string, exists: (id: string) => boolean): { id?: string; note: string } | undefined {
+  const { retirements } = loadRetirements(dir)
+  const trail = followRetirement(id, retirements, exists)
+  if (trail.steps.length === 0) return undefined
+  return { ...(trail.id !== undefined ? { id: trail.id } : {}), note: `\`${id}\` was ${describeTrail(trail)}` }
+}
