@@ -42,6 +42,9 @@ export class CompileError extends Error {
   }
 }
 
+/** `6. Runs`: how search results and the chapter filter name a chapter. */
+const chapterName = (c: RuleEntry) => `${c.number}. ${c.tocTitle ?? c.title ?? c.text}`
+
 /** `chpt_game_concepts` → `game-concepts`. */
 export const chapterSlug = (id: string) => id.replace(/^chpt_/, '').replaceAll('_', '-')
 
@@ -130,9 +133,16 @@ function shape(
   }
 
   const slugs = chapters.map((c) => chapterSlug(c.id))
+  const terms: LookupData['t'] = {}
+  for (const g of glossary) {
+    const key = g.term.toLowerCase()
+    if (!(terms[key] ??= []).includes(g.id)) terms[key].push(g.id)
+  }
   const lookup: LookupData = {
     c: slugs.map((s) => `${base}${s}/`),
+    n: chapters.map(chapterName),
     r: doc.rules.map((r) => [r.id, r.number, slugs.indexOf(chapterSlug(r.chapter))]),
+    t: terms,
   }
 
   const search: SearchRecord[] = doc.rules.map((r) => {
@@ -145,7 +155,7 @@ function shape(
       url: urlOf(r.id),
       id: r.id,
       number: r.number,
-      chapter: chapter ? `${chapter.number}. ${chapter.title ?? chapter.text}` : '',
+      chapter: chapter ? chapterName(chapter) : '',
       chapterSlug: chapterSlug(r.chapter),
       section: section ? `${section.number}. ${section.title ?? section.text}` : '',
       terms: r.terms,

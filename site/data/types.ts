@@ -86,8 +86,12 @@ export interface Permalink {
 export interface LookupData {
   /** Chapter page paths, indexed by the third field of `r`. */
   c: string[]
+  /** Chapter titles (`6. Runs`), same order as `c`. */
+  n: string[]
   /** `[id, number, chapter index]` for every entry. */
   r: [string, string, number][]
+  /** Defined term, lower case → IDs of the rules defining it: pinned first in results. */
+  t: Record<string, string[]>
 }
 
 export interface SearchRecord {

@@ -3,6 +3,8 @@
  * Shared by the PDF step, the bench and the browser tests.
  */
 import { existsSync } from 'node:fs'
+// Static: by `astro:build:done` Vite's module runner is closed to dynamic imports.
+import { chromium } from 'playwright-core'
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium'
 
@@ -19,7 +21,6 @@ export const CHROMIUM_ARGS = [
 
 export const hasChromium = () => existsSync(CHROMIUM_PATH)
 
-export async function launchChromium() {
-  const { chromium } = await import('playwright-core')
+export function launchChromium() {
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS })
 }

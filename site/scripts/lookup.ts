@@ -4,12 +4,20 @@
  */
 import { normalizeNumber } from '../../src/core/lookup.ts'
 
-export interface Lookup {
-  byId: Map<string, { id: string; number: string; url: string }>
-  byNumber: Map<string, { id: string; number: string; url: string }>
+export interface Hit {
+  id: string
+  number: string
+  url: string
+  chapter: string
 }
 
-type LookupJson = { c: string[]; r: [string, string, number][] }
+export interface Lookup {
+  byId: Map<string, Hit>
+  byNumber: Map<string, Hit>
+  terms: Map<string, string[]>
+}
+
+type LookupJson = { c: string[]; n: string[]; r: [string, string, number][]; t: Record<string, string[]> }
 
 const cache = new Map<string, Promise<Lookup>>()
 
@@ -18,15 +26,15 @@ export function loadLookup(base: string): Promise<Lookup> {
   if (!p) {
     p = fetch(`${base}lookup.json`)
       .then((r) => r.json() as Promise<LookupJson>)
-      .then(({ c, r }) => {
+      .then(({ c, n, r, t }) => {
         const byId: Lookup['byId'] = new Map()
         const byNumber: Lookup['byNumber'] = new Map()
         for (const [id, number, chapter] of r) {
-          const hit = { id, number, url: `${c[chapter]}#${id}` }
+          const hit = { id, number, url: `${c[chapter]}#${id}`, chapter: n[chapter] ?? '' }
           byId.set(id, hit)
           byNumber.set(number, hit)
         }
-        return { byId, byNumber }
+        return { byId, byNumber, terms: new Map(Object.entries(t)) }
       })
     cache.set(base, p)
   }
@@ -46,3 +54,17 @@ export function resolveQuery(lookup: Lookup, query: string) {
 
 /** Number-shaped queries are answered by the lookup alone. */
 export const isNumberQuery = (query: string) => normalizeNumber(query) !== undefined
+
+/**
+ * The rules defining the words searched for ("bad publicity", "Tags"),
+ * so they rank first whatever Pagefind scores. Plurals count as the term.
+ */
+export function definingRules(lookup: Lookup, query: string): { term: string; hit: Hit }[] {
+  const q = query.trim().toLowerCase().replace(/\s+/g, ' ')
+  const forms = [q, q.replace(/e?s$/, ''), q.replace(/s$/, ''), `${q}s`]
+  for (const form of forms) {
+    const ids = lookup.terms.get(form)
+    if (ids) return ids.flatMap((id) => (lookup.byId.has(id) ? [{ term: form, hit: lookup.byId.get(id)! }] : []))
+  }
+  return []
+}

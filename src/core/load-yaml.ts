@@ -44,7 +44,7 @@ export function loadYaml(file: SourceFile): LoadResult {
   const text = decoded.text
 
   const lineCounter = new LineCounter()
-  const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true, keepSourceTokens: false })
+  const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true })
   const at = (offset: number) => pointAt(lineCounter, Math.max(0, Math.min(offset, text.length)))
 
   if (isEmptyDocument(doc) && doc.errors.length === 0) {
@@ -64,7 +64,10 @@ export function loadYaml(file: SourceFile): LoadResult {
     seen.add(dedupe)
     messages.push(diagnostic(code, severity, { file: file.path, line: place.line, column: place.column }, message))
   }
-  for (const error of doc.errors) report(error, 'error')
+  // After the first syntax error the parser is guessing: later errors are
+  // cascades of it, so report that one (and every duplicate key, which is exact).
+  const firstSyntax = doc.errors.find((e) => e.code !== 'DUPLICATE_KEY')
+  for (const error of doc.errors) if (error.code === 'DUPLICATE_KEY' || error === firstSyntax) report(error, 'error')
   for (const warning of doc.warnings) report(warning, 'warning')
 
   // Data built from a broken parse only yields cascades of schema errors;
@@ -194,15 +197,17 @@ function decode(file: SourceFile): { text: string } | { message: Diagnostic } {
 function encodingMessage(path: string, bytes: Uint8Array): Diagnostic {
   const bad = firstInvalidUtf8(bytes)
   let where = ''
+  let place = { line: 1, column: 1 }
   if (bad >= 0) {
     let prefix = new TextDecoder('utf-8').decode(bytes.subarray(0, bad))
     if (prefix.charCodeAt(0) === 0xfeff) prefix = prefix.slice(1)
     const line = prefix.split('\n').length
     const column = prefix.length - (prefix.lastIndexOf('\n') + 1) + 1
     const hex = bytes[bad]!.toString(16).toUpperCase().padStart(2, '0')
-    where = ` 0x${hex} at line ${line}, column ${column} (byte ${bad})`
+    where = ` 0x${hex} (byte ${bad})`
+    place = { line, column }
   }
-  return diagnostic('file-encoding', 'error', { file: path, line: 1, column: 1 }, `Unexpected byte${where}, expected UTF-8 text: save the file as UTF-8`)
+  return diagnostic('file-encoding', 'error', { file: path, ...place }, `Unexpected byte${where}, expected UTF-8 text: save the file as UTF-8`)
 }
 
 /** Index of the lead byte of the first ill-formed UTF-8 sequence, or -1. */

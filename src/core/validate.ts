@@ -59,7 +59,6 @@ type SchemaNode = {
 
 interface Mapped {
   code: string
-  severity?: Severity
   path: JsonPath
   which?: 'key' | 'value'
   message: string
@@ -75,7 +74,7 @@ function validateWith(validate: ValidateFunction, loaded: LoadedYaml, file: stri
   const out: Diagnostic[] = []
   for (const m of mapped) {
     const at = loaded.locate(m.path, m.which)
-    const severity = m.severity ?? (SOURCE_DEFECTS.has(m.code) ? 'warning' : 'error')
+    const severity: Severity = SOURCE_DEFECTS.has(m.code) ? 'warning' : 'error'
     const d = diagnostic(m.code, severity, { file, line: at.line, column: at.column }, m.message, {
       suggestions: m.suggestions,
       path: m.path,

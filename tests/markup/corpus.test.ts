@@ -16,7 +16,7 @@ const yamlIn = (dir: string) =>
 const releases = join(repo, 'releases')
 const files = [
   ...yamlIn(join(repo, 'rules')),
-  ...(existsSync(releases) ? readdirSync(releases).flatMap((v) => yamlIn(join(releases, v))) : []),
+  ...(existsSync(releases) ? readdirSync(releases, { withFileTypes: true }).filter((d) => d.isDirectory()).flatMap((d) => yamlIn(join(releases, d.name))) : []),
 ]
 
 /** Every string value, with its path (keys are IDs and flags, never markup). */

@@ -51,10 +51,10 @@ describe('loadYaml: decoding', () => {
       [
         {
           "code": "file-encoding",
-          "column": 1,
+          "column": 10,
           "file": "latin1.yaml",
-          "line": 1,
-          "message": "Unexpected byte 0xE9 at line 2, column 10 (byte 23), expected UTF-8 text: save the file as UTF-8",
+          "line": 2,
+          "message": "Unexpected byte 0xE9 (byte 23), expected UTF-8 text: save the file as UTF-8",
           "severity": "error",
         },
       ]

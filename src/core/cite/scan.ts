@@ -29,6 +29,8 @@ interface Hit {
   via: CitationVia
   /** Bare numbers (`"6.1.5"` next to an ID) are only ever one half of a pair. */
   bare?: boolean
+  /** Hits of one pattern match share this: a capture is a list, never a pair. */
+  group?: number
   line: number
   column: number
   /** Resolution. */
@@ -279,9 +281,13 @@ export function createScanner(table: CiteTable, config: CiteConfig = DEFAULT_CIT
     const best = new Map<Hit, Hit>()
     for (const n of numbers) {
       let id: Hit | undefined
-      for (const c of pairable) if (!id || gap(n, c) < gap(n, id)) id = c
-      const current = best.get(id!)
-      if (!current || gap(n, id!) < gap(current, id!)) best.set(id!, n)
+      for (const c of pairable) {
+        if (n.group !== undefined && n.group === c.group) continue
+        if (!id || gap(n, c) < gap(n, id)) id = c
+      }
+      if (!id) continue
+      const current = best.get(id)
+      if (!current || gap(n, id) < gap(current, id)) best.set(id, n)
     }
     for (const [id, n] of best) {
       if (id.rule) {
@@ -366,6 +372,7 @@ function normalizeNumber(n: string): string {
 function collectPatternHits(text: string, patterns: readonly RegExp[], hits: Hit[]): [number, number][] {
   if (patterns.length === 0) return []
   const spans: [number, number][] = []
+  let group = 0
   for (const re of patterns) {
     re.lastIndex = 0
     for (let m = re.exec(text); m !== null; m = re.exec(text)) {
@@ -375,6 +382,7 @@ function collectPatternHits(text: string, patterns: readonly RegExp[], hits: Hit
       if (!range) continue
       const [start, end] = range
       spans.push([start, end])
+      group++
       const captured = text.slice(start, end)
       TOKEN.lastIndex = 0
       for (let t = TOKEN.exec(captured); t !== null; t = TOKEN.exec(captured)) {
@@ -389,7 +397,7 @@ function collectPatternHits(text: string, patterns: readonly RegExp[], hits: Hit
         if (word.length === 0) continue
         const isNumber = /^\d+(?:\.\d+)*/.test(word)
         const value = isNumber ? normalizeNumber(word.replace(/\.$/, '')) : word
-        hits.push({ ...hit(at, word, value, isNumber, 'pattern') })
+        hits.push({ ...hit(at, word, value, isNumber, 'pattern'), group })
       }
     }
   }

@@ -204,11 +204,12 @@ export function diffReleases(a: CompiledDocument, b: CompiledDocument, retired?:
     if (claimedB.has(e.id)) continue
     entries.push({ entry: addedEntry(e), key: bIndex.get(e.id)! })
   }
-  // A removed entry sorts right after the closest earlier entry that survived.
+  // A removed entry sorts right after the closest earlier entry that survived (after all its parts, if split).
+  const lastPlace = new Map<string, number>()
+  for (const p of pairs) lastPlace.set(p.a.id, Math.max(lastPlace.get(p.a.id) ?? -1, bIndex.get(p.b.id)!))
   let lastKey = -1
   a.rules.forEach((e, i) => {
-    const to = forward.get(e.id)
-    if (to !== undefined) lastKey = bIndex.get(to) ?? lastKey
+    lastKey = lastPlace.get(e.id) ?? lastKey
     if (pairedA.has(e.id) && !removedReason.has(e.id)) return
     const entry = removedEntry(e)
     const reason = removedReason.get(e.id)
@@ -400,11 +401,20 @@ function alignTiming(
     const keyA = xs.map((e) => `${e.depth}|${cmpA(e).text}`)
     const keyB = ys.map((e) => `${e.depth}|${cmpB(e).text}`)
     const match = (i: number, j: number) => pair({ a: xs[i]!, b: ys[j]!, how: 'timing' })
+    const removed: number[] = []
+    const added: number[] = []
     alignSequences(keyA, keyB, (i, j) => xs[i]!.depth === ys[j]!.depth && similarity(cmpA(xs[i]!).text, cmpB(ys[j]!).text) >= TIMING_SIMILARITY, {
       same: match,
       changed: match,
-      removed: () => {},
-      added: () => {},
+      removed: (i) => removed.push(i),
+      added: (j) => added.push(j),
     })
+    // Elements that swapped places ("switched yes and no branches") keep their text.
+    for (const i of removed) {
+      const k = added.findIndex((j) => keyA[i] === keyB[j])
+      if (k === -1) continue
+      match(i, added[k]!)
+      added.splice(k, 1)
+    }
   }
 }

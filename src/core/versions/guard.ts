@@ -90,7 +90,7 @@ export function checkRetirements(current: CompiledDocument, releases: readonly R
   const reported = new Set<string>()
   for (const release of releases) {
     for (const id of release.ids) {
-      if (reported.has(id) || exists(id) || retired.byId.has(id)) continue
+      if (reported.has(id) || exists(id) || retired.byId.has(id) || retired.invalid?.has(id)) continue
       reported.add(id)
       const inReleases = releases.filter((r) => r.ids.has(id))
       const last = inReleases[inReleases.length - 1]!
@@ -103,7 +103,8 @@ export function checkRetirements(current: CompiledDocument, releases: readonly R
           place,
           `Missing ID \`${id}\` of ${span(inReleases.map((r) => r.version), releases)}${number ? ` (${number} in ${last.version})` : ''}, expected it in the rules or retired in ${retired.file}`,
           {
-            suggestions: suggestClosest(id, newIds.length > 0 ? newIds : currentIds),
+            // Likely successors: IDs no release had yet.
+            suggestions: suggestClosest(id, newIds),
             related: [{ ...retiredFile, message: `retire it with \`- id: ${id}\`, \`release: ${last.version}\` and one of \`renamed_to\`, \`merged_into\`, \`split_into\` or \`removed\`` }],
           },
         ),

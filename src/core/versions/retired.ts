@@ -7,7 +7,7 @@
  * gets one message in our words; `tests/versions/retired.test.ts` checks the
  * JSON schema agrees.
  */
-import { diagnostic } from '../diagnostics.ts'
+import { diagnostic, sortDiagnostics } from '../diagnostics.ts'
 import { loadYaml } from '../load-yaml.ts'
 import type { Diagnostic, Place, SourceFile, SourceRef } from '../types.ts'
 
@@ -34,6 +34,8 @@ export interface Retirements {
   file: string
   entries: RetiredEntry[]
   byId: ReadonlyMap<string, RetiredEntry>
+  /** IDs of entries dropped for schema errors: already reported, so not "missing" too. */
+  invalid?: ReadonlySet<string>
 }
 
 /** Line and column of a JSON path in the file (the house YAML loader provides this). */
@@ -59,6 +61,7 @@ export function readRetirements(data: unknown, file: string, locate: Locate): { 
     messages.push(diagnostic(code, 'error', at(path), message, { path, ...(suggestions ? { suggestions } : {}) }))
   const entries: RetiredEntry[] = []
   const byId = new Map<string, RetiredEntry>()
+  const invalid = new Set<string>()
 
   const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v)
   if (data === null || data === undefined) return { retirements: { file, entries, byId }, messages }
@@ -80,9 +83,11 @@ export function readRetirements(data: unknown, file: string, locate: Locate): { 
       continue
     }
     let ok = true
+    let misspeltWhere = false
     for (const key of Object.keys(item)) {
       if (!(KEYS as readonly string[]).includes(key)) {
         const near = KEYS.filter((k) => k.startsWith(key.slice(0, 3)))
+        if (near.some((k) => (WHERE as readonly string[]).includes(k))) misspeltWhere = true
         problem('schema-unknown-key', [...path, key], `Unexpected key \`${key}\`, expected one of ${KEYS.map((k) => `\`${k}\``).join(', ')}`, near)
         ok = false
       }
@@ -113,11 +118,12 @@ export function readRetirements(data: unknown, file: string, locate: Locate): { 
       ok = false
     }
     const given = WHERE.filter((k) => item[k] !== undefined)
-    if (given.length !== 1) {
+    // A misspelt `renamed_to` was reported as such; "missing" would say it twice.
+    if (given.length > 1 || (given.length === 0 && !misspeltWhere)) {
       const expected = 'exactly one of `renamed_to`, `merged_into`, `split_into` or `removed`'
       problem(given.length === 0 ? 'schema-missing-key' : 'schema-invalid', path, given.length === 0 ? `Missing where \`${id ?? 'the ID'}\` went, expected ${expected}` : `Unexpected ${given.map((k) => `\`${k}\``).join(' and ')} together, expected ${expected}`)
-      ok = false
     }
+    if (given.length !== 1) ok = false
     const targetExpected = 'an ID (letters, digits, `_`, `+`)'
     let kind: RetirementKind = 'removed'
     let targets: string[] = []
@@ -151,7 +157,10 @@ export function readRetirements(data: unknown, file: string, locate: Locate): { 
         ok = false
       } else reason = note
     }
-    if (!ok || id === undefined || release === undefined) continue
+    if (!ok || id === undefined || release === undefined) {
+      if (typeof item.id === 'string') invalid.add(item.id)
+      continue
+    }
     const first = byId.get(id)
     if (first) {
       const p = at([...path, 'id'])
@@ -176,7 +185,7 @@ export function readRetirements(data: unknown, file: string, locate: Locate): { 
     entries.push(entry)
     byId.set(id, entry)
   }
-  return { retirements: { file, entries, byId }, messages }
+  return { retirements: { file, entries, byId, invalid }, messages: sortDiagnostics(messages) }
 }
 
 export interface RetirementTrail {

@@ -1,0 +1,207 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
+import { Ajv2020 } from 'ajv/dist/2020.js'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import coverageSchema from '../../schema/coverage.schema.json' with { type: 'json' }
+import { compileDir } from '../../src/cli/compile-dir.ts'
+import { buildIndexFiles } from '../../src/core/index-json.ts'
+import { repoRoot, runCr } from '../cli/run-cr.ts'
+
+const engine = (name: string) => join(repoRoot, 'tests/fixtures/engines', name)
+/** The `path:line:col: severity[code]` part of each problem line. */
+const problemLines = (stderr: string) => stderr.split('\n').flatMap((l) => /^(\S+:\d+:\d+: \w+\[[\w-]+\])/.exec(l)?.[1] ?? [])
+
+let tmp: string
+let index: string
+beforeAll(() => {
+  tmp = mkdtempSync(join(tmpdir(), 'cr-cite-'))
+  // Most tests cite against a prebuilt rules.json (`--index`): one compile instead of one per run.
+  const { document } = compileDir(join(repoRoot, 'rules'))
+  index = join(tmp, 'index')
+  mkdirSync(index)
+  for (const [name, text] of Object.entries(buildIndexFiles(document!))) writeFileSync(join(index, name), text)
+  index = join(index, 'rules.json')
+})
+afterAll(() => rmSync(tmp, { recursive: true, force: true }))
+
+/** A scratch project: files by relative path. */
+function project(files: Record<string, string>): string {
+  const dir = mkdtempSync(join(tmp, 'p-'))
+  for (const [name, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, name)), { recursive: true })
+    writeFileSync(join(dir, name), text)
+  }
+  return dir
+}
+
+describe('engine fixtures: exactly the planted problems', () => {
+  it('Rust crate with a cite! macro and //@ rule: headers', () => {
+    const r = runCr(['cite'], engine('rust'))
+    expect(r.code).toBe(1)
+    expect(problemLines(r.stderr)).toEqual([
+      'src/run.rs:11:16: hint[imprecise-citation]',
+      'src/run.rs:17:16: error[unknown-rule]', // rule_end_teh_run
+      'src/run.rs:20:8: error[stale-pair]', // 6.1.3/rule_jacking_out
+      'src/run.rs:20:14: hint[imprecise-citation]',
+      'tests/runs.rs:7:12: error[unknown-rule]', // cite!("jack_out")
+      'tests/runs.rs:14:59: error[stale-pair]', // ("6.9.3b", "step_encounter_begins")
+    ])
+    expect(r.stderr).toContain(
+      'src/run.rs:17:16: error[unknown-rule]: Unknown rule ID `rule_end_teh_run`, expected the ID of a chapter, section, rule or step; did you mean `rule_end_the_run`?\n',
+    )
+    expect(r.stderr).toContain('src/run.rs:20:8: error[stale-pair]: Stale rule number `6.1.3` beside `rule_jacking_out`, expected `6.1.5`\n')
+    // benches/ is excluded by cr.config.json, target/ is build output.
+    expect(r.stderr).not.toMatch(/benches|target|rule_not_scanned|rule_in_build_output/)
+    expect(r.stderr).toMatch(/^cr cite: 4 files, 12 citations of 11 rules; 4 errors, 0 warnings, 2 hints$/m)
+  })
+
+  it('Clojure namespace with ;; CR 6.1.4 comments', () => {
+    const r = runCr(['cite'], engine('clojure'))
+    expect(r.code).toBe(1)
+    expect(problemLines(r.stderr)).toEqual([
+      'src/engine/runs.clj:4:4: hint[imprecise-citation]',
+      'src/engine/runs.clj:10:10: error[unknown-rule]', // rule_jackin_out
+      'src/engine/runs.clj:13:4: error[unknown-rule]', // CR 6.1.99
+      'test/engine/runs_test.clj:10:13: error[stale-pair]', // "CR 6.1.3 rule_jacking_out"
+      'test/engine/runs_test.clj:10:22: hint[imprecise-citation]',
+      'test/engine/runs_test.clj:16:10: error[stale-pair]', // {:cr "6.9.2" :id "step_approach_begins"}
+    ])
+    expect(r.stderr).toContain('did you mean `rule_jacking_out`?')
+  })
+
+  it('TypeScript suite using cite(…)', () => {
+    const r = runCr(['cite', '--quiet'], engine('typescript'))
+    expect(r.code).toBe(1)
+    expect(problemLines(r.stderr)).toEqual([
+      'test/runs.spec.ts:12:11: error[unknown-rule]', // rule_jack_out_afer_passing_ice
+      'test/runs.spec.ts:17:11: error[unknown-rule]', // initiation_begin
+      'test/runs.spec.ts:24:14: error[stale-pair]', // { number: '6.1.3', id: 'rule_jacking_out' }
+    ])
+  })
+
+  it.each(['rust', 'clojure', 'typescript'])('%s: cites chapter 6 only; every other chapter is uncited', (name) => {
+    const r = runCr(['cite', '--json', '--index', index], engine(name))
+    const out = JSON.parse(r.stdout)
+    const chapters = out.coverage.chapters.filter((c: { cited: number }) => c.cited > 0).map((c: { number: string }) => c.number)
+    expect(chapters).toEqual(['6'])
+    expect(out.coverage.uncited.length).toBe(out.coverage.total - out.coverage.cited)
+  })
+})
+
+describe('cr cite output', () => {
+  it('prints JSON with citations, problems and coverage', () => {
+    const r = runCr(['cite', '--json', '--index', index], engine('rust'))
+    expect(r.code).toBe(1)
+    const out = JSON.parse(r.stdout)
+    expect(Object.keys(out)).toEqual(['ok', 'version', 'files', 'citations', 'problems', 'coverage'])
+    expect(out.ok).toBe(false)
+    expect(out.citations[0]).toEqual({ file: 'src/run.rs', line: 11, column: 16, id: 'rule_end_the_run', text: 'rule_end_the_run', via: 'pattern' })
+    expect(out.problems.filter((p: { severity: string }) => p.severity === 'error')).toHaveLength(4)
+    expect(out.coverage.cited).toBe(11)
+    expect(out.coverage.total).toBeGreaterThan(1000)
+    expect(out.coverage.rules.rule_end_the_run).toEqual({ files: ['src/run.rs'], citations: 1 })
+  })
+
+  it('reports without failing with --warn-only', () => {
+    expect(runCr(['cite', '--warn-only', '--index', index], engine('clojure')).code).toBe(0)
+  })
+
+  it('prints per-chapter coverage and, with --uncited, every uncited rule', () => {
+    const dir = project({ 'a.rs': '// CR 1.1.1\n' })
+    const r = runCr(['cite', '--index', index], dir)
+    expect(r.code).toBe(0)
+    expect(r.stderr).toMatch(/^coverage: 1\/\d+ citable rules \(0\.\d%\)$/m)
+    expect(r.stderr).toMatch(/^ {3}1 {2}Game Concepts +1\/\d+ +0\.\d%$/m)
+    expect(r.stderr).toMatch(/^ {2}\d+ uncited rules; list them with --uncited \(or --json\)$/m)
+    const all = runCr(['cite', '--uncited', '--index', index], dir)
+    expect(all.stderr).toMatch(/^ {8}uncited: rule_end_the_run$/m)
+  })
+
+  it('writes the coverage file, valid against its schema', () => {
+    const out = join(tmp, 'cov', 'coverage.json')
+    const r = runCr(['cite', '--warn-only', '--index', index, '--write-coverage', out], engine('typescript'))
+    expect(r.code).toBe(0)
+    const file = JSON.parse(readFileSync(out, 'utf8'))
+    const validate = new Ajv2020().compile(coverageSchema)
+    expect(validate(file), JSON.stringify(validate.errors)).toBe(true)
+    expect(file.files['test/runs.spec.ts'][0]).toEqual({ id: 'rule_end_the_run', line: 6, column: 11 })
+    expect(file.version).toBe('v26.03')
+  })
+
+  it('counts a renamed ID for its new ID, warns, and fails on it only with --strict', () => {
+    const dir = project({
+      'retired.yaml': 'retired:\n- id: rule_jack_out\n  release: v25.08\n  renamed_to: rule_jacking_out\n- id: rule_old_thing\n  release: v25.08\n  removed: no longer a rule\n',
+      'src/a.rs': 'cite!("rule_jack_out");\n',
+      'src/b.rs': '// rule_old_thing\n',
+    })
+    const renamed = runCr(['cite', 'src/a.rs', '--index', index, '--retired', 'retired.yaml'], dir)
+    expect([renamed.code, problemLines(renamed.stderr)]).toEqual([0, ['src/a.rs:1:8: warning[renamed-rule]']])
+    expect(renamed.stderr).toContain('`rule_jack_out` was renamed to `rule_jacking_out`')
+    expect(runCr(['cite', 'src/a.rs', '--strict', '--index', index, '--retired', 'retired.yaml'], dir).code).toBe(1)
+    const removed = runCr(['cite', 'src/b.rs', '--index', index, '--retired', 'retired.yaml'], dir)
+    expect([removed.code, problemLines(removed.stderr)]).toEqual([1, ['src/b.rs:1:4: error[removed-rule]']])
+  })
+})
+
+describe('which files are scanned', () => {
+  it('skips node_modules, .git, build output and .gitignore entries (nested, negated)', () => {
+    const planted = '"rule_end_teh_run"\n'
+    const dir = project({
+      '.git/HEAD': planted,
+      '.gitignore': 'generated/\n*.log\n!keep.log\n',
+      'node_modules/dep/index.js': planted,
+      'dist/out.js': planted,
+      'target/debug/x.rs': planted,
+      'generated/x.ts': planted,
+      'debug.log': planted,
+      'keep.log': planted,
+      'src/.gitignore': 'secret.ts\n',
+      'src/secret.ts': planted,
+      'src/main.ts': planted,
+      'src/image.png': planted,
+      'src/data.bin.txt': '\u0000rule_end_teh_run',
+    })
+    const r = runCr(['cite', '--json', '--index', index], dir)
+    const files = JSON.parse(r.stdout).problems.map((p: { file: string }) => p.file)
+    expect(files).toEqual(['keep.log', 'src/main.ts'])
+  })
+
+  it('always scans a file named on the command line', () => {
+    const dir = project({ '.gitignore': 'gen.rs\n', 'gen.rs': '"rule_end_teh_run"\n' })
+    expect(problemLines(runCr(['cite', '--index', index], dir).stderr)).toEqual([])
+    expect(problemLines(runCr(['cite', 'gen.rs', '--index', index], dir).stderr)).toEqual(['gen.rs:1:2: error[unknown-rule]'])
+  })
+})
+
+describe('usage and configuration errors exit 2', () => {
+  it('an invalid cr.config.json, reported at the key', () => {
+    const dir = project({ 'cr.config.json': '{\n  "cite": {\n    "paterns": []\n  }\n}\n' })
+    const r = runCr(['cite', '--index', index], dir)
+    expect([r.code, r.stderr]).toEqual([
+      2,
+      'cr.config.json:3:5: error[config-invalid]: Unexpected key `paterns` in `cite`, expected one of `patterns`, `exclude`, `ignoreIds`, `unknownIds`\n',
+    ])
+  })
+
+  it('a pattern that is not a regular expression', () => {
+    const dir = project({ 'cr.config.json': '{ "cite": { "patterns": ["cite!\\\\("] } }' })
+    const r = runCr(['cite', '--index', index], dir)
+    expect(r.code).toBe(2)
+    expect(r.stderr).toMatch(/^cr\.config\.json:1:\d+: error\[config-invalid\]: Invalid pattern: .*Unterminated group\n$/)
+  })
+
+  it('unknown flags and missing paths', () => {
+    expect(runCr(['cite', '--nope']).code).toBe(2)
+    const r = runCr(['cite', 'no/such/dir', '--index', index])
+    expect([r.code, r.stderr]).toEqual([2, 'cr cite: error: No such file or directory: no/such/dir\n'])
+  })
+
+  it('documents every flag in --help', () => {
+    const r = runCr(['cite', '--help'])
+    expect(r.code).toBe(0)
+    for (const flag of ['--json', '--warn-only', '--strict', '--quiet', '--uncited', '--write-coverage FILE', '--config FILE', '--rules DIR', '--index FILE', '--retired FILE']) {
+      expect(r.stdout).toContain(flag)
+    }
+  })
+})

@@ -1,0 +1,245 @@
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { readCiteConfig } from '../../src/core/cite/config.ts'
+import { createScanner } from '../../src/core/cite/scan.ts'
+import { buildCiteTable } from '../../src/core/cite/table.ts'
+import { RETIRED, RULES, TABLE } from './table-fixture.ts'
+
+const config = (cite: Record<string, unknown>) => {
+  const { config, problems } = readCiteConfig({ cite }, 'cr.config.json')
+  expect(problems).toEqual([])
+  return config
+}
+const scan = (text: string, cite: Record<string, unknown> = {}) => createScanner(TABLE, config(cite)).scan(text, 'f.rs')
+/** `line:col id` for each citation. */
+const cited = (text: string, cite: Record<string, unknown> = {}) => scan(text, cite).citations.map((c) => `${c.line}:${c.column} ${c.id}`)
+/** `line:col severity[code] text` for each problem. */
+const problems = (text: string, cite: Record<string, unknown> = {}) =>
+  scan(text, cite).problems.map((p) => `${p.line}:${p.column} ${p.severity}[${p.code}] ${p.text}`)
+
+describe('rule IDs', () => {
+  it('finds real IDs anywhere, with 1-based lines and columns', () => {
+    expect(cited('x\n  // see rule_run and "step_initiation_begin"\nrule_54+ then')).toEqual([
+      '2:10 rule_run',
+      '2:24 step_initiation_begin',
+      '3:1 rule_54+',
+    ])
+  })
+
+  it('does not match inside longer words', () => {
+    expect(cited('my_rule_run xrule_run rule_run2 rule_runs')).toEqual([])
+    expect(problems('my_rule_run xrule_run')).toEqual([])
+  })
+
+  it('stops at characters outside the ID grammar', () => {
+    expect(cited('(deftest rule_run-test) :rule_run rule_run.')).toEqual(['1:10 rule_run', '1:26 rule_run', '1:35 rule_run'])
+  })
+
+  it('counts real IDs outside the prefix grammar, never reports look-alikes', () => {
+    expect(cited('corp_basic_action_advance corp_hand movement_x')).toEqual(['1:1 corp_basic_action_advance'])
+    expect(problems('corp_hand "corp_handd"')).toEqual([])
+  })
+
+  it('reports likely typos: quoted, or within two edits of a real ID', () => {
+    expect(problems('rule_end_teh_run "rule_engine" rule_set step_count sec_per_frame')).toEqual([
+      '1:1 error[unknown-rule] rule_end_teh_run',
+      '1:19 error[unknown-rule] rule_engine',
+    ])
+    expect(scan('rule_end_teh_run').problems[0]!.suggestions).toEqual(['rule_end_the_run'])
+  })
+
+  it('reports every unknown word of the grammar with `unknownIds: all`', () => {
+    expect(problems('rule_set step_count', { unknownIds: 'all' })).toEqual([
+      '1:1 error[unknown-rule] rule_set',
+      '1:10 error[unknown-rule] step_count',
+    ])
+  })
+
+  it('skips `ignoreIds`, exact or with wildcards', () => {
+    expect(problems('"rule_engine" "step_size_ms" "rule_end_teh_run"', { ignoreIds: ['rule_engine', 'step_*_ms'] })).toEqual([
+      '1:31 error[unknown-rule] rule_end_teh_run',
+    ])
+  })
+
+  it('ignores a bare prefix', () => {
+    expect(problems('"rule_" sec_ step_')).toEqual([])
+  })
+})
+
+describe('rule numbers', () => {
+  it('finds `CR 6.1.4`, `rule 6.1.4a`, `§6.1.4`, `§ 6.1.4`, printed `6.1.3.a.`', () => {
+    expect(cited('CR 6.1.4; Rule 6.1.2a, §6.1.1 and § 6.9.1b; cr 6.1.3.a.')).toEqual([
+      '1:1 rule_jacking_out',
+      '1:11 rule_announce_attacked_server',
+      '1:24 rule_run',
+      '1:35 step_initiation_begin',
+      '1:45 rule_end_run_access_or_breach_during_run',
+    ])
+  })
+
+  it('follows lists: `CR 6.1.4, 6.1.2a and 6.1.1`', () => {
+    expect(cited('CR 6.1.4, 6.1.2a and 6.1.1.')).toEqual(['1:1 rule_jacking_out', '1:11 rule_announce_attacked_server', '1:22 rule_run'])
+  })
+
+  it('leaves bare numbers and other words alone', () => {
+    expect(cited('version 6.1.4; v6.1.4; 1.2.1 crate 6.1.4')).toEqual([])
+  })
+
+  it('reports a number the rules do not have, with the nearest rule', () => {
+    const r = scan('// CR 6.1.99')
+    expect(r.problems).toMatchObject([{ code: 'unknown-rule', line: 1, column: 4, text: 'CR 6.1.99', suggestions: ['sec_run_general'] }])
+    expect(r.problems[0]!.message).toBe('Unknown rule number `6.1.99`, expected the number of a rule (the nearest is 6.1, `sec_run_general`)')
+  })
+
+  it('does not take `rule 2.5` in a chapter the rules lack for a citation', () => {
+    expect(problems('the rule 25.3 of football')).toEqual([])
+    expect(problems('CR 25.3')).toEqual(['1:1 error[unknown-rule] CR 25.3'])
+  })
+})
+
+describe('stale pairs', () => {
+  it('reports a number beside an ID that disagrees, with the right number', () => {
+    const r = scan('x\n6.8.1/rule_end_the_run\n{ number: "6.1.5", id: "rule_end_the_run" }')
+    expect(r.problems.filter((p) => p.code === 'stale-pair')).toMatchObject([
+      { line: 2, column: 1, text: '6.8.1', suggestions: ['6.1.3'], message: 'Stale rule number `6.8.1` beside `rule_end_the_run`, expected `6.1.3`' },
+      { line: 3, column: 12, text: '6.1.5', suggestions: ['6.1.3'] },
+    ])
+    expect(r.citations.map((c) => c.id)).toEqual(['rule_end_the_run', 'rule_end_the_run'])
+  })
+
+  it('accepts pairs that agree, without counting the rule twice', () => {
+    expect(scan('{ number: "6.1.3", id: "rule_end_the_run" } // CR 6.1.4 rule_jacking_out').problems.filter((p) => p.severity === 'error')).toEqual([])
+    expect(cited('CR 6.1.4 rule_jacking_out')).toEqual(['1:10 rule_jacking_out'])
+  })
+
+  it('pairs each number with the nearest ID on the line', () => {
+    expect(problems('[("6.1.1", "rule_run"), ("6.1.2", "rule_jacking_out")]')).toEqual(['1:27 error[stale-pair] 6.1.2'])
+  })
+
+  it('takes a two-part number for a section only in quotes', () => {
+    expect(problems('let x = 1.5; // rule_run')).toEqual([])
+    expect(problems('{ "6.9", "sec_run_general" }')).toEqual(['1:4 error[stale-pair] 6.9'])
+  })
+
+  it('lets a known number name the intended ID of an unknown one', () => {
+    expect(scan('6.1.4/rule_jackng_ot').problems).toMatchObject([{ code: 'unknown-rule', column: 7, suggestions: ['rule_jacking_out'] }])
+  })
+})
+
+describe('project patterns', () => {
+  const macro = { patterns: ['cite!\\("(?<ref>[^"]*)"\\)', '^//@ rule: (?<ref>.+)$'] }
+
+  it('takes what a pattern captures as citations: IDs and numbers', () => {
+    expect(cited('cite!("rule_run");\n//@ rule: step_initiation_begin, 6.1.2b', macro)).toEqual([
+      '1:8 rule_run',
+      '2:11 step_initiation_begin',
+      '2:34 rule_change_attacked_server',
+    ])
+  })
+
+  it('takes a capture for a list, not for pairs', () => {
+    expect(problems('//@ rule: rule_run 6.1.4', macro)).toEqual([])
+    expect(problems('cite!("rule_run") // 6.1.4', macro)).toEqual(['1:22 error[stale-pair] 6.1.4'])
+  })
+
+  it('reports anything a pattern captures that is not a rule, grammar or not', () => {
+    expect(problems('cite!("end_the_run"); cite!("6.1.77")', macro)).toEqual([
+      '1:8 error[unknown-rule] end_the_run',
+      '1:30 error[unknown-rule] 6.1.77',
+    ])
+  })
+
+  it('uses the first group when there is no `ref` group, else the whole match', () => {
+    expect(cited('@cites(rule_run)', { patterns: ['@cites\\((\\w+)\\)'] })).toEqual(['1:8 rule_run'])
+    expect(cited('RULE_RUN', { patterns: ['\\bRULE_RUN\\b'] })).toEqual([])
+    expect(problems('RULE_RUN', { patterns: ['\\bRULE_RUN\\b'] })).toEqual(['1:1 error[unknown-rule] RULE_RUN'])
+  })
+
+  it('survives a pattern that matches the empty string', () => {
+    expect(cited('rule_run', { patterns: ['x*'] })).toEqual(['1:1 rule_run'])
+  })
+})
+
+describe('hints', () => {
+  it('hints once per file that a rule with sub-rules has a more precise citation', () => {
+    const r = scan('rule_end_the_run\nrule_end_the_run\nCR 6.9.1')
+    expect(r.problems.map((p) => `${p.line}:${p.column} ${p.code}`)).toEqual(['1:1 imprecise-citation', '3:1 imprecise-citation'])
+    expect(r.problems[0]!.severity).toBe('hint')
+    expect(r.problems[0]!.message).toBe(
+      '`rule_end_the_run` (6.1.3) has 3 sub-rules (6.1.3a–6.1.3c); citing the one that applies is more precise',
+    )
+    expect(r.problems[1]!.message).toContain('has 2 steps (6.9.1a–6.9.1b)')
+  })
+
+  it('does not hint when a sub-rule is cited on the same line, or for sections', () => {
+    expect(problems('CR 6.1.3, 6.1.3a')).toEqual([])
+    expect(problems('sec_run_general chpt_runs')).toEqual([])
+  })
+})
+
+describe('retired IDs', () => {
+  it('warns about renamed IDs and counts them for the new ID, chains followed', () => {
+    const r = scan('rule_jack_out rule_old_run_end')
+    expect(r.citations.map((c) => `${c.text} → ${c.id}`)).toEqual(['rule_jack_out → rule_jacking_out', 'rule_old_run_end → rule_jacking_out'])
+    expect(r.problems).toMatchObject([
+      { code: 'renamed-rule', severity: 'warning', column: 1, suggestions: ['rule_jacking_out'] },
+      { code: 'renamed-rule', severity: 'warning', column: 15, suggestions: ['rule_jacking_out'] },
+    ])
+  })
+
+  it('reports removed IDs as errors', () => {
+    expect(scan('rule_sec_obsolete').problems).toMatchObject([
+      { code: 'removed-rule', severity: 'error', message: '`rule_sec_obsolete` was removed from the rules: the step no longer exists' },
+    ])
+  })
+
+  it('reads a chain that ends nowhere as removed, and never shadows a current ID', () => {
+    const t = buildCiteTable(RULES, new Map([
+      ['rule_a', { status: 'renamed', target: 'rule_b' }],
+      ['rule_b', { status: 'renamed', target: 'rule_a' }],
+      ['rule_run', { status: 'removed' }],
+    ]))
+    expect(t.retired.get('rule_a')?.status).toBe('removed')
+    expect(t.retired.has('rule_run')).toBe(false)
+    expect(buildCiteTable(RULES, RETIRED).retired.get('rule_old_run_end')).toEqual({ status: 'renamed', target: 'rule_jacking_out' })
+  })
+})
+
+describe('positions', () => {
+  it('counts columns in UTF-16 code units and lines across CRLF', () => {
+    expect(cited('é😀 rule_run\r\n\r\n  CR 6.1.1')).toEqual(['1:5 rule_run', '3:3 rule_run'])
+  })
+})
+
+describe('properties', () => {
+  const words = fc.constantFrom('rule_run', 'rule_end_the_run', 'rule_end_teh_run', 'CR 6.1.4', '6.1.3', '"6.9"', 'rule_54+', '§6.1.99', 'cite!("x")', ' ', '\n', '/', '"', 'é', 'step_count')
+  const texts = fc.array(fc.oneof(words, fc.string({ maxLength: 6 })), { maxLength: 40 }).map((parts) => parts.join(''))
+  const scanner = createScanner(TABLE, config({ patterns: ['cite!\\("(?<ref>[^"]*)"\\)'] }))
+
+  it('never throws, and every citation and problem points at what it quotes', () => {
+    fc.assert(
+      fc.property(texts, (text) => {
+        const { citations, problems } = scanner.scan(text, 'f')
+        const lines = text.split('\n')
+        for (const x of [...citations, ...problems]) {
+          const line = lines[x.line - 1]
+          expect(line).toBeDefined()
+          expect(line!.slice(x.column - 1).startsWith(x.text)).toBe(true)
+        }
+        for (const c of citations) expect(TABLE.byId.has(c.id)).toBe(true)
+      }),
+      { numRuns: 300 },
+    )
+  })
+
+  it('finds the same in a file as in its lines scanned one by one', () => {
+    fc.assert(
+      fc.property(fc.array(texts.map((t) => t.replaceAll('\n', ' ')), { maxLength: 8 }), (lines) => {
+        const whole = scanner.scan(lines.join('\n'), 'f').citations.map((c) => `${c.line}:${c.column}:${c.id}`)
+        const each = lines.flatMap((l, i) => scanner.scan(l, 'f').citations.map((c) => `${i + 1}:${c.column}:${c.id}`))
+        expect(whole).toEqual(each)
+      }),
+      { numRuns: 200 },
+    )
+  })
+})

@@ -1,0 +1,141 @@
+/** Search: words find the defining rule, numbers and IDs go straight to the rule, `/search/?q=` works as a URL. */
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { BUILD_TIMEOUT, ensureSite, hasChromium, newPage, openSite, type Site } from './helpers.ts'
+
+describe.skipIf(!hasChromium)('search', () => {
+  let site: Site
+  beforeAll(async () => {
+    await ensureSite()
+    site = await openSite()
+  }, BUILD_TIMEOUT)
+  afterAll(() => site?.close())
+
+  /** Type into the header's search box and wait for that query's results. */
+  async function search(query: string, path = '/runs/') {
+    const { page, context } = await newPage(site)
+    await page.goto(`${site.url}${path}`)
+    await page.fill('#q', query)
+    await page.waitForFunction((q) => document.querySelector<HTMLElement>('#q ~ .search-panel .search-results')?.dataset.q === q, query)
+    const hrefs = await page.$$eval('#q ~ .search-panel .search-results a', (as) => as.map((a) => a.getAttribute('href') ?? ''))
+    return { page, context, hrefs }
+  }
+
+  describe('by words the rules define', () => {
+    test.each([
+      ['jack out', 'rule_jacking_out'],
+      ['bad publicity', 'rule_bad_publicity'],
+      ['recurring credits', 'rule_recurring_credits'],
+      ['end the run', 'rule_end_the_run'],
+      ['checkpoint', 'rule_checkpoints'],
+    ])('"%s" puts %s in the top 3', async (query, id) => {
+      const { context, hrefs } = await search(query)
+      expect(hrefs.slice(0, 3).some((h) => h.endsWith(`#${id}`)), hrefs.join('\n')).toBe(true)
+      await context.close()
+    })
+
+    test('the defining rule comes first', async () => {
+      const { context, hrefs } = await search('bad publicity')
+      expect(hrefs[0]).toBe('/additional-rules/#rule_bad_publicity')
+      await context.close()
+    })
+
+    test('a card name finds the rules that mention it', async () => {
+      const { context, hrefs } = await search('Sneakdoor Beta')
+      expect(hrefs[0]).toBe('/runs/#rule_change_attacked_server_directly')
+      await context.close()
+    })
+
+    test('a quoted phrase matches the phrase', async () => {
+      const { page, context, hrefs } = await search('"fully broken"')
+      expect(hrefs.length).toBeGreaterThan(0)
+      const texts = await page.$$eval('#q ~ .search-panel .hit-x', (els) => els.map((e) => e.textContent?.toLowerCase() ?? ''))
+      for (const t of texts) expect(t).toContain('fully broken')
+      await context.close()
+    })
+
+    test('a result shows the number, chapter and section, and highlights the match', async () => {
+      const { page, context } = await search('jack out')
+      const first = page.locator('#q ~ .search-panel .hit').first()
+      await expect(first.locator('.hit-n').textContent()).resolves.toBe('6.1.5')
+      await expect(first.locator('.hit-where').textContent()).resolves.toBe('6. Runs › 6.1. General')
+      expect(await first.locator('.hit-x mark').count()).toBeGreaterThan(0)
+      await context.close()
+    })
+
+    test('the chapter filter keeps results to one chapter', async () => {
+      const { page, context } = await newPage(site)
+      await page.goto(`${site.url}/`)
+      await page.selectOption('#q ~ select', '10. Additional Rules')
+      await page.fill('#q', 'credits')
+      await page.waitForFunction(() => document.querySelector<HTMLElement>('#q ~ .search-panel .search-results')?.dataset.q === 'credits')
+      const hrefs = await page.$$eval('#q ~ .search-panel .search-results a', (as) => as.map((a) => a.getAttribute('href') ?? ''))
+      expect(hrefs.length).toBeGreaterThan(0)
+      for (const h of hrefs) expect(h).toMatch(/^\/additional-rules\//)
+      await context.close()
+    })
+  })
+
+  describe('by number or ID', () => {
+    test.each([
+      ['6.1.4', '/runs/#rule_end_the_run'],
+      ['6.1.4a', '/runs/#rule_end_run_access_or_breach_during_run'],
+      ['CR 6.1.4', '/runs/#rule_end_the_run'],
+      ['6.9', '/runs/#sec_steps_of_a_run'],
+      ['rule_end_the_run', '/runs/#rule_end_the_run'],
+    ])('typing "%s" and Enter lands on %s', async (query, target) => {
+      const { page, context, hrefs } = await search(query, '/')
+      // One answer, no list of guesses: `6.1.4` is not `61.4`.
+      expect(hrefs).toEqual([target])
+      await Promise.all([page.waitForURL(`**${target}`), page.press('#q', 'Enter')])
+      expect(new URL(page.url()).hash).toBe(target.slice(target.indexOf('#')))
+      await expect(page.locator(':target').getAttribute('id')).resolves.toBe(target.split('#')[1])
+      await context.close()
+    })
+
+    test('a number that does not exist says so', async () => {
+      const { page, context } = await search('6.1.99')
+      await expect(page.locator('#q ~ .search-panel .none').textContent()).resolves.toContain('No rule numbered 6.1.99')
+      await context.close()
+    })
+  })
+
+  describe('/search/?q= as a URL', () => {
+    test('a number redirects to the rule', async () => {
+      const { page, context } = await newPage(site)
+      await page.goto(`${site.url}/search/?q=6.1.4`)
+      await page.waitForURL('**/runs/#rule_end_the_run')
+      await context.close()
+    })
+
+    test('an ID redirects to the rule', async () => {
+      const { page, context } = await newPage(site)
+      await page.goto(`${site.url}/search/?q=rule_jacking_out`)
+      await page.waitForURL('**/runs/#rule_jacking_out')
+      await context.close()
+    })
+
+    test('words show the results, each a link to its rule', async () => {
+      const { page, context } = await newPage(site)
+      await page.goto(`${site.url}/search/?q=jack%20out`)
+      await page.waitForFunction(() => document.querySelector<HTMLElement>('[data-search-page] .search-results')?.dataset.q === 'jack out')
+      const hrefs = await page.$$eval('[data-search-page] .search-results a', (as) => as.map((a) => a.getAttribute('href') ?? ''))
+      expect(hrefs.slice(0, 3).some((h) => h.includes('rule_jacking_out'))).toBe(true)
+      await expect(page.inputValue('#sq')).resolves.toBe('jack out')
+      await context.close()
+    })
+  })
+
+  test('`/` focuses the search box', async () => {
+    const { page, context } = await newPage(site)
+    await page.goto(`${site.url}/runs/`)
+    await page.keyboard.press('/')
+    await expect(page.evaluate(() => document.activeElement?.id)).resolves.toBe('q')
+    await context.close()
+  })
+
+  test('the OpenSearch description points at /search/?q=', async () => {
+    const res = await fetch(`${site.url}/opensearch.xml`)
+    const xml = await res.text()
+    expect(xml).toContain('template="http://localhost:4321/search/?q={searchTerms}"')
+  })
+})

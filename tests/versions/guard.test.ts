@@ -1,0 +1,123 @@
+/**
+ * The ID guard. Golden cases: `tests/fixtures/versions/guard/<case>/rules/`
+ * (with `retired.yaml`) checked against the two releases in
+ * `guard/releases/`; `expected.txt` is the exact report. A missing golden is
+ * written; `UPDATE=1` rewrites them (review the diff).
+ */
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { Ajv2020 } from 'ajv/dist/2020.js'
+import { parse } from 'yaml'
+import { describe, expect, it } from 'vitest'
+import { readRulesDir } from '../../src/cli/io.ts'
+import { formatReport } from '../../src/cli/releases.ts'
+import { compile } from '../../src/core/compile.ts'
+import { checkRetirements, releaseIds, releaseIdsFromFiles, RETIREMENT_CODES } from '../../src/core/versions/guard.ts'
+import { parseRetirements } from '../../src/core/versions/retired.ts'
+import { repoRoot, runCr } from '../cli/run-cr.ts'
+import { current, release, retirements, VERSIONS } from './load.ts'
+
+const root = join(import.meta.dirname, '../fixtures/versions/guard')
+const cases = readdirSync(root).filter((d) => existsSync(join(root, d, 'rules')))
+const releaseSets = ['v01.01', 'v02.01'].map((v) => releaseIdsFromFiles(v, readRulesDir(`releases/${v}`, root)))
+
+function runGuard(name: string) {
+  const dir = join(root, name)
+  const files = readRulesDir('rules', dir)
+  const { document, messages } = compile(files)
+  expect(messages.filter((m) => m.severity === 'error')).toEqual([])
+  const retiredFile = files.find((f) => f.path.endsWith('retired.yaml'))!
+  const parsed = parseRetirements(retiredFile)
+  const guard = [...parsed.messages, ...checkRetirements(document!, releaseSets, parsed.retirements)]
+  const sources = [...files, ...readRulesDir('releases/v01.01', root), ...readRulesDir('releases/v02.01', root)]
+  return { guard, report: guard.length > 0 ? `${formatReport(guard, sources)}\n` : '' }
+}
+
+describe('guard fixtures', () => {
+  it('every guard code has a case', () => {
+    expect(Object.keys(RETIREMENT_CODES).filter((code) => !cases.includes(code))).toEqual([])
+  })
+
+  it.each(cases)('%s', (name) => {
+    const { guard, report } = runGuard(name)
+    if (name === 'ok') expect(guard).toEqual([])
+    else if (name === 'retired-schema') expect(guard.map((m) => m.code)).toEqual(expect.arrayContaining(['schema-unknown-key', 'schema-missing-key', 'schema-invalid']))
+    else expect(guard.map((m) => m.code)).toContain(name)
+    const golden = join(root, name, 'expected.txt')
+    if (process.env.UPDATE || !existsSync(golden)) writeFileSync(golden, report)
+    expect(report).toBe(readFileSync(golden, 'utf8'))
+  })
+
+  it('names the releases a missing ID came from, and where it was', () => {
+    const { guard } = runGuard('id-missing')
+    expect(guard).toHaveLength(1)
+    expect(guard[0]).toMatchObject({ code: 'id-missing', severity: 'error', file: 'releases/v02.01/01_test.yaml', line: 15 })
+    expect(guard[0]!.message).toContain('`rule_b` of v01.01 and v02.01 (1.1.5 in v02.01)')
+  })
+})
+
+describe('the retirement file', () => {
+  it('passes its JSON schema, and the schema rejects what the reader rejects', () => {
+    const schema = JSON.parse(readFileSync(join(repoRoot, 'schema/retired.schema.json'), 'utf8'))
+    const validate = new Ajv2020({ allErrors: true }).compile(schema)
+    const real = parse(readFileSync(join(repoRoot, 'rules/retired.yaml'), 'utf8'))
+    expect(validate(real), JSON.stringify(validate.errors)).toBe(true)
+    const bad = parse(readFileSync(join(root, 'retired-schema/rules/retired.yaml'), 'utf8'))
+    for (const [i, entry] of bad.retired.entries()) {
+      if (i === 3) continue // a duplicate ID is fine for the schema, the reader reports it
+      expect(validate({ retired: [entry] }), `entry ${i}`).toBe(false)
+    }
+  })
+
+  it('retires every ID the six releases lost, with the right release, and nothing else', () => {
+    const sets = VERSIONS.map((v) => releaseIds(release(v)))
+    expect(checkRetirements(current(), sets, retirements())).toEqual([])
+    const r = retirements()
+    expect(r.entries).toHaveLength(44)
+    const kinds = Object.fromEntries(['renamed', 'merged', 'split', 'removed'].map((k) => [k, r.entries.filter((e) => e.kind === k).length]))
+    expect(kinds).toEqual({ renamed: 20, merged: 11, split: 3, removed: 10 })
+  })
+
+  it('records the checkpoint rename and the NCIGS removal', () => {
+    const r = retirements()
+    const checkpoint = r.entries.filter((e) => e.id.startsWith('rule_checkpoint_'))
+    expect(checkpoint).toHaveLength(10)
+    for (const e of checkpoint) expect(e).toMatchObject({ kind: 'renamed', release: 'v23.08', targets: [e.id.replace(/^rule_/, 'step_')] })
+    const ncigs = r.entries.filter((e) => e.id.includes('ncigs'))
+    expect(ncigs.map((e) => [e.id, e.kind, e.release])).toEqual([
+      ['rule_cannot_ncigs', 'removed', 'v24.03'],
+      ['rule_ncigs', 'removed', 'v24.03'],
+      ['rule_action_ncigs', 'removed', 'v24.03'],
+      ['rule_use_ncigs_link', 'removed', 'v24.03'],
+      ['rule_purge_ncigs', 'removed', 'v24.03'],
+      ['rule_conditional_ability_static_condition_ncigs', 'renamed', 'v24.03'],
+    ])
+  })
+})
+
+describe('cr check with releases', () => {
+  it('fails when an ID is deleted from rules/, naming the releases it came from', () => {
+    const tmp = mkdtempSync(join(tmpdir(), 'cr-guard-'))
+    try {
+      cpSync(join(repoRoot, 'rules'), join(tmp, 'rules'), { recursive: true })
+      cpSync(join(repoRoot, 'releases'), join(tmp, 'releases'), { recursive: true })
+      const file = join(tmp, 'rules/06_runs.yaml')
+      const text = readFileSync(file, 'utf8')
+      // Drop rule 6.1.5b (two lines: its ID and its text).
+      const cut = text.replace(/\n {4}- rule: rule_jack_out_before_approach\n {6}text: [^\n]*/, '')
+      expect(cut).not.toBe(text)
+      writeFileSync(file, cut)
+      const r = runCr(['check', 'rules'], tmp)
+      expect(r.code).toBe(1)
+      expect(r.stderr).toMatch(/^releases\/v26\.03\/06_runs\.yaml:\d+:\d+: error\[id-missing\]: Missing ID `rule_jack_out_before_approach` of v22\.12 through v26\.03 \(6\.1\.5b in v26\.03\)/)
+      expect(r.stderr).toContain('rules/retired.yaml')
+    } finally {
+      rmSync(tmp, { recursive: true, force: true })
+    }
+  })
+
+  it('does not guard a release folder against its siblings', () => {
+    expect(runCr(['check', 'releases/v24.03']).stderr).not.toContain('id-missing')
+  })
+})
