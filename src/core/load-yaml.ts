@@ -64,10 +64,18 @@ export function loadYaml(file: SourceFile): LoadResult {
     seen.add(dedupe)
     messages.push(diagnostic(code, severity, { file: file.path, line: place.line, column: place.column }, message))
   }
-  // After the first syntax error the parser is guessing: later errors are
-  // cascades of it, so report that one (and every duplicate key, which is exact).
-  const firstSyntax = doc.errors.find((e) => e.code !== 'DUPLICATE_KEY')
-  for (const error of doc.errors) if (error.code === 'DUPLICATE_KEY' || error === firstSyntax) report(error, 'error')
+  // A syntax error on the line right after another one is the parser
+  // recovering from the first: a cascade, not a second mistake.
+  let lastSyntaxLine = -2
+  for (const error of doc.errors) {
+    if (error.code !== 'DUPLICATE_KEY') {
+      const line = at(error.pos[0] < 0 ? 0 : error.pos[0]).line
+      const cascade = line - lastSyntaxLine <= 1
+      lastSyntaxLine = line
+      if (cascade) continue
+    }
+    report(error, 'error')
+  }
   for (const warning of doc.warnings) report(warning, 'warning')
 
   // Data built from a broken parse only yields cascades of schema errors;
