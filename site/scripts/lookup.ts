@@ -68,3 +68,22 @@ export function definingRules(lookup: Lookup, query: string): { term: string; hi
   }
   return []
 }
+
+/**
+ * Defined terms that start with what was typed (`j` → "jacking out"): shown
+ * while Pagefind is still loading, so the first keystroke already answers.
+ */
+export function termsStartingWith(lookup: Lookup, query: string, limit: number): { term: string; hit: Hit }[] {
+  const q = query.trim().toLowerCase().replace(/\s+/g, ' ')
+  if (!q) return []
+  const out: { term: string; hit: Hit }[] = []
+  const keys = [...lookup.terms.keys()].filter((k) => k.startsWith(q) || k.includes(` ${q}`)).sort((a, b) => a.length - b.length || a.localeCompare(b))
+  for (const term of keys) {
+    for (const id of lookup.terms.get(term)!) {
+      const hit = lookup.byId.get(id)
+      if (hit && !out.some((o) => o.hit.id === id)) out.push({ term, hit })
+    }
+    if (out.length >= limit) break
+  }
+  return out.slice(0, limit)
+}

@@ -3,7 +3,7 @@
  * to the rule (from `lookup.json`); words go to Pagefind, whose results are
  * one rule each. Loaded on first use (see `search-boot.ts`).
  */
-import { definingRules, isNumberQuery, loadLookup, resolveQuery, type Lookup } from './lookup.ts'
+import { definingRules, isNumberQuery, loadLookup, resolveQuery, termsStartingWith, type Lookup } from './lookup.ts'
 
 interface PagefindResultData {
   url: string
@@ -13,13 +13,14 @@ interface PagefindResultData {
 interface Pagefind {
   options(o: Record<string, unknown>): Promise<void>
   init(): Promise<void>
-  search(q: string, o?: { filters?: Record<string, string> }): Promise<{ results: { id: string; data(): Promise<PagefindResultData> }[] } | null>
+  search(q: string | null, o?: { filters?: Record<string, string> }): Promise<{ results: { id: string; data(): Promise<PagefindResultData> }[] } | null>
 }
 
 const DROPDOWN_RESULTS = 8
 const PAGE_RESULTS = 40
 
 let pagefindPromise: Promise<Pagefind> | undefined
+let pagefindReady = false
 function loadPagefind(base: string): Promise<Pagefind> {
   return (pagefindPromise ??= (async () => {
     const url = `${base}pagefind/pagefind.js`
@@ -27,8 +28,13 @@ function loadPagefind(base: string): Promise<Pagefind> {
     // Short records (one rule each): length matters less than on web pages.
     // Tuned on the glossary: the defining rule is the first result for most
     // of its 220 terms (exact terms are pinned first anyway, see lookup.ts).
-    await pf.options({ excerptLength: 24, ranking: { pageLength: 0.4, termSaturation: 2 } })
+    // No worker: the index is small, and starting one costs the first keystroke ~20 ms.
+    await pf.options({ noWorker: true, excerptLength: 24, ranking: { pageLength: 0.4, termSaturation: 2 } })
     await pf.init()
+    // Warm up while the reader starts typing: this loads the WebAssembly and
+    // the index metadata, so the first real search only fetches its words.
+    await pf.search('')
+    pagefindReady = true
     return pf
   })())
 }
@@ -108,6 +114,7 @@ function wire(form: HTMLFormElement, lookupPromise: Promise<Lookup>, pagefind: P
       direct = undefined
       list.replaceChildren()
       list.dataset.q = ''
+      list.dataset.done = ''
       status.textContent = ''
       close()
       return
@@ -116,30 +123,53 @@ function wire(form: HTMLFormElement, lookupPromise: Promise<Lookup>, pagefind: P
     if (mine !== seq) return
     const hit = resolveQuery(lookup, q)
     direct = hit
-    const items: HTMLLIElement[] = []
-    if (hit) items.push(resultItem(hit.url, hit.number, 'Go to rule', hit.id))
-    if (!isNumberQuery(q) && !hit) {
-      const pinned = definingRules(lookup, q).filter((d) => !filter || d.hit.chapter === filter)
-      for (const { term, hit: h } of pinned) items.push(resultItem(h.url, h.number, h.chapter, `Defines “${term}”`))
-      const pf = await pagefind
-      const found = await pf.search(q, filter ? { filters: { chapter: filter } } : {})
-      if (mine !== seq || !found) return
-      const top = found.results.slice(0, (onPage ? PAGE_RESULTS : DROPDOWN_RESULTS) + pinned.length)
-      const data = await Promise.all(top.map((r) => r.data()))
-      if (mine !== seq) return
-      const pinnedAt = new Map(pinned.map((p, i) => [p.hit.url, i]))
+    const limit = onPage ? PAGE_RESULTS : DROPDOWN_RESULTS
+    const head: HTMLLIElement[] = []
+    if (hit) head.push(resultItem(hit.url, hit.number, 'Go to rule', hit.id))
+    if (isNumberQuery(q) || hit) {
+      status.textContent = hit ? `Rule ${hit.number}: press Enter to go` : `No rule numbered ${q}`
+      show(q, head, true)
+      return
+    }
+    const pinned = definingRules(lookup, q).filter((d) => !filter || d.hit.chapter === filter)
+    for (const { term, hit: h } of pinned) head.push(resultItem(h.url, h.number, h.chapter, `Defines “${term}”`))
+    const pinnedAt = new Map(pinned.map((p, i) => [p.hit.url, i]))
+    const merge = (data: PagefindResultData[]) => {
+      const items = [...head]
       for (const d of data) {
         const where = [d.meta.chapter, d.meta.section].filter(Boolean).join(' › ')
         const item = () => resultItem(d.url, d.meta.number ?? '', where, excerptNodes(d.excerpt))
         const at = pinnedAt.get(d.url)
         // A pinned rule Pagefind also found gets its excerpt, and stays first.
         if (at !== undefined) items[at] = item()
-        else if (items.length < (onPage ? PAGE_RESULTS : DROPDOWN_RESULTS)) items.push(item())
+        else if (items.length < limit) items.push(item())
       }
-      status.textContent = `${found.results.length} rules found`
-    } else {
-      status.textContent = hit ? `Rule ${hit.number}: press Enter to go` : `No rule numbered ${q}`
+      return items
     }
+    if (!pagefindReady) {
+      // Pagefind is still loading (first keystroke): defined terms starting
+      // with the query answer meanwhile; Pagefind's results replace them.
+      const interim = termsStartingWith(lookup, q, 5).filter((t) => !pinnedAt.has(t.hit.url) && (!filter || t.hit.chapter === filter))
+      if (interim.length > 0) show(q, [...head, ...interim.map(({ term, hit: h }) => resultItem(h.url, h.number, h.chapter, `Defines “${term}”`))], false)
+    }
+    const pf = await pagefind
+    const found = await pf.search(q, filter ? { filters: { chapter: filter } } : {})
+    if (mine !== seq || !found) return
+    const pending = found.results.slice(0, limit + pinned.length).map((r) => r.data())
+    // The best match as soon as it is here; the rest follow.
+    if (pending.length > 1) {
+      const best = await pending[0]!
+      if (mine !== seq) return
+      show(q, merge([best]), false)
+    }
+    const data = await Promise.all(pending)
+    if (mine !== seq) return
+    status.textContent = `${found.results.length} rules found`
+    show(q, merge(data), true)
+  }
+
+  /** `data-q`: results for this query are showing; `data-done`: all of them. */
+  function show(q: string, items: HTMLLIElement[], done: boolean) {
     if (items.length === 0) {
       const li = document.createElement('li')
       li.className = 'none'
@@ -148,6 +178,8 @@ function wire(form: HTMLFormElement, lookupPromise: Promise<Lookup>, pagefind: P
     }
     list.replaceChildren(...items)
     list.dataset.q = q
+    if (done) list.dataset.done = q
+    else delete list.dataset.done
     panel.hidden = false
   }
 

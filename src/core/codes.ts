@@ -1,9 +1,13 @@
 /**
  * Every diagnostic code the toolchain emits, with what it means. The test
- * suite checks that each code has a fixture under
- * `tests/fixtures/diagnostics/<code>/` that triggers it.
+ * suite checks that each code has a fixture that triggers it, under
+ * `tests/fixtures/diagnostics/<code>/` (or `tests/fixtures/versions/guard/<code>/`).
  */
+import { RETIREMENT_CODES } from './versions/guard.ts'
+
 export const DIAGNOSTIC_CODES = {
+  // The ID guard's codes (fixtures in tests/fixtures/versions/guard/<code>/).
+  ...RETIREMENT_CODES,
   'file-encoding': 'The file is not valid UTF-8.',
   'file-empty': 'The file is empty (or only comments).',
   'yaml-syntax': 'The file is not valid YAML.',

@@ -184,6 +184,13 @@ describe('usage and configuration errors exit 2', () => {
     ])
   })
 
+  it('a file that is not JSON, and a JSON file indented with tabs', () => {
+    const broken = runCr(['cite', '--index', index], project({ 'cr.config.json': '{ "cite": { "patterns": [ }\n' }))
+    expect([broken.code, broken.stderr]).toEqual([2, expect.stringMatching(/^cr\.config\.json:1:27: error\[config-invalid\]: Invalid JSON: .+\n$/)])
+    const tabs = runCr(['cite', '--index', index], project({ 'cr.config.json': '{\n\t"cite": {\n\t\t"unknownIds": "every"\n\t}\n}\n' }))
+    expect(tabs.stderr).toBe('cr.config.json:3:3: error[config-invalid]: Unexpected value for `cite.unknownIds`, expected one of `likely`, `all`\n')
+  })
+
   it('a pattern that is not a regular expression', () => {
     const dir = project({ 'cr.config.json': '{ "cite": { "patterns": ["cite!("] } }' })
     const r = runCr(['cite', '--index', index], dir)

@@ -2,7 +2,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js'
 import { describe, expect, it } from 'vitest'
 import coverageSchema from '../../schema/coverage.schema.json' with { type: 'json' }
 import type { Citation } from '../../src/core/cite/types.ts'
-import { buildCoverageFile, citationCounts, computeCoverage } from '../../src/core/coverage.ts'
+import { buildCoverageFile, checkCoverageFile, citationCounts, computeCoverage } from '../../src/core/coverage.ts'
 import { RULES } from './table-fixture.ts'
 
 const c = (file: string, line: number, id: string): Citation => ({ file, line, column: 1, id, text: id, via: 'id' })
@@ -27,6 +27,15 @@ describe('coverage file', () => {
     })
     expect(Object.keys(file.files)).toEqual(['a.rs', 'b.rs'])
     expect(validateFile(file), JSON.stringify(validateFile.errors)).toBe(true)
+    expect(checkCoverageFile(file)).toEqual({ file, errors: [] })
+  })
+
+  it('says what is wrong with a coverage file that is not one', () => {
+    expect(checkCoverageFile({ format: 2, version: 'v26.03', files: { 'a.rs': [{ id: 'rule_run', line: 0, column: 1, x: 1 }] } }).errors).toEqual([
+      '/format: must be equal to constant',
+      '/files/a.rs/0: must NOT have additional properties (`x`)',
+      '/files/a.rs/0/line: must be >= 1',
+    ])
   })
 })
 

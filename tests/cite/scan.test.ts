@@ -187,6 +187,11 @@ describe('retired IDs', () => {
     ])
   })
 
+  it('finds retired IDs whose prefix no current ID has', () => {
+    const t = buildCiteTable(RULES, new Map([['runs_end', { status: 'renamed', target: 'rule_end_the_run' }]]))
+    expect(createScanner(t).scan('// runs_end', 'f').citations.map((c) => c.id)).toEqual(['rule_end_the_run'])
+  })
+
   it('reports removed IDs as errors', () => {
     expect(scan('rule_sec_obsolete').problems).toMatchObject([
       { code: 'removed-rule', severity: 'error', message: '`rule_sec_obsolete` was removed from the rules: the step no longer exists' },

@@ -48,32 +48,41 @@ export function astroBuild(env: NodeJS.ProcessEnv = {}, args: string[] = []) {
   return result.stdout
 }
 
+const LOCK = join(ROOT, 'node_modules/.cache/cr-site-build.lock')
+
+/** One Astro build at a time across test workers (they share Astro's caches). */
+export async function withBuildLock<T>(fn: () => T | Promise<T>): Promise<T> {
+  mkdirSync(join(LOCK, '..'), { recursive: true })
+  for (;;) {
+    try {
+      mkdirSync(LOCK)
+      break
+    } catch {
+      // Another worker is building; a lock older than 5 minutes is stale.
+      const since = statSync(LOCK, { throwIfNoEntry: false })?.mtimeMs ?? Date.now()
+      if (Date.now() - since > 300_000) rmSync(LOCK, { recursive: true, force: true })
+      await sleep(500)
+    }
+  }
+  try {
+    return await fn()
+  } finally {
+    rmSync(LOCK, { recursive: true, force: true })
+  }
+}
+
 /** Build `dist/` unless it is already built from the current sources. */
 export async function ensureSite(): Promise<string> {
   const stamp = join(DIST, '.build-stamp')
-  const lock = join(ROOT, 'node_modules/.cache/cr-site-build.lock')
-  mkdirSync(join(lock, '..'), { recursive: true })
   const wanted = fingerprint()
-  for (;;) {
-    if (existsSync(stamp) && readFileSync(stamp, 'utf8') === wanted) return DIST
-    try {
-      mkdirSync(lock)
-    } catch {
-      // Another worker is building; a lock older than 5 minutes is stale.
-      const since = statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now()
-      if (Date.now() - since > 300_000) rmSync(lock, { recursive: true, force: true })
-      await sleep(500)
-      continue
-    }
-    try {
-      if (existsSync(stamp) && readFileSync(stamp, 'utf8') === wanted) return DIST
-      astroBuild()
-      writeFileSync(stamp, wanted)
-      return DIST
-    } finally {
-      rmSync(lock, { recursive: true, force: true })
-    }
-  }
+  const fresh = () => existsSync(stamp) && readFileSync(stamp, 'utf8') === wanted
+  if (fresh()) return DIST
+  await withBuildLock(() => {
+    if (fresh()) return
+    astroBuild()
+    writeFileSync(stamp, wanted)
+  })
+  return DIST
 }
 
 export interface Site {
@@ -100,10 +109,14 @@ export async function openSite(dir = DIST): Promise<Site> {
 
 export const BUILD_TIMEOUT = 240_000
 
-/** A page on the site; requests off localhost (card images) are refused. */
+const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///ywAAAAAAQABAAACAUwAOw==', 'base64')
+
+/** A page on the site. Nothing leaves localhost: card images get a placeholder, anything else is refused. */
 export async function newPage(site: Site, options: Parameters<Site['browser']['newContext']>[0] = {}) {
   const context = await site.browser.newContext(options)
-  await context.route(/^https?:\/\/(?!127\.0\.0\.1)/, (route) => route.abort())
+  await context.route(/^https?:\/\/(?!127\.0\.0\.1)/, (route) =>
+    route.request().resourceType() === 'image' ? route.fulfill({ contentType: 'image/gif', body: PIXEL }) : route.abort(),
+  )
   const page = await context.newPage()
   const errors: string[] = []
   page.on('pageerror', (e) => errors.push(e.message))

@@ -15,7 +15,7 @@ describe.skipIf(!hasChromium)('search', () => {
     const { page, context } = await newPage(site)
     await page.goto(`${site.url}${path}`)
     await page.fill('#q', query)
-    await page.waitForFunction((q) => document.querySelector<HTMLElement>('#q ~ .search-panel .search-results')?.dataset.q === q, query)
+    await page.waitForFunction((q) => document.querySelector<HTMLElement>('#q ~ .search-panel .search-results')?.dataset.done === q, query)
     const hrefs = await page.$$eval('#q ~ .search-panel .search-results a', (as) => as.map((a) => a.getAttribute('href') ?? ''))
     return { page, context, hrefs }
   }
@@ -67,7 +67,7 @@ describe.skipIf(!hasChromium)('search', () => {
       await page.goto(`${site.url}/`)
       await page.selectOption('#q ~ select', '10. Additional Rules')
       await page.fill('#q', 'credits')
-      await page.waitForFunction(() => document.querySelector<HTMLElement>('#q ~ .search-panel .search-results')?.dataset.q === 'credits')
+      await page.waitForFunction(() => document.querySelector<HTMLElement>('#q ~ .search-panel .search-results')?.dataset.done === 'credits')
       const hrefs = await page.$$eval('#q ~ .search-panel .search-results a', (as) => as.map((a) => a.getAttribute('href') ?? ''))
       expect(hrefs.length).toBeGreaterThan(0)
       for (const h of hrefs) expect(h).toMatch(/^\/additional-rules\//)
@@ -117,7 +117,7 @@ describe.skipIf(!hasChromium)('search', () => {
     test('words show the results, each a link to its rule', async () => {
       const { page, context } = await newPage(site)
       await page.goto(`${site.url}/search/?q=jack%20out`)
-      await page.waitForFunction(() => document.querySelector<HTMLElement>('[data-search-page] .search-results')?.dataset.q === 'jack out')
+      await page.waitForFunction(() => document.querySelector<HTMLElement>('[data-search-page] .search-results')?.dataset.done === 'jack out')
       const hrefs = await page.$$eval('[data-search-page] .search-results a', (as) => as.map((a) => a.getAttribute('href') ?? ''))
       expect(hrefs.slice(0, 3).some((h) => h.includes('rule_jacking_out'))).toBe(true)
       await expect(page.inputValue('#sq')).resolves.toBe('jack out')

@@ -58,8 +58,20 @@ describe('guard fixtures', () => {
 })
 
 describe('the retirement file', () => {
+  const schema = JSON.parse(readFileSync(join(repoRoot, 'schema/retired.schema.json'), 'utf8'))
+
+  it('has a strict draft 2020-12 schema, closed and documented like the others', () => {
+    const ajv = new Ajv2020({ strict: true })
+    expect(ajv.validateSchema(schema), JSON.stringify(ajv.errors)).toBe(true)
+    expect(schema.$id).toBe('https://github.com/netrunner-cr/netrunner-cr/schema/retired.schema.json')
+    const entry = schema.$defs.entry
+    expect([schema.additionalProperties, entry.additionalProperties]).toEqual([false, false])
+    for (const [key, sub] of [...Object.entries(schema.properties), ...Object.entries(entry.properties)] as [string, { title?: string; description?: string }][]) {
+      expect([key, typeof sub.title, typeof sub.description]).toEqual([key, 'string', 'string'])
+    }
+  })
+
   it('passes its JSON schema, and the schema rejects what the reader rejects', () => {
-    const schema = JSON.parse(readFileSync(join(repoRoot, 'schema/retired.schema.json'), 'utf8'))
     const validate = new Ajv2020({ allErrors: true }).compile(schema)
     const real = parse(readFileSync(join(repoRoot, 'rules/retired.yaml'), 'utf8'))
     expect(validate(real), JSON.stringify(validate.errors)).toBe(true)

@@ -134,13 +134,19 @@ function loadConfig(explicit: string | undefined, cwd: string): { config: CiteCo
   const abs = resolve(cwd, file)
   const base = dirname(abs)
   if (!existsSync(abs)) throw new Error(`No such file: ${file}`)
-  // JSON is YAML: the house loader gives line and column for any key.
-  const { loaded, messages } = loadYaml({ path: file, content: readFileSync(abs) })
-  if (!loaded) {
-    const problems = messages.map((m): CiteProblem => ({ code: 'config-invalid', severity: 'error', file, line: m.line, column: m.column, message: m.message, text: '' }))
-    return { config: DEFAULT_CITE_CONFIG, problems, base }
+  const content = readFileSync(abs)
+  // JSON is YAML: the house loader gives line and column for any key (JSON.parse decides validity).
+  const { loaded, messages } = loadYaml({ path: file, content })
+  let data: unknown
+  try {
+    data = JSON.parse(content.toString('utf8'))
+  } catch (error) {
+    const at = messages[0] ?? { line: 1, column: 1 }
+    const message = `Invalid JSON: ${(error as Error).message.replace(/\s+/g, ' ')}`
+    return { config: DEFAULT_CITE_CONFIG, problems: [{ code: 'config-invalid', severity: 'error', file, line: at.line, column: at.column, message, text: '' }], base }
   }
-  const { config, problems } = readCiteConfig(loaded.data, file, (path) => loaded.locate(path, 'key'))
+  const locate = loaded ? (path: (string | number)[]) => loaded.locate(path, 'key') : undefined
+  const { config, problems } = readCiteConfig(data, file, locate)
   return { config, problems, base }
 }
 
@@ -152,6 +158,9 @@ function loadRules(values: Record<string, string | undefined>): RuleSet | string
     return { version: data.version ?? 'unversioned', rules: data.rules, ...retiredFrom(values.retired) }
   }
   const dir = values.rules ?? join(PACKAGE_ROOT, 'rules')
+  // An installed package may ship only the built index.
+  const built = join(PACKAGE_ROOT, 'dist-index/rules.json')
+  if (!values.rules && !existsSync(dir) && existsSync(built)) return loadRules({ ...values, index: built })
   const result = compileDir(dir)
   if (!result.document || hasErrors(result.messages)) {
     return `${result.report()}\ncr cite: the rules in ${dir} do not compile; run \`cr check ${dir}\`\n`

@@ -8,7 +8,7 @@ import { retiredNote, showInVersion } from './show-version.ts'
 export const showSpec: CommandSpec = {
   name: 'show',
   summary: 'Print a rule by ID or number',
-  usage: 'cr show <id | number> [--dir DIR] [--json]   (e.g. cr show 6.1.4, cr show rule_end_the_run)',
+  usage: 'cr show <id | number> [--version V] [--dir DIR] [--json]   (e.g. cr show 6.1.4, cr show rule_end_the_run, cr show 6.1.4 --version v24.03, cr show "CR 24.03 §6.1.4")',
   flags: [
     { name: 'dir', type: 'string', value: 'DIR', description: 'rules directory (default: rules/)' },
     { name: 'json', type: 'boolean', description: 'print the entry as JSON' },
@@ -35,7 +35,9 @@ export function showCommand(argv: string[]): number {
     return 1
   }
   const table = buildLookup(result.document.rules)
-  let { entry, suggestions } = findRule(table, query)
+  const found = findRule(table, query)
+  let entry = found.entry
+  const suggestions = found.suggestions
   // Retired IDs keep working: show where they went.
   const moved = entry ? undefined : retiredNote(dir, query, (id) => table.byId.has(id))
   if (moved) {

@@ -84,7 +84,13 @@ export function withRetirements(table: CiteTable, retired: ReadonlyMap<string, R
         : { status: 'removed', ...(r.reason ? { reason: r.reason } : {}) },
     )
   }
-  return { ...table, retired: resolved }
+  // Old IDs may have prefixes no current ID has: the scanner must still see them.
+  const loose = new Set(table.loosePrefixes)
+  for (const oldId of resolved.keys()) {
+    const prefix = /^([A-Za-z][A-Za-z0-9]*)_/.exec(oldId)?.[1]
+    if (prefix && !table.strictPrefixes.includes(prefix)) loose.add(prefix)
+  }
+  return { ...table, retired: resolved, loosePrefixes: [...loose].sort() }
 }
 
 /** Citable rules for coverage: prose rules, sub-rules and steps (not chapters, sections or timing summaries). */

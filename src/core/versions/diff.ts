@@ -214,7 +214,6 @@ export function diffReleases(a: CompiledDocument, b: CompiledDocument, retired?:
     const entry = removedEntry(e)
     const reason = removedReason.get(e.id)
     if (reason !== undefined) entry.reason = reason
-    // Keep it in its old chapter even when the closest survivor is in the one before.
     entries.push({ entry, key: lastKey + 0.5 + i / (a.rules.length * 2) })
   })
   entries.sort((p, q) => p.key - q.key)
@@ -300,7 +299,8 @@ function pairEntry(
   }
   const ca = cmpA(a)
   const cb = cmpB(b)
-  if (ca.text !== cb.text) changes.add('reworded')
+  // Reworded when the printed text changed, and not only by the numbers it cites.
+  if (a.text !== b.text && ca.text !== cb.text) changes.add('reworded')
   const examples = diffExamples(a, b, ca, cb)
   if (examples.length > 0) changes.add('examples')
   if (changes.size === 0) return undefined
@@ -320,11 +320,14 @@ function pairEntry(
 }
 
 function diffExamples(a: RuleEntry, b: RuleEntry, ca: ComparableEntry, cb: ComparableEntry): ExampleChange[] {
-  if (ca.examples.length === cb.examples.length && ca.examples.every((t, i) => t === cb.examples[i])) return []
+  const same = (i: number, j: number) => ca.examples[i] === cb.examples[j] || a.examples[i]!.text === b.examples[j]!.text
+  if (ca.examples.length === cb.examples.length && ca.examples.every((_, i) => same(i, i))) return []
   const out: ExampleChange[] = []
   alignSequences(ca.examples, cb.examples, (i, j) => similarity(ca.examples[i]!, cb.examples[j]!) >= TIMING_SIMILARITY, {
     same: () => {},
-    changed: (i, j) => out.push({ change: 'reworded', index: j + 1, wordDiff: wordDiff(a.examples[i]!.text, b.examples[j]!.text) }),
+    changed: (i, j) => {
+      if (!same(i, j)) out.push({ change: 'reworded', index: j + 1, wordDiff: wordDiff(a.examples[i]!.text, b.examples[j]!.text) })
+    },
     removed: (i) => out.push({ change: 'removed', index: i + 1, wordDiff: [{ value: a.examples[i]!.text, removed: true }] }),
     added: (j) => out.push({ change: 'added', index: j + 1, wordDiff: [{ value: b.examples[j]!.text, added: true }] }),
   })

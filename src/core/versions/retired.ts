@@ -43,7 +43,9 @@ export type Locate = (path: (string | number)[]) => { line: number; column: numb
 
 const KEYS = ['id', 'release', 'renamed_to', 'merged_into', 'split_into', 'removed', 'note'] as const
 const WHERE = ['renamed_to', 'merged_into', 'split_into', 'removed'] as const
-const TARGET_ID = /^[A-Za-z][A-Za-z0-9_+]*$/
+// The ID grammar of `schema/chapter.schema.json`; retired IDs may keep the stray `.` v24.03 had.
+const TARGET_ID = /^[a-z][A-Za-z0-9_]*\+?$/
+const OLD_ID = /^[a-z][A-Za-z0-9_]*[+.]?$/
 const VERSION = /^v\d{2}\.\d{2}$/
 
 export function emptyRetirements(file = 'retired.yaml'): Retirements {
@@ -107,7 +109,7 @@ export function readRetirements(data: unknown, file: string, locate: Locate): { 
       }
       return v
     }
-    const id = str('id', /^\S+$/, 'an ID without spaces')
+    const id = str('id', OLD_ID, 'an ID (a lowercase letter, then letters, digits and `_`)')
     const release = str('release', VERSION, 'a release name like `v24.03`')
     if (item.id === undefined) {
       problem('schema-missing-key', path, 'Missing key `id`, expected the retired ID')
@@ -124,7 +126,7 @@ export function readRetirements(data: unknown, file: string, locate: Locate): { 
       problem(given.length === 0 ? 'schema-missing-key' : 'schema-invalid', path, given.length === 0 ? `Missing where \`${id ?? 'the ID'}\` went, expected ${expected}` : `Unexpected ${given.map((k) => `\`${k}\``).join(' and ')} together, expected ${expected}`)
     }
     if (given.length !== 1) ok = false
-    const targetExpected = 'an ID (letters, digits, `_`, `+`)'
+    const targetExpected = 'an ID (a lowercase letter, then letters, digits and `_`)'
     let kind: RetirementKind = 'removed'
     let targets: string[] = []
     let targetPaths: (string | number)[][] = []

@@ -87,7 +87,8 @@ export function createVersionIndex(input: VersionIndexInput): VersionIndex {
   const retired = input.retired ?? emptyRetirements()
   const docs = new Map<string, CompiledDocument>()
   for (const d of input.releases) docs.set(d.release.version, d)
-  if (input.current) docs.set(CURRENT, input.current)
+  // Named `current` everywhere (diffs, histories): its release.yaml still names the release it was edited from.
+  if (input.current) docs.set(CURRENT, { ...input.current, release: { ...input.current.release, version: CURRENT } })
   const versions = [...docs.keys()]
   const today = versions[versions.length - 1]
   const lookups = new Map<string, LookupTable>()

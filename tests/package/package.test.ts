@@ -1,0 +1,208 @@
+import { spawnSync } from 'node:child_process'
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { Ajv2020 } from 'ajv/dist/2020.js'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import indexSchema from '../../schema/index.schema.json' with { type: 'json' }
+import { buildPackageFiles, buildTimingTrees, type TimingNode } from '../../scripts/build-package.ts'
+import { compileDir } from '../../src/cli/compile-dir.ts'
+import type { CompiledDocument } from '../../src/core/types.ts'
+import { repoRoot } from '../cli/run-cr.ts'
+
+let document: CompiledDocument
+let files: Record<string, string>
+let project: string
+let pkg: string
+
+beforeAll(() => {
+  document = compileDir(join(repoRoot, 'rules')).document!
+  files = buildPackageFiles(document, {
+    retired: new Map([
+      ['rule_jack_out', { status: 'renamed', target: 'rule_jacking_out' }],
+      ['rule_ncigs', { status: 'removed', reason: 'the NCIGS Golden Rule was dropped' }],
+    ]),
+  })
+  // A scratch engine project that depends on the built package.
+  project = mkdtempSync(join(tmpdir(), 'cr-package-'))
+  pkg = join(project, 'node_modules/netrunner-cr')
+  mkdirSync(pkg, { recursive: true })
+  for (const [name, text] of Object.entries(files)) writeFileSync(join(pkg, name), text)
+  writeFileSync(
+    join(pkg, 'package.json'),
+    JSON.stringify({ name: 'netrunner-cr', type: 'module', exports: { '.': { types: './index.d.ts', default: './index.js' }, './rules.json': './rules.json' } }),
+  )
+  symlinkSync(join(repoRoot, 'node_modules/vitest'), join(project, 'node_modules/vitest'), 'dir')
+})
+afterAll(() => rmSync(project, { recursive: true, force: true }))
+
+/** Run an ES module in the scratch project with a plain Node (no TypeScript, no loaders). */
+function runModule(source: string): unknown {
+  writeFileSync(join(project, 'probe.mjs'), source)
+  // The system Node (>= 18) when there is one: the module must not need Node 22.
+  const node = ['/usr/bin/node', '/usr/local/bin/node'].find(existsSync) ?? process.execPath
+  const r = spawnSync(node, ['probe.mjs'], { cwd: project, encoding: 'utf8', env: { PATH: process.env.PATH } })
+  expect(r.stderr).toBe('')
+  return JSON.parse(r.stdout)
+}
+
+function tsc(filesToCheck: string[]): { code: number; out: string } {
+  writeFileSync(
+    join(project, 'tsconfig.json'),
+    JSON.stringify({ compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, noEmit: true, skipLibCheck: true, types: [] }, files: filesToCheck }),
+  )
+  const r = spawnSync(process.execPath, [join(repoRoot, 'node_modules/typescript/bin/tsc'), '-p', project], { cwd: project, encoding: 'utf8' })
+  return { code: r.status ?? -1, out: r.stdout + r.stderr }
+}
+
+describe('the package files', () => {
+  it('has rules.json with its schema, examples, timing, the module and its types', () => {
+    expect(Object.keys(files).sort()).toEqual(['examples.json', 'index.d.ts', 'index.js', 'index.schema.json', 'rules.json', 'timing.json'])
+  })
+
+  it('rules.json is the resolved document and valid against its schema', () => {
+    const data = JSON.parse(files['rules.json']!)
+    const validate = new Ajv2020({ allErrors: true }).compile(indexSchema)
+    expect(validate(data), JSON.stringify(validate.errors?.slice(0, 3))).toBe(true)
+    expect(data.rules).toHaveLength(document.rules.length)
+  })
+
+  it('examples.json has every worked example once, by stable ID', () => {
+    const { examples } = JSON.parse(files['examples.json']!)
+    const expected = document.rules.flatMap((r) => r.examples.map((ex) => ex.id))
+    expect(examples.map((e: { id: string }) => e.id)).toEqual(expected)
+    expect(new Set(expected).size).toBe(expected.length)
+    expect(examples[0]).toEqual(expect.objectContaining({ id: expect.stringMatching(/^example_/), rule: expect.any(String), number: expect.any(String), text: expect.any(String) }))
+  })
+})
+
+describe('timing structures', () => {
+  const all = (nodes: readonly TimingNode[]): TimingNode[] => nodes.flatMap((n) => [n, ...all(n.children)])
+
+  it('has the Corp turn, the Runner turn, a run, a breach and an access', () => {
+    const { structures } = buildTimingTrees(document)
+    expect(Object.keys(structures)).toEqual(['corpTurn', 'runnerTurn', 'run', 'breach', 'access'])
+    expect(Object.values(structures).map((s) => s.prose)).toEqual([
+      'sec_steps_corp_turn',
+      'sec_steps_runner_turn',
+      'sec_steps_of_a_run',
+      'sec_breaching_steps',
+      'sec_steps_accessing_card',
+    ])
+  })
+
+  it('points phases and steps at the prose they summarise', () => {
+    const { run, breach } = buildTimingTrees(document).structures
+    expect(run!.elements.map((p) => [p.kind, p.text, p.prose])).toEqual([
+      ['phase', 'Initiation Phase', 'rule_sec_run_initiation_phase'],
+      ['phase', 'Approach Ice Phase', 'rule_sec_run_approach_ice_phase'],
+      ['phase', 'Encounter Ice Phase', 'rule_sec_run_encounter_ice_phase'],
+      ['phase', 'Movement Phase', 'rule_sec_run_movement_phase'],
+      ['phase', 'Success Phase', 'rule_sec_run_success_phase'],
+      ['phase', 'Run Ends Phase', 'rule_sec_run_run_ends_phase'],
+    ])
+    expect(run!.elements[0]!.children[0]).toMatchObject({ kind: 'step', number: '11.4.1a', prose: 'step_initiation_announce' })
+    expect(breach!.elements.map((s) => s.kind)).toEqual(Array(7).fill('step'))
+  })
+
+  it('resolves the printed jumps: (c) in the phase, (4) at the top level', () => {
+    const { run, breach } = buildTimingTrees(document).structures
+    const encounter = run!.elements[2]!
+    const [, , question, loop, leave] = encounter.children
+    expect(question!.children.map((b) => [b.kind, b.answer, b.goto ?? null])).toEqual([
+      ['branch', 'yes', null],
+      ['branch', 'no', encounter.children[4]!.id],
+    ])
+    expect(loop!.goto).toBe(question!.id)
+    expect(leave!.goto).toBe(run!.elements[3]!.id)
+    expect(breach!.elements[5]!.goto).toBe(breach!.elements[3]!.id)
+  })
+
+  it('covers every timing element once, and every ID it names exists', () => {
+    const { structures } = buildTimingTrees(document)
+    const byId = new Map(document.rules.map((r) => [r.id, r]))
+    const nodes = Object.values(structures).flatMap((s) => all(s.elements))
+    expect(nodes.map((n) => n.id).sort()).toEqual(document.rules.filter((r) => r.kind === 'timing').map((r) => r.id).sort())
+    for (const n of nodes) {
+      for (const id of [n.prose, n.goto]) if (id) expect(byId.has(id), id).toBe(true)
+    }
+    const jumps = nodes.filter((n) => /go to|return to/i.test(n.text))
+    expect(jumps.every((n) => n.goto !== undefined)).toBe(true)
+  })
+})
+
+describe('index.js in plain Node', () => {
+  it('finds the same rule by number and by ID, with text, URL, parent and children', () => {
+    const out = runModule(`
+      import { rule, rules, isRuleId, cite, findRule, version, examples, timing } from 'netrunner-cr'
+      const a = rule('6.1.4'), b = rule('rule_end_the_run')
+      console.log(JSON.stringify({
+        same: a === b, cited: cite('CR 6.1.4') === a, version, count: rules.length,
+        rule: { id: a.id, number: a.number, url: a.url, parent: a.parent, children: a.children, text: a.text.slice(0, 20) },
+        printed: findRule('§ 6.1.4.a.')?.id, redirected: rule('rule_jack_out').id, missing: findRule('nope') ?? null,
+        isId: [isRuleId('rule_end_the_run'), isRuleId('6.1.4'), isRuleId(42)],
+        frozen: Object.isFrozen(a) && Object.isFrozen(a.children),
+        examples: examples.length > 100, phases: timing.run.elements.length,
+      }))
+    `)
+    expect(out).toEqual({
+      same: true,
+      cited: true,
+      version: 'v26.03',
+      count: document.rules.length,
+      rule: {
+        id: 'rule_end_the_run',
+        number: '6.1.4',
+        url: 'https://netrunner-cr.github.io/r/rule_end_the_run/',
+        parent: 'sec_run_general',
+        children: ['rule_end_run_access_or_breach_during_run', 'rule_end_encounter_outside_run', 'rule_end_run_no_run_or_encounter'],
+        text: 'To end the run is to',
+      },
+      printed: 'rule_end_run_access_or_breach_during_run',
+      redirected: 'rule_jacking_out',
+      missing: null,
+      isId: [true, false, false],
+      frozen: true,
+      examples: true,
+      phases: 6,
+    })
+  })
+
+  it('throws a clear error with suggestions for unknown input', () => {
+    const out = runModule(`
+      import { rule, UnknownRuleError } from 'netrunner-cr'
+      const errors = ['rule_end_teh_run', '6.1.99', 42, 'rule_ncigs'].map((q) => { try { rule(q) } catch (e) { return [e instanceof UnknownRuleError, e.message, e.suggestions] } })
+      console.log(JSON.stringify(errors))
+    `)
+    expect(out).toEqual([
+      [true, 'Unknown rule "rule_end_teh_run" in the Netrunner CR v26.03; did you mean "rule_end_the_run"?', ['rule_end_the_run']],
+      [true, 'Unknown rule "6.1.99" in the Netrunner CR v26.03; did you mean "6.1 (sec_run_general)"?', ['6.1 (sec_run_general)']],
+      [true, 'Unknown rule 42 in the Netrunner CR v26.03', []],
+      [true, 'Rule "rule_ncigs" was removed from the Netrunner CR before v26.03: the NCIGS Golden Rule was dropped', []],
+    ])
+  })
+})
+
+describe('index.d.ts with tsc', () => {
+  beforeAll(() => {
+    cpSync(join(repoRoot, 'tests/fixtures/engines/typescript/test'), join(project, 'test'), { recursive: true })
+    cpSync(join(repoRoot, 'tests/fixtures/package-types/index.test-d.ts'), join(project, 'types.test-d.ts'))
+  })
+
+  it('accepts a suite that cites only real IDs', () => {
+    expect(tsc(['test/valid.spec.ts'])).toEqual({ code: 0, out: '' })
+  })
+
+  it('rejects exactly the citations of IDs that do not exist', () => {
+    const { code, out } = tsc(['test/runs.spec.ts'])
+    expect(code).not.toBe(0)
+    expect(out.trim().split('\n')).toEqual([
+      `test/runs.spec.ts(12,10): error TS2345: Argument of type '"rule_jack_out_afer_passing_ice"' is not assignable to parameter of type 'RuleRef'.`,
+      `test/runs.spec.ts(17,10): error TS2345: Argument of type '"initiation_begin"' is not assignable to parameter of type 'RuleRef'.`,
+    ])
+  })
+
+  it('passes the type-level tests (expectTypeOf)', () => {
+    expect(tsc(['types.test-d.ts'])).toEqual({ code: 0, out: '' })
+  })
+})

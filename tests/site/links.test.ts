@@ -1,0 +1,61 @@
+/** No page of the built site has a broken internal link, redirect or anchor. */
+import { existsSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import type { Browser } from 'playwright-core'
+import { launchChromium } from '../../site/integration/chromium.ts'
+import { BUILD_TIMEOUT, DIST, ensureSite, hasChromium } from './helpers.ts'
+import { checkLinks, extractAll, listFiles, pagefindUrls, parserName, type PageLinks } from './link-check.ts'
+
+const parser = await parserName()
+const canParse = parser === 'parse5' || hasChromium
+if (parser !== 'parse5') console.warn('Link checker: parse5 is not installed, parsing HTML with Chromium instead (add `parse5` as a devDependency to check without a browser).')
+
+describe.skipIf(!canParse)('links', () => {
+  let browser: Browser | undefined
+  let files: string[]
+  let parsed: Map<string, PageLinks>
+
+  beforeAll(async () => {
+    await ensureSite()
+    if (parser !== 'parse5') browser = await launchChromium()
+    files = listFiles(DIST)
+    const html = new Map(files.filter((f) => f.endsWith('.html')).map((f) => [f, readFileSync(join(DIST, f), 'utf8')]))
+    parsed = await extractAll(html, browser)
+  }, BUILD_TIMEOUT)
+  afterAll(() => browser?.close())
+
+  test('every internal link, redirect and anchor resolves', () => {
+    const lookup = JSON.parse(readFileSync(join(DIST, 'lookup.json'), 'utf8')) as { c: string[]; r: [string, string, number][] }
+    const extra: [string, string][] = [
+      ...lookup.r.map(([id, , c]): [string, string] => [`${lookup.c[c]}#${id}`, 'lookup.json']),
+      ...pagefindUrls(join(DIST, 'pagefind')).map((u): [string, string] => [u, 'pagefind record']),
+    ]
+    // The PDF needs Chromium; without it the build skips only the PDF.
+    const optional = (path: string) => !hasChromium && /\/netrunner-cr-[^/]+\.pdf$/.test(path)
+    const broken = checkLinks(DIST, parsed, extra, { optional })
+    const links = [...parsed.values()].reduce((n, p) => n + p.links.length, 0) + extra.length
+    expect(links).toBeGreaterThan(10_000)
+    expect(broken.slice(0, 20)).toEqual([])
+  })
+
+  test('no page has the same id twice', () => {
+    const dupes: string[] = []
+    for (const [page, { ids }] of parsed) {
+      const seen = new Set<string>()
+      for (const id of ids) {
+        if (seen.has(id)) dupes.push(`${page}#${id}`)
+        seen.add(id)
+      }
+    }
+    expect(dupes).toEqual([])
+  })
+
+  test('every rule has a permalink by ID and by number', () => {
+    const lookup = JSON.parse(readFileSync(join(DIST, 'lookup.json'), 'utf8')) as { r: [string, string, number][] }
+    const missing = lookup.r.flatMap(([id, number]) =>
+      [id, number].filter((key) => !existsSync(join(DIST, 'r', key, 'index.html'))).map((key) => `/r/${key}/`),
+    )
+    expect(missing).toEqual([])
+  })
+})
