@@ -140,6 +140,8 @@ try {
         typed += ch
         await page.keyboard.type(ch)
         await page.waitForFunction((q) => (window as unknown as { __done: Map<string, number> }).__done.has(q.trim()), typed, { timeout: 10_000 })
+        // Then let Pagefind's own results for the first letter arrive, to time them too.
+        if (typed.length === 1) await page.waitForFunction((q) => (window as unknown as { __full: Map<string, number> }).__full.has(q), typed, { timeout: 10_000 })
       }
       await page.waitForFunction((q) => (window as unknown as { __full: Map<string, number> }).__full.has(q), query, { timeout: 10_000 })
       const [times, full] = await page.evaluate((q) => {
