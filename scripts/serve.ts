@@ -8,7 +8,8 @@ import { serveStatic } from '../site/integration/static-server.ts'
 
 const port = Number(process.env.PORT ?? 4321)
 if (process.argv.includes('--build') || !existsSync('dist/index.html')) {
-  const built = spawnSync('npx', ['astro', 'build'], { stdio: 'inherit' })
+  // The Node running this script (Astro needs ≥ 22.12; npm puts the project's first on PATH).
+  const built = spawnSync(process.execPath, ['node_modules/astro/bin/astro.mjs', 'build'], { stdio: 'inherit' })
   if (built.status !== 0) process.exit(built.status ?? 1)
 }
 const { url } = await serveStatic('dist', port, process.env.HOST ?? '127.0.0.1')

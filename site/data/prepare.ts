@@ -103,14 +103,14 @@ function shape(
     const link = (x: RuleEntry | undefined) => x && { url: `${base}${chapterSlug(x.id)}/`, title: x.title ?? x.text, number: x.number }
     return {
       slug: chapterSlug(c.id),
-      tree: toNode(c, byId, options.coverage),
+      tree: toNode(c, byId, urlOf, options.coverage),
       prev: link(chapters[i - 1]),
       next: link(chapters[i + 1]),
     }
   })
 
   const onePageById = new Map(onePage.rules.map((r) => [r.id, r]))
-  const full = onePage.rules.filter((r) => r.kind === 'chapter').map((c) => toNode(c, onePageById, options.coverage))
+  const full = onePage.rules.filter((r) => r.kind === 'chapter').map((c) => toNode(c, onePageById, (id) => `#${id}`, options.coverage))
 
   const permalinks: Permalink[] = []
   const seen = new Set<string>()
@@ -203,7 +203,7 @@ function previewOf(r: RuleEntry, byId: Map<string, RuleEntry>): Preview {
   return [r.number, r.html, body]
 }
 
-function toNode(r: RuleEntry, byId: Map<string, RuleEntry>, coverage?: Map<string, number>): RuleNode {
+function toNode(r: RuleEntry, byId: Map<string, RuleEntry>, href: (id: string) => string, coverage?: Map<string, number>): RuleNode {
   const node: RuleNode = {
     id: r.id,
     number: r.number,
@@ -216,12 +216,14 @@ function toNode(r: RuleEntry, byId: Map<string, RuleEntry>, coverage?: Map<strin
     examples: r.examples.map((e) => ({ id: e.id, html: e.html, isNew: e.new })),
     children: r.children.flatMap((id) => {
       const c = byId.get(id)
-      return c ? [toNode(c, byId, coverage)] : []
+      return c ? [toNode(c, byId, href, coverage)] : []
     }),
   }
   if (r.title !== undefined) node.title = r.title
   if (r.bold !== undefined) node.bold = r.bold
   if (r.snippet) node.snippetHtml = r.snippet.html
+  const prose = r.prose ? byId.get(r.prose) : undefined
+  if (prose) node.prose = { id: prose.id, number: prose.number, url: href(prose.id) }
   const cited = coverage?.get(r.id)
   if (cited !== undefined) node.citations = cited
   return node

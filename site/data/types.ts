@@ -21,6 +21,8 @@ export interface RuleNode {
   snippetHtml?: string
   examples: { id: string; html: string; isNew: boolean }[]
   children: RuleNode[]
+  /** A timing-structure element's prose step or phase (chapter 11 → 5.6.1a). */
+  prose?: { id: string; number: string; url: string }
   /** Citation count from `CR_COVERAGE`, when given. */
   citations?: number
 }

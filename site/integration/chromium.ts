@@ -3,8 +3,8 @@
  * Shared by the PDF step, the bench and the browser tests.
  */
 import { existsSync } from 'node:fs'
-// Static: by `astro:build:done` Vite's module runner is closed to dynamic imports.
-import { chromium } from 'playwright-core'
+import { createRequire } from 'node:module'
+import type { Browser } from 'playwright-core'
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium'
 
@@ -21,6 +21,23 @@ export const CHROMIUM_ARGS = [
 
 export const hasChromium = () => existsSync(CHROMIUM_PATH)
 
-export function launchChromium() {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS })
+type Playwright = typeof import('playwright-core')
+
+/**
+ * playwright-core through Node's own `require`: in `astro:build:done` Vite's
+ * module runner is already closed to dynamic imports, and a missing
+ * playwright-core should skip the PDF, not fail the build.
+ */
+export function loadPlaywright(): Playwright | undefined {
+  try {
+    return createRequire(import.meta.url)('playwright-core') as Playwright
+  } catch {
+    return undefined
+  }
+}
+
+export function launchChromium(): Promise<Browser> {
+  const playwright = loadPlaywright()
+  if (!playwright) throw new Error('playwright-core is not installed')
+  return playwright.chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS })
 }

@@ -1,11 +1,12 @@
 /** Print `/full/` to PDF with headless Chromium; skipped, with a reason, where there is none. */
 import { serveStatic } from './static-server.ts'
-import { hasChromium, launchChromium, CHROMIUM_PATH } from './chromium.ts'
+import { hasChromium, launchChromium, loadPlaywright, CHROMIUM_PATH } from './chromium.ts'
 
 export type PdfResult = { written: string } | { skipped: string }
 
 export async function printPdf(distDir: string, pagePath: string, outFile: string): Promise<PdfResult> {
   if (!hasChromium()) return { skipped: `no Chromium at ${CHROMIUM_PATH} (install Debian's \`chromium\` or set CHROMIUM_PATH)` }
+  if (!loadPlaywright()) return { skipped: 'playwright-core is not installed' }
   const server = await serveStatic(distDir)
   const browser = await launchChromium()
   try {

@@ -38,15 +38,27 @@ export function initToggles() {
     remember('cr-new', on ? '1' : null)
   })
 
+  const setToc = (open: boolean) => {
+    root.classList.toggle('toc-open', open)
+    toc?.setAttribute('aria-expanded', String(open))
+  }
   toc?.addEventListener('click', () => {
-    const open = root.classList.toggle('toc-open')
-    toc.setAttribute('aria-expanded', String(open))
-    if (open) document.querySelector<HTMLElement>('#toc a')?.focus()
+    setToc(!root.classList.contains('toc-open'))
+    if (root.classList.contains('toc-open')) document.querySelector<HTMLElement>('#toc a[aria-current]')?.focus()
   })
+  // The drawer covers the page on a phone: a link, Close or Escape closes it.
   document.getElementById('toc')?.addEventListener('click', (e) => {
-    if ((e.target as Element).closest('a')) {
-      root.classList.remove('toc-open')
-      toc?.setAttribute('aria-expanded', 'false')
+    const t = e.target as Element
+    if (t.closest('a')) setToc(false)
+    if (t.closest('.toc-close')) {
+      setToc(false)
+      toc?.focus()
+    }
+  })
+  document.addEventListener('keydown', (e) => {
+    if (e.key === 'Escape' && root.classList.contains('toc-open')) {
+      setToc(false)
+      toc?.focus()
     }
   })
 }
