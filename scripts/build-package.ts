@@ -18,9 +18,10 @@ import { parseArgs } from 'node:util'
 import { readRetiredFile } from '../src/cli/commands/cite.ts'
 import { compileDir, hasErrors } from '../src/cli/compile-dir.ts'
 import { writeDirAtomically } from '../src/cli/io.ts'
+import { findReleasesRoot, loadRetirements, releaseCitations } from '../src/cli/releases.ts'
 import { buildCiteTable } from '../src/core/cite/table.ts'
 import { buildIndexFiles, INDEX_FORMAT } from '../src/core/index-json.ts'
-import type { Retirement } from '../src/core/cite/types.ts'
+import type { ReleaseRule, Retirement } from '../src/core/cite/types.ts'
 import type { CompiledDocument, RuleEntry } from '../src/core/types.ts'
 
 export const DEFAULT_SITE = 'https://netrunner-cr.github.io/'
@@ -31,6 +32,9 @@ export interface PackageOptions {
   /** Retired IDs (chains followed, as `withRetirements` resolves them): renamed, merged
    * and split ones redirect in `rule()`, removed ones explain themselves in its error. */
   retired?: ReadonlyMap<string, Retirement>
+  /** Every release, oldest first, its entries resolved to these rules (`releaseCitations`):
+   * `rule('6.1.4', { version: 'v24.03' })`. Without it, `version` knows no release. */
+  releases?: ReadonlyMap<string, readonly ReleaseRule[]>
 }
 
 // ---------------------------------------------------------------------------
@@ -144,6 +148,44 @@ export function buildExamples(document: CompiledDocument): { format: number; ver
 }
 
 // ---------------------------------------------------------------------------
+// Old releases, compactly
+
+/**
+ * One release as `index.js` embeds it: only what differs from today's rules.
+ * A number of today's rules that is in neither `numbers` nor `absent` names
+ * the same ID in the release; an ID not in `fates` is still today's ID, with
+ * the same text.
+ */
+export interface CompactRelease {
+  /** Number → ID in the release, where today's number names another ID or none. */
+  numbers: Record<string, string>
+  /** Today's numbers the release did not have, space-separated. */
+  absent: string
+  /** Old ID → [today's ID (`''`: the same, `null`: removed), text changed (0/1), releases that changed it, status when not `same`]. */
+  fates: Record<string, [string | null, 0 | 1, string[]] | [string | null, 0 | 1, string[], string]>
+}
+
+export function compactReleases(document: CompiledDocument, releases: ReadonlyMap<string, readonly ReleaseRule[]>): Record<string, CompactRelease> {
+  const today = new Map(document.rules.map((r) => [r.number, r.id]))
+  const out: Record<string, CompactRelease> = {}
+  for (const [version, entries] of releases) {
+    const numbers: Record<string, string> = {}
+    const fates: CompactRelease['fates'] = {}
+    const had = new Set<string>()
+    for (const e of entries) {
+      had.add(e.number)
+      if (today.get(e.number) !== e.id) numbers[e.number] = e.id
+      if (e.currentId === e.id && !e.textChanged && e.changedIn.length === 0 && e.status === 'same') continue
+      const current = e.currentId === undefined ? null : e.currentId === e.id ? '' : e.currentId
+      const fate: [string | null, 0 | 1, string[]] = [current, e.textChanged ? 1 : 0, [...e.changedIn]]
+      fates[e.id] = e.status === 'same' ? fate : [...fate, e.status]
+    }
+    out[version] = { numbers, absent: [...today.keys()].filter((n) => !had.has(n)).join(' '), fates }
+  }
+  return out
+}
+
+// ---------------------------------------------------------------------------
 // The JavaScript module and its types
 
 /** What `index.js` embeds: the fields of the `Rule` type, no HTML. */
@@ -174,6 +216,7 @@ function moduleData(document: CompiledDocument, options: PackageOptions, timing:
     redirects: Object.fromEntries(retiredSorted(options).flatMap(([id, r]) => (r.target ? [[id, r.target]] : []))),
     removed: Object.fromEntries(retiredSorted(options).flatMap(([id, r]) => (r.target ? [] : [[id, r.reason ?? '']]))),
     timing: timing.structures,
+    releases: compactReleases(document, options.releases ?? new Map()),
   }
 }
 
@@ -221,18 +264,31 @@ export const timing = freeze(DATA.timing)
 const redirects = new Map(Object.entries(DATA.redirects))
 const removed = new Map(Object.entries(DATA.removed))
 
-/** Thrown by \`rule()\` and \`cite()\` for an ID or number the rules do not define. */
+/** Every release \`{ version }\` accepts, oldest first. */
+export const releaseVersions = freeze(Object.keys(DATA.releases))
+
+/** Thrown by \`rule()\` and \`cite()\` for an ID or number the rules (or the release asked for) do not define. */
 export class UnknownRuleError extends Error {
-  constructor(query, suggestions, reason) {
+  constructor(query, suggestions, reason, release) {
     const help = suggestions.length > 0 ? '; did you mean ' + suggestions.map((s) => '"' + s + '"').join(', ') + '?' : ''
     super(
       reason !== undefined
-        ? 'Rule ' + JSON.stringify(query) + ' was removed from the Netrunner CR before ' + version + (reason ? ': ' + reason : '')
-        : 'Unknown rule ' + JSON.stringify(query) + ' in the Netrunner CR ' + version + help,
+        ? 'Rule ' + JSON.stringify(query) + (release ? ' of ' + release.version + ' (' + release.id + ')' : '') + ' was removed from the Netrunner CR before ' + version + (reason ? ': ' + reason : '')
+        : 'Unknown rule ' + JSON.stringify(query) + ' in the Netrunner CR ' + (release ? release.version : version) + (release && release.today ? ' (it is ' + release.today + ' in ' + version + ')' : help),
     )
     this.name = 'UnknownRuleError'
     this.query = query
     this.suggestions = suggestions
+  }
+}
+
+/** Thrown by \`rule()\` and \`cite()\` for a \`version\` that is not a release. */
+export class UnknownVersionError extends Error {
+  constructor(release) {
+    super('Unknown release ' + JSON.stringify(release) + ' of the Netrunner CR, expected one of ' + releaseVersions.join(', '))
+    this.name = 'UnknownVersionError'
+    this.version = release
+    this.versions = releaseVersions
   }
 }
 
@@ -243,9 +299,67 @@ const normalizeNumber = (query) => {
   return /^\\d+(?:\\.\\d+)*[a-z]*(?:\\.[ivxlcdm]+)?$/.test(q) ? q : undefined
 }
 
-/** The rule for an ID, a retired ID (redirected) or a number in any cited form; undefined when there is none. */
-export function findRule(query) {
+// \`CR v24.03 6.1.4\`, \`CR 24.03 §6.1.4\`, \`v24.03 rule_end_the_run\`: a citation that names its release.
+const WITH_RELEASE = /^\\s*(?:cr\\s*)?(v?)(\\d{2}\\.\\d{2})[\\s,]+(?:§\\s*)?(\\S.*?)\\s*$/i
+
+/** The release a query names, by option or in its text (\`CR 10.10 …\` is section 10.10, not a release). */
+function parseQuery(query, options) {
+  if (options != null && options.version !== undefined) {
+    const m = /^v?(\\d{2}\\.\\d{2})$/i.exec(String(options.version).trim())
+    return { release: m ? 'v' + m[1] : String(options.version), query }
+  }
+  const m = typeof query === 'string' ? WITH_RELEASE.exec(query) : null
+  if (m && (m[1] !== '' || !byNumber.has(String(Number(m[2].slice(0, 2)))))) return { release: 'v' + m[2], query: m[3] }
+  return { query }
+}
+
+const releaseTables = new Map()
+/** A release's numbers and IDs, expanded from what differs from today's on first use. */
+function releaseTable(release) {
+  let t = releaseTables.get(release)
+  if (t) return t
+  const d = DATA.releases[release]
+  const absent = new Set(d.absent ? d.absent.split(' ') : [])
+  const numbers = new Map()
+  for (const r of rules) if (!absent.has(r.number)) numbers.set(r.number, r.id)
+  for (const [n, id] of Object.entries(d.numbers)) numbers.set(n, id)
+  const numberOf = new Map()
+  for (const [n, id] of numbers) numberOf.set(id, n)
+  t = { numbers, numberOf, fates: d.fates }
+  releaseTables.set(release, t)
+  return t
+}
+
+/** \`{ rule }\` for a number or ID of \`release\`, today's rule with how it got there; else \`{ error }\`. */
+function inRelease(query, release) {
+  const t = releaseTable(release)
+  const q = String(query).trim()
+  const lower = q.charAt(0).toLowerCase() + q.slice(1)
+  const n = normalizeNumber(q)
+  const id = t.numberOf.has(q) ? q : t.numberOf.has(lower) ? lower : n === undefined ? undefined : t.numbers.get(n)
+  if (id === undefined) {
+    // An ID of today's rules that the release did not have yet: say where it is, suggest nothing.
+    const now = byId.get(q) || byId.get(lower)
+    if (now) return { error: new UnknownRuleError(query, [], undefined, { version: release, today: now.number }) }
+    return { error: new UnknownRuleError(query, suggest(q, t.numbers, t.numberOf.keys()), undefined, { version: release }) }
+  }
+  const f = t.fates[id]
+  const current = f === undefined || f[0] === '' ? id : f[0]
+  if (current === null) return { error: new UnknownRuleError(query, [], removed.get(id) || '', { version: release, id }) }
+  const today = byId.get(current)
+  const via = { version: release, number: t.numberOf.get(id), id, status: (f && f[3]) || 'same' }
+  return { rule: freeze({ ...today, via, textChanged: f !== undefined && f[1] === 1, changedIn: f === undefined ? [] : f[2] }) }
+}
+
+/**
+ * The rule for an ID, a retired ID (redirected) or a number in any cited form;
+ * undefined when there is none. With \`{ version }\`, or a query that names its
+ * release (\`CR v24.03 6.1.4\`), the number or ID is read as that release had it.
+ */
+export function findRule(query, options) {
   if (typeof query !== 'string') return undefined
+  const p = parseQuery(query, options)
+  if (p.release !== undefined) return DATA.releases[p.release] ? inRelease(p.query, p.release).rule : undefined
   const q = query.trim()
   const direct = byId.get(q) || byId.get(q.charAt(0).toLowerCase() + q.slice(1))
   if (direct) return direct
@@ -255,12 +369,24 @@ export function findRule(query) {
   return n === undefined ? undefined : byNumber.get(n)
 }
 
-/** The rule for an ID or number; throws \`UnknownRuleError\` (with the closest IDs) when there is none. */
-export function rule(ref) {
+/**
+ * The rule for an ID or number; throws \`UnknownRuleError\` (with the closest IDs) when there is none.
+ * With \`{ version: 'v24.03' }\`, the number or ID is read as that release had it and today's rule is
+ * returned with \`via\` (the release, number, ID and how the ID changed), \`textChanged\` and \`changedIn\`;
+ * an unknown release throws \`UnknownVersionError\`.
+ */
+export function rule(ref, options) {
+  const p = parseQuery(ref, options)
+  if (p.release !== undefined) {
+    if (!DATA.releases[p.release]) throw new UnknownVersionError(p.release)
+    const r = inRelease(p.query, p.release)
+    if (r.error) throw r.error
+    return r.rule
+  }
   const found = findRule(ref)
   if (!found) {
     if (removed.has(ref)) throw new UnknownRuleError(ref, [], removed.get(ref))
-    throw new UnknownRuleError(ref, suggest(String(ref)))
+    throw new UnknownRuleError(ref, suggest(String(ref), byNumber, byId.keys()))
   }
   return found
 }
@@ -269,8 +395,8 @@ export function rule(ref) {
  * Mark that the surrounding code or test implements a rule. Checked at compile
  * time (TypeScript) and at run time; \`cr cite\` finds it for coverage.
  */
-export function cite(ref) {
-  return rule(ref)
+export function cite(ref, options) {
+  return rule(ref, options)
 }
 
 /** Whether a value is the ID of a rule of this release. */
@@ -278,13 +404,15 @@ export function isRuleId(value) {
   return typeof value === 'string' && byId.has(value)
 }
 
-function suggest(query) {
+// Suggestions among \`numbers\` (number → rule or ID) and \`ids\`: today's, or a release's.
+function suggest(query, numbers, ids) {
   const n = normalizeNumber(query)
   if (n !== undefined) {
     const parts = n.replace(/[a-z.]+$/, '').split('.')
     while (parts.length > 0) {
-      const hit = byNumber.get(parts.join('.'))
-      if (hit && hit.number !== n) return [hit.number + ' (' + hit.id + ')']
+      const hit = numbers.get(parts.join('.'))
+      const id = hit === undefined || typeof hit === 'string' ? hit : hit.id
+      if (id !== undefined && parts.join('.') !== n) return [parts.join('.') + ' (' + id + ')']
       parts.pop()
     }
     return []
@@ -292,7 +420,7 @@ function suggest(query) {
   const w = query.toLowerCase()
   const max = Math.max(2, Math.floor(w.length * 0.4))
   const scored = []
-  for (const id of byId.keys()) {
+  for (const id of ids) {
     const l = id.toLowerCase()
     const d = l.includes(w) || w.includes(l) ? Math.abs(l.length - w.length) * 0.1 : Math.abs(l.length - w.length) > max ? Infinity : distance(w, l)
     if (d <= max) scored.push([id, d])
@@ -320,6 +448,7 @@ export function buildTypes(document: CompiledDocument, options: PackageOptions =
   const numbers = document.rules.map((r) => `  ${quote(r.number)}: ${quote(r.id)}`).join('\n')
   const retired = retiredSorted(options).flatMap(([id, r]) => (r.target ? [id] : []))
   const keys = Object.keys(timing.structures)
+  const versions = [...(options.releases?.keys() ?? [])]
   return `// Types of the Netrunner Comprehensive Rules ${document.release.version} module.
 // Generated by scripts/build-package.ts; do not edit.
 
@@ -408,6 +537,33 @@ export interface TimingStructure {
 
 export type TimingKey = ${union(keys)}
 
+/** Every release \`{ version }\` accepts, oldest first. */
+export type ReleaseVersion = ${union(versions)}
+
+export interface ReleaseOptions {
+  /** Read the number or ID as this release had it (\`'24.03'\` works too, at run time). */
+  readonly version: ReleaseVersion
+}
+
+/** How a citation of an older release was read. */
+export interface ReleaseCitation {
+  readonly version: ReleaseVersion
+  /** The number and ID in that release. */
+  readonly number: string
+  readonly id: string
+  /** How that ID became today's: the same, renamed, merged into another rule, or split (the main part). */
+  readonly status: 'same' | 'renamed' | 'merged' | 'split'
+}
+
+/** Today's rule, found through an older release. */
+export type RuleInRelease = Rule & {
+  readonly via: ReleaseCitation
+  /** Today's text differs from the release's (reference numbers aside). */
+  readonly textChanged: boolean
+  /** Later releases that reworded, merged or split it; \`current\` for rule edits not yet released. */
+  readonly changedIn: readonly (ReleaseVersion | 'current')[]
+}
+
 /** The CR release, e.g. \`${document.release.version}\`. */
 export declare const version: ${quote(document.release.version)}
 export declare const effective: ${quote(document.release.effective)}
@@ -417,19 +573,39 @@ export declare const examples: readonly Example[]
 /** Chapter 11's timing structures: the state machine an engine implements. */
 export declare const timing: { readonly [K in TimingKey]: TimingStructure }
 
+/** Every release \`{ version }\` accepts, oldest first. */
+export declare const releaseVersions: readonly ReleaseVersion[]
+
 export declare class UnknownRuleError extends Error {
   readonly query: string
   /** Closest IDs, or the nearest existing number. */
   readonly suggestions: string[]
 }
 
+/** \`rule(ref, { version })\` with a release the package does not know. */
+export declare class UnknownVersionError extends Error {
+  readonly version: string
+  /** The releases it knows, oldest first. */
+  readonly versions: readonly ReleaseVersion[]
+}
+
 /** The rule for an ID or number (\`'6.1.4'\` and \`'rule_end_the_run'\` give the same rule). */
 export declare function rule<R extends RuleRef>(ref: R): Rule<IdOf<R>>
 /** @deprecated A retired ID: it redirects to the rule that replaced it. Cite the current ID. */
 export declare function rule(ref: RetiredRuleId): Rule
+/**
+ * A number or ID as an older release had it (\`rule('6.2.5', { version: 'v24.03' })\`): today's rule,
+ * with \`via\`, \`textChanged\` and \`changedIn\`. Checked at run time: throws \`UnknownRuleError\` when
+ * the release had no such rule or it was removed since.
+ */
+export declare function rule(ref: string, options: ReleaseOptions): RuleInRelease
 /** Mark that the surrounding code or test implements a rule; returns the rule. */
 export declare function cite<R extends RuleRef>(ref: R): Rule<IdOf<R>>
-/** For input only known at run time: an ID, retired ID or number in any cited form (\`CR 6.1.4\`). */
+/** Mark that the code implements a rule cited as an older release numbered it. */
+export declare function cite(ref: string, options: ReleaseOptions): RuleInRelease
+/** A number or ID of an older release, or a citation that names one (\`CR v24.03 6.1.4\`); undefined for an unknown release. */
+export declare function findRule(query: string, options: ReleaseOptions): RuleInRelease | undefined
+/** For input only known at run time: an ID, retired ID or number in any cited form (\`CR 6.1.4\`, \`CR v24.03 6.1.4\`). */
 export declare function findRule(query: string): Rule | undefined
 export declare function isRuleId(value: unknown): value is RuleId
 `
@@ -463,8 +639,14 @@ function main(argv: string[]): number {
   // Renamed IDs keep working in `rule()`, as redirects (chains followed).
   const retiredFile = join(values.rules!, 'retired.yaml')
   if (existsSync(retiredFile)) options.retired = buildCiteTable(result.document.rules, readRetiredFile(retiredFile)).retired
-  writeDirAtomically(values.out!, buildPackageFiles(result.document, options))
-  process.stderr.write(`build-package: wrote ${result.document.rules.length} rules of ${result.document.release.version} to ${values.out}/\n`)
+  // `rule('6.1.4', { version: 'v24.03' })`: every release, resolved to these rules.
+  options.releases = releaseCitations(findReleasesRoot(values.rules!), result.document, loadRetirements(values.rules!).retirements)
+  const files = buildPackageFiles(result.document, options)
+  writeDirAtomically(values.out!, files)
+  const kb = (name: string) => `${Math.round(Buffer.byteLength(files[name]!) / 1024)} KB`
+  process.stderr.write(
+    `build-package: wrote ${result.document.rules.length} rules of ${result.document.release.version} (and ${options.releases.size} releases) to ${values.out}/; index.js ${kb('index.js')}, index.d.ts ${kb('index.d.ts')}\n`,
+  )
   return 0
 }
 

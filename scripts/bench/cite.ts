@@ -2,7 +2,8 @@
  * `cr cite` throughput: generate an engine-sized tree (10,000 files, 100 MB of
  * Rust, Clojure and TypeScript with a citation every few dozen lines), then
  * walk, read and scan it five times and report the median in MB/s.
- * Budget: >= 50 MB/s. Compiling the rules happens once per run and is timed apart.
+ * Budget: >= 50 MB/s. Compiling the rules (and the releases, for citations
+ * that name one: `CR v24.03 6.1.4`) happens once per run and is timed apart.
  *
  *   npx tsx scripts/bench/cite.ts [--files N] [--mb N] [--runs N] [--json]
  */
@@ -12,10 +13,11 @@ import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { compileDir } from '../../src/cli/compile-dir.ts'
 import { PACKAGE_ROOT } from '../../src/cli/io.ts'
+import { loadRetirements, releaseCitations } from '../../src/cli/releases.ts'
 import { readSourceText, walkSources } from '../../src/cli/walk-sources.ts'
 import { readCiteConfig } from '../../src/core/cite/config.ts'
 import { createScanner } from '../../src/core/cite/scan.ts'
-import { buildCiteTable } from '../../src/core/cite/table.ts'
+import { buildCiteTable, withReleases } from '../../src/core/cite/table.ts'
 
 const BUDGET_MB_S = 50
 
@@ -43,6 +45,10 @@ const compileMs = performance.now() - t0
 const rules = compiled.document.rules
 const ids = rules.filter((r) => r.kind !== 'timing').map((r) => r.id)
 const numbers = rules.filter((r) => r.kind !== 'timing' && r.number.includes('.')).map((r) => r.number)
+const t1 = performance.now()
+const releases = releaseCitations(join(PACKAGE_ROOT, 'releases'), compiled.document, loadRetirements(join(PACKAGE_ROOT, 'rules')).retirements)
+const releasesMs = performance.now() - t1
+const oldNumbers = (releases.get('v24.03') ?? []).filter((e) => e.number.includes('.')).map((e) => e.number)
 
 const code: Record<string, string[]> = {
   rs: [
@@ -71,8 +77,8 @@ const code: Record<string, string[]> = {
   ],
 }
 const citation: Record<string, () => string> = {
-  rs: () => pick([`    cite!("${pick(ids)}");`, `    // CR ${pick(numbers)}`, `//@ rule: ${pick(ids)}`]),
-  clj: () => pick([`  ;; CR ${pick(numbers)}`, `  {:cr "${pick(numbers)}" :id "${pick(ids)}"}`]),
+  rs: () => pick([`    cite!("${pick(ids)}");`, `    // CR ${pick(numbers)}`, `//@ rule: ${pick(ids)}`, `    // CR v24.03 ${pick(oldNumbers)}`]),
+  clj: () => pick([`  ;; CR ${pick(numbers)}`, `  {:cr "${pick(numbers)}" :id "${pick(ids)}"}`, `  ;; CR 24.03 §${pick(oldNumbers)}`]),
   ts: () => pick([`  cite('${pick(ids)}')`, `  // rule ${pick(numbers)} (${pick(ids)})`]),
 }
 
@@ -102,7 +108,7 @@ const root = mkdtempSync(join(tmpdir(), 'cr-cite-bench-'))
 try {
   const bytes = generate(root)
   const { config } = readCiteConfig({ cite: { patterns: ['cite!\\("(?<ref>[^"]*)"\\)', '^//@ rule: (?<ref>.+)$'] } }, 'cr.config.json')
-  const table = buildCiteTable(rules)
+  const table = withReleases(buildCiteTable(rules), releases)
   const times: number[] = []
   let citations = 0
   let problems = 0
@@ -133,6 +139,7 @@ try {
     citations,
     problems,
     compileRulesMs: Math.round(compileMs),
+    compileReleasesMs: Math.round(releasesMs),
   }
   if (values.json) {
     process.stdout.write(`${JSON.stringify(result)}\n`)
@@ -140,7 +147,7 @@ try {
     process.stdout.write(
       `cr cite: ${result.files} files, ${result.mb} MB, ${citations} citations, ${problems} problems\n` +
         `  median of ${runs}: ${result.medianMs} ms = ${result.mbPerS} MB/s (budget ${BUDGET_MB_S} MB/s) — runs: ${times.map((t) => Math.round(t)).join(', ')} ms\n` +
-        `  compiling the rules (once per run of cr cite): ${result.compileRulesMs} ms\n`,
+        `  compiling the rules (once per run of cr cite): ${result.compileRulesMs} ms; the releases (once, when a file cites one): ${result.compileReleasesMs} ms\n`,
     )
   }
   if (mbPerS < BUDGET_MB_S) process.exitCode = 1

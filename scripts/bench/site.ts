@@ -1,7 +1,7 @@
 /**
  * The site's budgets, measured (issue 4). Run with `npx tsx scripts/bench/site.ts`.
  *
- *   build    compile + Astro + Pagefind, median of --runs builds (≤ 60 s; PDF timed apart)
+ *   build    compile + Astro + Pagefind of every release, median of --runs builds (≤ 60 s; PDF timed apart)
  *   size     largest chapter page, gzipped HTML (≤ 80 KB)
  *   js       JavaScript a reading page loads before search is touched, gzipped (≤ 20 KB)
  *   search   first result after the first keystroke (≤ 300 ms) and after later ones (≤ 50 ms)
@@ -11,7 +11,7 @@
  * Prints medians; exits 1 when a budget is missed.
  */
 import { spawnSync } from 'node:child_process'
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { fileURLToPath } from 'node:url'
@@ -70,6 +70,12 @@ if (!flag('--no-build') || !existsSync(join(DIST, 'index.html'))) {
     const withPdf = astroBuild({})
     report({ name: 'build with PDF', value: Math.round(withPdf * 10) / 10, unit: 's', budget: 'info', ok: true })
   }
+}
+
+{
+  const files = readdirSync(DIST, { recursive: true, withFileTypes: true }).filter((d) => d.isFile())
+  const releases = files.filter((d) => d.name === 'lookup.json').length
+  report({ name: 'files written', value: files.length, unit: '', budget: 'info', ok: true, detail: `${files.filter((d) => d.name.endsWith('.html')).length} HTML, ${releases} releases` })
 }
 
 // 2. Largest chapter page.

@@ -1,14 +1,97 @@
 /**
- * Hook for the coverage issue: `CR_COVERAGE=FILE npm run build` shows how
- * often each rule is cited. Accepted for now: a JSON object mapping rule ID to
- * a count, either at the top level or under `counts`.
+ * `CR_COVERAGE=FILE npm run build`: the coverage file `cr cite
+ * --write-coverage FILE` writes (`schema/coverage.schema.json`) shown on the
+ * site — on each rule, the files citing it; on `/coverage/`, per-chapter
+ * percentages and the uncited rules. The arithmetic is `computeCoverage`'s.
  */
 import { readFileSync } from 'node:fs'
+import { checkCoverageFile, computeCoverage, type CoverageFile } from '../../src/core/coverage.ts'
+import type { CompiledDocument } from '../../src/core/types.ts'
+import type { CoveragePage, RuleCites } from './types.ts'
 
-export function loadCoverage(file: string | undefined): Map<string, number> | undefined {
-  if (!file) return undefined
-  const data: unknown = JSON.parse(readFileSync(file, 'utf8'))
-  const obj = (data && typeof data === 'object' && 'counts' in data ? (data as { counts: unknown }).counts : data) as Record<string, unknown>
-  if (!obj || typeof obj !== 'object') throw new Error(`Unexpected coverage data in ${file}, expected an object of rule ID → count`)
-  return new Map(Object.entries(obj).filter((e): e is [string, number] => typeof e[1] === 'number'))
+export class CoverageFileError extends Error {}
+
+/** Read and validate a coverage file; a bad one is an error that says what is wrong, in words. */
+export function loadCoverage(path: string | undefined): CoverageFile | undefined {
+  if (!path) return undefined
+  let text: string
+  try {
+    text = readFileSync(path, 'utf8')
+  } catch (e) {
+    throw new CoverageFileError(`Cannot read the coverage file ${path} (CR_COVERAGE): ${(e as Error).message}`)
+  }
+  let data: unknown
+  try {
+    data = JSON.parse(text)
+  } catch (e) {
+    throw new CoverageFileError(`Unexpected content in the coverage file ${path} (CR_COVERAGE): ${(e as Error).message}, expected JSON as \`cr cite --write-coverage\` writes it`)
+  }
+  const { file, errors } = checkCoverageFile(data)
+  if (!file) {
+    const shown = errors.slice(0, 10).map((e) => `  ${e}`).join('\n')
+    const more = errors.length > 10 ? `\n  … and ${errors.length - 10} more` : ''
+    throw new CoverageFileError(
+      `Unexpected coverage file ${path} (CR_COVERAGE), expected the format of schema/coverage.schema.json (write one with \`npx cr cite DIR --write-coverage FILE\`):\n${shown}${more}`,
+    )
+  }
+  return file
+}
+
+export interface CoverageView {
+  /** Rule ID → the files citing it, with lines. */
+  rules: Map<string, RuleCites>
+  page: CoveragePage
+  /** Warnings for the build log (another release, unknown IDs). */
+  notes: string[]
+}
+
+/** The coverage file against the current rules; `urlOf` gives a rule's place on the site. */
+export function coverageView(file: CoverageFile, doc: CompiledDocument, urlOf: (id: string) => string): CoverageView {
+  const report = computeCoverage(file, doc.rules)
+  const byId = new Map(doc.rules.map((r) => [r.id, r]))
+  const lines = new Map<string, Map<string, number[]>>()
+  let citations = 0
+  for (const [path, list] of Object.entries(file.files)) {
+    for (const c of list) {
+      if (!byId.has(c.id)) continue
+      citations++
+      let files = lines.get(c.id)
+      if (!files) lines.set(c.id, (files = new Map()))
+      const at = files.get(path)
+      if (!at) files.set(path, [c.line])
+      else if (!at.includes(c.line)) at.push(c.line)
+    }
+  }
+  const rules = new Map<string, RuleCites>()
+  for (const [id, r] of Object.entries(report.rules)) {
+    const at = lines.get(id)
+    rules.set(id, { citations: r.citations, files: r.files.map((path) => ({ path, lines: at?.get(path) ?? [] })) })
+  }
+  const link = (id: string) => ({ id, number: byId.get(id)?.number ?? '', url: urlOf(id) })
+  const page: CoveragePage = {
+    version: report.version,
+    cited: report.cited,
+    total: report.total,
+    percent: report.percent,
+    files: Object.keys(file.files).length,
+    citations,
+    chapters: report.chapters.map((c) => ({
+      id: c.id,
+      number: c.number,
+      title: c.title,
+      url: urlOf(c.id).replace(/#.*$/, ''),
+      cited: c.cited,
+      total: c.total,
+      percent: c.percent,
+      uncited: c.uncited.map(link),
+    })),
+    unknown: report.unknown,
+  }
+  const notes: string[] = []
+  if (file.version !== doc.release.version) notes.push(`The coverage file was written against ${file.version}; the current rules are ${doc.release.version}.`)
+  if (report.unknown.length > 0) {
+    const shown = report.unknown.slice(0, 5).join(', ')
+    notes.push(`The coverage file cites ${report.unknown.length} IDs the current rules do not define: ${shown}${report.unknown.length > 5 ? ', …' : ''}`)
+  }
+  return { rules, page, notes }
 }

@@ -2,20 +2,22 @@
  * Compile each release and reshape it into what pages read. Runs once per
  * build (see `store.ts`); pages never see YAML or the compiler.
  */
-import { basename } from 'node:path'
 import { compile } from '../../src/core/compile.ts'
 import type { CardIndex } from '../../src/core/cards.ts'
 import type { CompiledDocument, Diagnostic, RuleEntry, SourceFile } from '../../src/core/types.ts'
 import { readRulesDir } from '../../src/cli/io.ts'
+import { CURRENT } from '../../src/core/versions/index.ts'
 import { buildCardEntries } from './card-entries.ts'
 import type { ReleaseSource } from './releases.ts'
 import type {
   ChapterPage,
   GlossaryEntry,
+  HistoryView,
   LookupData,
   Permalink,
   Preview,
   ReleaseData,
+  RuleCites,
   RuleNode,
   SearchRecord,
   TocChapter,
@@ -23,8 +25,20 @@ import type {
 
 export interface PrepareOptions {
   cards?: CardIndex
-  /** Rule ID → citation count (`CR_COVERAGE`). */
-  coverage?: Map<string, number>
+  /** Rule ID → its history across the releases (shown on chapter pages). */
+  history?: Map<string, HistoryView>
+  /** Rule ID → the files citing it (`CR_COVERAGE`). */
+  coverage?: Map<string, RuleCites>
+  /** Print a PDF of it (default: the current release only). */
+  pdf?: boolean
+}
+
+/** A release compiled twice: one-page links (`/full/`, diffs) and links across chapter pages. */
+export interface CompiledRelease {
+  source: ReleaseSource
+  onePage: CompiledDocument
+  paged: CompiledDocument
+  urlOf: (id: string) => string
 }
 
 export class CompileError extends Error {
@@ -49,14 +63,17 @@ const chapterName = (c: RuleEntry) => `${c.number}. ${c.tocTitle ?? c.title ?? c
 export const chapterSlug = (id: string) => id.replace(/^chpt_/, '').replaceAll('_', '-')
 
 export function prepareRelease(source: ReleaseSource, options: PrepareOptions = {}): ReleaseData {
-  const files = readRulesDir(source.dir)
-  return prepareFromFiles(files, source, options)
+  return shapeRelease(compileRelease(readRulesDir(source.dir), source, options.cards), options)
 }
 
 /** The pipeline without the file system, so tests can feed it fixtures. */
 export function prepareFromFiles(files: SourceFile[], source: ReleaseSource, options: PrepareOptions = {}): ReleaseData {
+  return shapeRelease(compileRelease(files, source, options.cards), options)
+}
+
+export function compileRelease(files: SourceFile[], source: ReleaseSource, cards?: CardIndex): CompiledRelease {
   const run = (hrefFor?: (id: string) => string) => {
-    const { document, messages } = compile(files, { cards: options.cards, hrefFor })
+    const { document, messages } = compile(files, { cards, hrefFor })
     if (!document || messages.some((m) => m.severity === 'error')) throw new CompileError(source.dir, messages)
     return document
   }
@@ -68,7 +85,14 @@ export function prepareFromFiles(files: SourceFile[], source: ReleaseSource, opt
   const pageUrl = (chapter: string) => `${source.base}${chapterSlug(chapter)}/`
   const urlOf = (id: string) => `${pageUrl(chapterOf.get(id) ?? '')}#${id}`
   const paged = run(urlOf)
-  return shape(paged, onePage, source, urlOf, options)
+  return { source, onePage, paged, urlOf }
+}
+
+/** `current` for the current rules, else the release's version. */
+export const releaseKey = (c: CompiledRelease) => (c.source.current ? CURRENT : c.onePage.release.version)
+
+export function shapeRelease(compiled: CompiledRelease, options: PrepareOptions = {}): ReleaseData {
+  return shape(compiled.paged, compiled.onePage, compiled.source, compiled.urlOf, options, releaseKey(compiled))
 }
 
 function shape(
@@ -77,6 +101,7 @@ function shape(
   source: ReleaseSource,
   urlOf: (id: string) => string,
   options: PrepareOptions,
+  key: string,
 ): ReleaseData {
   const { base } = source
   const byId = new Map(doc.rules.map((r) => [r.id, r]))
@@ -103,14 +128,14 @@ function shape(
     const link = (x: RuleEntry | undefined) => x && { url: `${base}${chapterSlug(x.id)}/`, title: x.title ?? x.text, number: x.number }
     return {
       slug: chapterSlug(c.id),
-      tree: toNode(c, byId, urlOf, options.coverage),
+      tree: toNode(c, byId, urlOf, options),
       prev: link(chapters[i - 1]),
       next: link(chapters[i + 1]),
     }
   })
 
   const onePageById = new Map(onePage.rules.map((r) => [r.id, r]))
-  const full = onePage.rules.filter((r) => r.kind === 'chapter').map((c) => toNode(c, onePageById, (id) => `#${id}`, options.coverage))
+  const full = onePage.rules.filter((r) => r.kind === 'chapter').map((c) => toNode(c, onePageById, (id) => `#${id}`, { coverage: options.coverage }))
 
   const permalinks: Permalink[] = []
   const seen = new Set<string>()
@@ -166,6 +191,7 @@ function shape(
   })
 
   return {
+    key,
     version,
     effective: doc.release.effective,
     title: doc.release.title ?? 'Netrunner Comprehensive Rules',
@@ -182,7 +208,7 @@ function shape(
     previews,
     lookup,
     search,
-    pdf: `netrunner-cr-${version}.pdf`,
+    ...((options.pdf ?? source.current) ? { pdf: `netrunner-cr-${version}.pdf` } : {}),
   }
 }
 
@@ -203,7 +229,8 @@ function previewOf(r: RuleEntry, byId: Map<string, RuleEntry>): Preview {
   return [r.number, r.html, body]
 }
 
-function toNode(r: RuleEntry, byId: Map<string, RuleEntry>, href: (id: string) => string, coverage?: Map<string, number>): RuleNode {
+/** The rule and its descendants; `extra` adds history and citations where given. */
+function toNode(r: RuleEntry, byId: Map<string, RuleEntry>, href: (id: string) => string, extra: Pick<PrepareOptions, 'history' | 'coverage'>): RuleNode {
   const node: RuleNode = {
     id: r.id,
     number: r.number,
@@ -216,7 +243,7 @@ function toNode(r: RuleEntry, byId: Map<string, RuleEntry>, href: (id: string) =
     examples: r.examples.map((e) => ({ id: e.id, html: e.html, isNew: e.new })),
     children: r.children.flatMap((id) => {
       const c = byId.get(id)
-      return c ? [toNode(c, byId, href, coverage)] : []
+      return c ? [toNode(c, byId, href, extra)] : []
     }),
   }
   if (r.title !== undefined) node.title = r.title
@@ -224,8 +251,10 @@ function toNode(r: RuleEntry, byId: Map<string, RuleEntry>, href: (id: string) =
   if (r.snippet) node.snippetHtml = r.snippet.html
   const prose = r.prose ? byId.get(r.prose) : undefined
   if (prose) node.prose = { id: prose.id, number: prose.number, url: href(prose.id) }
-  const cited = coverage?.get(r.id)
-  if (cited !== undefined) node.citations = cited
+  const history = extra.history?.get(r.id)
+  if (history) node.history = history
+  const cites = extra.coverage?.get(r.id)
+  if (cites) node.cites = cites
   return node
 }
 
@@ -240,5 +269,3 @@ function descendants(r: RuleEntry, byId: Map<string, RuleEntry>): RuleEntry[] {
 function compareNumbers(a: string, b: string): number {
   return a.localeCompare(b, 'en', { numeric: true })
 }
-
-export const releaseDirName = (source: ReleaseSource) => basename(source.dir)

@@ -20,30 +20,39 @@ export interface ReleaseOptions {
   /** Rules directory of the current release (default `rules/`; `CR_RULES_DIR`). */
   rulesDir?: string
   /**
-   * Old releases to build too: `all`, or a comma-separated list of folder
-   * names (`v24.03,v25.04`). Default none (`CR_RELEASES`).
+   * Old releases to build too: `all` (the default), `none`, or a
+   * comma-separated list of folder names (`v24.03,v25.04`) (`CR_RELEASES`).
    */
   include?: string
 }
 
-export function listReleases({ root, rulesDir, include }: ReleaseOptions): ReleaseSource[] {
-  const current: ReleaseSource = { dir: resolve(root, rulesDir ?? 'rules'), base: '/', current: true }
-  const wanted = (include ?? '').split(',').map((s) => s.trim()).filter(Boolean)
-  if (wanted.length === 0) return [current]
+const VERSION_DIR = /^v\d{2}\.\d{2}$/
+
+/** The release folders under `releases/`, oldest first. */
+export function availableReleases(root: string): { name: string; dir: string }[] {
   const releasesDir = join(root, 'releases')
-  const available = existsSync(releasesDir)
-    ? readdirSync(releasesDir).filter((name) => statSync(join(releasesDir, name)).isDirectory()).sort()
-    : []
-  const names = wanted.includes('all') ? available : wanted
-  for (const name of names) {
-    if (!available.includes(name)) throw new Error(`Unknown release \`${name}\` in CR_RELEASES, expected one of: ${available.join(', ')}`)
+  if (!existsSync(releasesDir)) return []
+  return readdirSync(releasesDir)
+    .filter((name) => VERSION_DIR.test(name) && statSync(join(releasesDir, name)).isDirectory())
+    .sort()
+    .map((name) => ({ name, dir: join(releasesDir, name) }))
+}
+
+/** The current release first, then the old ones to build, newest first (as the version switcher lists them). */
+export function listReleases({ root, rulesDir, include = 'all' }: ReleaseOptions): ReleaseSource[] {
+  const current: ReleaseSource = { dir: resolve(root, rulesDir ?? 'rules'), base: '/', current: true }
+  const wanted = include.split(',').map((s) => s.trim()).filter(Boolean)
+  if (wanted.length === 0 || wanted.includes('none')) return [current]
+  const available = availableReleases(root)
+  const names = available.map((r) => r.name)
+  const chosen = wanted.includes('all') ? names : wanted
+  for (const name of chosen) {
+    if (!names.includes(name)) throw new Error(`Unknown release \`${name}\` in CR_RELEASES, expected \`all\`, \`none\` or some of: ${names.join(', ')}`)
   }
-  // Newest first, as a version switcher lists them.
-  const old = names
-    .slice()
+  const old = [...new Set(chosen)]
     .sort()
     .reverse()
-    .map((name) => ({ dir: join(releasesDir, name), base: `/${name}/`, current: false }))
+    .map((name) => ({ dir: join(root, 'releases', name), base: `/${name}/`, current: false }))
   return [current, ...old]
 }
 

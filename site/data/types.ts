@@ -4,6 +4,9 @@
  * rule text; the site never builds HTML out of rule text itself.
  */
 import type { RuleKind } from '../../src/core/types.ts'
+import type { ChangeKind, WordPart } from '../../src/core/versions/index.ts'
+
+export type { ChangeKind, WordPart }
 
 export interface RuleNode {
   id: string
@@ -23,8 +26,49 @@ export interface RuleNode {
   children: RuleNode[]
   /** A timing-structure element's prose step or phase (chapter 11 → 5.6.1a). */
   prose?: { id: string; number: string; url: string }
-  /** Citation count from `CR_COVERAGE`, when given. */
-  citations?: number
+  /** Its history across the releases (chapter pages of the current release). */
+  history?: HistoryView
+  /** The files citing it, from `CR_COVERAGE` (current release). */
+  cites?: RuleCites
+}
+
+/** Text with IDs set apart: `renamed from `rule_x`` → `[{text: 'renamed from '}, {text: 'rule_x', code: true}]`. */
+export interface TextPart {
+  text: string
+  code?: boolean
+}
+
+/** "6.1.4 since v22.12; sub-rules a–c added in v26.03", and each step that changed something. */
+export interface HistoryView {
+  summary: TextPart[]
+  steps: HistoryStepView[]
+}
+
+export interface HistoryStepView {
+  /** Release key: `v25.04`, or `current` for the unreleased rules. */
+  key: string
+  /** `v25.04`, `current rules`. */
+  label: string
+  /** Its number in that release. */
+  number: string
+  what: TextPart[]
+  /** The text as it changed in that release. */
+  diff?: WordPart[]
+  examples?: ExampleDiff[]
+  /** The entry on that release's changes page. */
+  url?: string
+}
+
+export interface ExampleDiff {
+  /** `Example 2 added` */
+  label: string
+  diff: WordPart[]
+}
+
+export interface RuleCites {
+  citations: number
+  /** Citing files, sorted, with the lines of their citations. */
+  files: { path: string; lines: number[] }[]
 }
 
 export interface TocSection {
@@ -94,6 +138,8 @@ export interface LookupData {
   r: [string, string, number][]
   /** Defined term, lower case → IDs of the rules defining it: pinned first in results. */
   t: Record<string, string[]>
+  /** Retired ID → the current ID it became (renamed, merged, split), so old IDs still go to a rule. */
+  o?: Record<string, string>
 }
 
 export interface SearchRecord {
@@ -112,6 +158,8 @@ export interface SearchRecord {
 }
 
 export interface ReleaseData {
+  /** The version index's name for it: `current` for `rules/`, else its version (`v24.03`). */
+  key: string
   version: string
   effective: string
   title: string
@@ -132,13 +180,99 @@ export interface ReleaseData {
   previews: Record<string, Record<string, Preview>>
   lookup: LookupData
   search: SearchRecord[]
-  /** File name of the PDF under the release base, e.g. `netrunner-cr-v26.03.pdf`. */
-  pdf: string
+  /** File name of the PDF under the release base, e.g. `netrunner-cr-v26.03.pdf` (current release only). */
+  pdf?: string
+  /** Its changes page (`/changes/v24.03/`), when it has one. */
+  changesUrl?: string
 }
 
 /** `[number, title html, [number, html][]]`: what a reference's preview shows. */
 export type Preview = [string, string, [string, string][]]
 
 export interface SiteData {
+  /** The releases built: the current one first, then the old ones, newest first. */
   releases: ReleaseData[]
+  /** Changes pages, newest first (empty without old releases). */
+  changes: ChangesPage[]
+  /** `/r/<id>/` for every ID a release had that the current rules do not. */
+  retired: RetiredPage[]
+  /** Version switcher: release key → target key → rule ID → `slug/#id` there ('' for its home), where that differs. */
+  switchMaps: Record<string, Record<string, Record<string, string>>>
+  coverage?: CoveragePage
+  /** Warnings for the build log. */
+  notes: string[]
+}
+
+/** What one release changed against the one before it: `/changes/<key>/`. */
+export interface ChangesPage {
+  key: string
+  url: string
+  /** `v26.03`, or `Unreleased changes` for the current rules. */
+  title: string
+  from: { key: string; label: string; effective: string }
+  to: { key: string; label: string; effective: string }
+  /** Entries per change kind, only the kinds present, in `CHANGE_KINDS` order. */
+  counts: [ChangeKind, number][]
+  entries: number
+  /** The release's own summary of changes. */
+  changelog: { html: string }[]
+  chapters: { id: string; number: string; title: string; anchor: string; entries: ChangeEntryView[] }[]
+}
+
+export interface ChangeEntryView {
+  /** Element id on the page: the entry's ID, unless taken. */
+  anchor: string
+  changes: ChangeKind[]
+  kind: RuleKind
+  id: string
+  oldId?: string
+  /** In the new release (absent when removed). */
+  number?: string
+  url?: string
+  /** In the old release (absent when added). */
+  oldNumber?: string
+  oldUrl?: string
+  title?: string
+  reason?: string
+  inferred?: boolean
+  /** `split`: the rules it was divided between. */
+  targets?: { id: string; url?: string }[]
+  diff?: WordPart[]
+  examples?: ExampleDiff[]
+}
+
+/** `/r/<old-id>/`: a redirect to the rule it became, or a note on why it was removed. */
+export interface RetiredPage {
+  id: string
+  status: 'renamed' | 'merged' | 'split' | 'removed'
+  to?: { id: string; number: string; url: string }
+  /** The last release that had it, and its number and place there. */
+  last?: { key: string; label: string; effective: string; number: string; url?: string }
+  /** The release that dropped it, and the entry on its changes page. */
+  removedIn?: { key: string; label: string; url?: string }
+  reason?: string
+  summary: TextPart[]
+}
+
+/** `/coverage/`, from `CR_COVERAGE`. */
+export interface CoveragePage {
+  /** The release the coverage file was written against. */
+  version: string
+  cited: number
+  total: number
+  percent: number
+  files: number
+  citations: number
+  chapters: {
+    id: string
+    number: string
+    title: string
+    url: string
+    cited: number
+    total: number
+    percent: number
+    uncited: { id: string; number: string; url: string }[]
+  }[]
+  /** IDs the coverage file cites that the rules do not define. */
+  unknown: string[]
 }

@@ -4,8 +4,9 @@
  * every rule with Pagefind and print the one-page rules to PDF.
  *
  * Environment: `CR_RULES_DIR` (current rules, default `rules/`),
- * `CR_RELEASES` (`all` or `v24.03,…`: old releases under `/<v>/`),
- * `CR_COVERAGE` (citation counts), `CR_PDF=0` (skip the PDF).
+ * `CR_RELEASES` (`all`, the default, `none` or `v24.03,…`: old releases
+ * under `/<v>/`), `CR_COVERAGE` (a coverage file from `cr cite
+ * --write-coverage`), `CR_PDF=0` (skip the PDF).
  */
 import { fileURLToPath } from 'node:url'
 import { join } from 'node:path'
@@ -27,9 +28,10 @@ export default function crSite(): AstroIntegration {
         const started = performance.now()
         data = prepareSite(root)
         publishSiteData(data)
-        const versions = data.releases.map((r) => r.version).join(', ')
+        const versions = data.releases.map((r) => (r.current ? `${r.version} (current)` : r.version)).join(', ')
         logger.info(`Compiled ${versions} in ${Math.round(performance.now() - started)} ms`)
-        if (command === 'dev') addWatchFile(join(root, 'rules'))
+        for (const note of data.notes) logger.warn(note)
+        if (command === 'dev') for (const dir of ['rules', 'releases']) addWatchFile(join(root, dir))
       },
       'astro:build:done': async ({ dir, logger }) => {
         if (!data) return
@@ -45,6 +47,8 @@ export default function crSite(): AstroIntegration {
           return
         }
         for (const release of data.releases) {
+          // Old releases are read on the site; only the current one is printed.
+          if (!release.pdf) continue
           const started = performance.now()
           const file = join(out, release.base, release.pdf)
           const result = await printPdf(out, `${release.base}full/`, file)

@@ -17,7 +17,7 @@ export interface Lookup {
   terms: Map<string, string[]>
 }
 
-type LookupJson = { c: string[]; n: string[]; r: [string, string, number][]; t: Record<string, string[]> }
+type LookupJson = { c: string[]; n: string[]; r: [string, string, number][]; t: Record<string, string[]>; o?: Record<string, string> }
 
 const cache = new Map<string, Promise<Lookup>>()
 
@@ -26,13 +26,18 @@ export function loadLookup(base: string): Promise<Lookup> {
   if (!p) {
     p = fetch(`${base}lookup.json`)
       .then((r) => r.json() as Promise<LookupJson>)
-      .then(({ c, n, r, t }) => {
+      .then(({ c, n, r, t, o = {} }) => {
         const byId: Lookup['byId'] = new Map()
         const byNumber: Lookup['byNumber'] = new Map()
         for (const [id, number, chapter] of r) {
           const hit = { id, number, url: `${c[chapter]}#${id}`, chapter: n[chapter] ?? '' }
           byId.set(id, hit)
           byNumber.set(number, hit)
+        }
+        // Retired IDs (`rule_checkpoint_uniqueness`) go to the rule they became.
+        for (const [old, now] of Object.entries(o)) {
+          const hit = byId.get(now)
+          if (hit && !byId.has(old)) byId.set(old, hit)
         }
         return { byId, byNumber, terms: new Map(Object.entries(t)) }
       })

@@ -6,11 +6,12 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { join, relative, resolve } from 'node:path'
 import { compile } from '../core/compile.ts'
-import { formatDiagnostic, summarize } from '../core/diagnostics.ts'
+import { formatDiagnostic, hasErrors, summarize } from '../core/diagnostics.ts'
 import type { CompiledDocument, Diagnostic, SourceFile } from '../core/types.ts'
 import { checkRetirements, releaseIdsFromFiles, type ReleaseIds } from '../core/versions/guard.ts'
+import { resolveRelease, type ReleaseEntry } from '../core/versions/release-citations.ts'
 import { emptyRetirements, parseRetirements, type Retirements } from '../core/versions/retired.ts'
-import { CURRENT } from '../core/versions/version-index.ts'
+import { createVersionIndex, CURRENT } from '../core/versions/version-index.ts'
 import { PACKAGE_ROOT, readRulesDir, textLookup } from './io.ts'
 
 export interface ReleaseDir {
@@ -98,6 +99,27 @@ export function openVersion(name: string, root: string | undefined, rulesDir: st
 }
 
 export class UnknownVersionError extends Error {}
+
+/**
+ * Every entry of every release in `root`, resolved to `current` (today's
+ * rules), oldest release first: the table behind `CR v24.03 6.1.4` in
+ * `cr cite` and `rule(…, { version })` in the package. Compiles each release
+ * (about 1.5 s for six), so callers build it only when they need it. With
+ * `upTo`, releases after that one are left out: a pinned index is "today".
+ */
+export function releaseCitations(root: string | undefined, current: CompiledDocument, retirements: Retirements, options: { upTo?: string } = {}): Map<string, ReleaseEntry[]> {
+  if (root === undefined) return new Map()
+  let all = listReleases(root)
+  const last = options.upTo === undefined ? -1 : all.findIndex((r) => r.version === options.upTo)
+  if (last !== -1) all = all.slice(0, last + 1)
+  const releases = all.map((r) => {
+    const c = compileRelease(r.version, r.dir)
+    if (!c.document || hasErrors(c.messages)) throw new Error(`release ${r.version} does not compile; run \`cr check ${r.dir}\``)
+    return c.document
+  })
+  const index = createVersionIndex({ releases, current, retired: retirements })
+  return new Map(all.map((r) => [r.version, resolveRelease(index, r.version)]))
+}
 
 /** Each release's IDs, from phase 1 of the compiler only (fast). */
 export function releaseIdSets(root: string): ReleaseIds[] {

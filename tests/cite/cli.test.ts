@@ -35,6 +35,12 @@ function project(files: Record<string, string>): string {
   return dir
 }
 
+/** What the Clojure fixture's two citations of v24.03 are reported as. */
+const CLOJURE_OLD_RELEASES = [
+  'src/engine/runs.clj:18:4: hint[old-release-citation]: `CR v24.03 6.1.5` is `rule_jacking_out`, today 6.1.5; text changed in v26.03',
+  'src/engine/runs.clj:19:4: warning[renamed-rule]: `rule_ice_change_after_pass` (6.2.4e in v24.03) was renamed to `rule_ice_change_during_movement`, today 6.2.7e; text changed in v25.04, expected the current ID',
+]
+
 describe('engine fixtures: exactly the planted problems', () => {
   it('Rust crate with a cite! macro and //@ rule: headers', () => {
     const r = runCr(['cite'], engine('rust'))
@@ -46,6 +52,9 @@ describe('engine fixtures: exactly the planted problems', () => {
       'src/run.rs:20:14: hint[imprecise-citation]',
       'tests/runs.rs:7:12: error[unknown-rule]', // cite!("jack_out")
       'tests/runs.rs:14:59: error[stale-pair]', // ("6.9.3b", "step_encounter_begins")
+      'tests/runs.rs:20:8: hint[old-release-citation]', // CR v24.03 6.2.5
+      'tests/runs.rs:21:19: hint[old-release-citation]', // cite!("v24.03 6.2.4e")
+      'tests/runs.rs:22:8: error[unknown-rule]', // CR v24.03 6.2.99
     ])
     expect(r.stderr).toContain(
       'src/run.rs:17:16: error[unknown-rule]: Unknown rule ID `rule_end_teh_run`, expected the ID of a chapter, section, rule or step; did you mean `rule_end_the_run`?\n',
@@ -53,7 +62,10 @@ describe('engine fixtures: exactly the planted problems', () => {
     expect(r.stderr).toContain('src/run.rs:20:8: error[stale-pair]: Stale rule number `6.1.3` beside `rule_jacking_out`, expected `6.1.5`\n')
     // benches/ is excluded by cr.config.json, target/ is build output.
     expect(r.stderr).not.toMatch(/benches|target|rule_not_scanned|rule_in_build_output/)
-    expect(r.stderr).toMatch(/^cr cite: 5 files, 12 citations of 11 rules; 4 errors, 0 warnings, 2 hints$/m)
+    expect(r.stderr).toContain(
+      'tests/runs.rs:21:19: hint[old-release-citation]: `CR v24.03 6.2.4e` is `rule_ice_change_after_pass`, renamed to `rule_ice_change_during_movement`, today 6.2.7e; text changed in v25.04\n',
+    )
+    expect(r.stderr).toMatch(/^cr cite: 5 files, 14 citations of 13 rules; 5 errors, 0 warnings, 4 hints$/m)
   })
 
   it('Clojure namespace with ;; CR 6.1.4 comments', () => {
@@ -63,21 +75,33 @@ describe('engine fixtures: exactly the planted problems', () => {
       'src/engine/runs.clj:4:4: hint[imprecise-citation]',
       'src/engine/runs.clj:10:10: error[unknown-rule]', // rule_jackin_out
       'src/engine/runs.clj:13:4: error[unknown-rule]', // CR 6.1.99
+      'src/engine/runs.clj:18:4: hint[old-release-citation]', // CR 24.03 §6.1.5
+      'src/engine/runs.clj:19:4: warning[renamed-rule]', // CR v24.03 rule_ice_change_after_pass
       'test/engine/runs_test.clj:10:13: error[stale-pair]', // "CR 6.1.3 rule_jacking_out"
       'test/engine/runs_test.clj:10:22: hint[imprecise-citation]',
       'test/engine/runs_test.clj:16:10: error[stale-pair]', // {:cr "6.9.2" :id "step_approach_begins"}
     ])
     expect(r.stderr).toContain('did you mean `rule_jacking_out`?')
+    expect(r.stderr.split('\n').filter((l) => /^src\/engine\/runs\.clj:(18|19):/.test(l))).toEqual(CLOJURE_OLD_RELEASES)
   })
 
   it('TypeScript suite using cite(…)', () => {
-    const r = runCr(['cite', '--quiet'], engine('typescript'))
+    const r = runCr(['cite'], engine('typescript'))
     expect(r.code).toBe(1)
-    expect(problemLines(r.stderr)).toEqual([
+    expect(problemLines(r.stderr).filter((l) => !l.includes(': hint['))).toEqual([
       'test/runs.spec.ts:12:11: error[unknown-rule]', // rule_jack_out_afer_passing_ice
       'test/runs.spec.ts:17:11: error[unknown-rule]', // initiation_begin
       'test/runs.spec.ts:24:14: error[stale-pair]', // { number: '6.1.3', id: 'rule_jacking_out' }
+      'test/runs.spec.ts:27:4: error[unknown-release]', // CR v99.01 6.1.4
     ])
+    expect(r.stderr).toContain('test/runs.spec.ts:27:4: error[unknown-release]: Unknown release `v99.01` in `CR v99.01 6.1.4`, expected one of v22.12, v23.08, v24.03, v25.04, v25.08, v26.03\n')
+    // rule('6.2.5', { version: 'v24.03' }), through the pattern's `version` group.
+    expect(r.stderr).toContain('test/valid.spec.ts:25:25: hint[old-release-citation]: `CR v24.03 6.2.5` is `rule_move_runner_to_position`, today 6.2.8; text unchanged since v24.03\n')
+  })
+
+  it('reads old releases through the package\'s releases with --index too', () => {
+    const lines = runCr(['cite', '--index', index], engine('clojure')).stderr.split('\n')
+    expect(lines.filter((l) => /^src\/engine\/runs\.clj:(18|19):/.test(l))).toEqual(CLOJURE_OLD_RELEASES)
   })
 
   it.each(['rust', 'clojure', 'typescript'])('%s: cites chapter 6 only; every other chapter is uncited', (name) => {
@@ -97,8 +121,11 @@ describe('cr cite output', () => {
     expect(Object.keys(out)).toEqual(['ok', 'version', 'files', 'citations', 'problems', 'coverage'])
     expect(out.ok).toBe(false)
     expect(out.citations[0]).toEqual({ file: 'src/run.rs', line: 11, column: 16, id: 'rule_end_the_run', text: 'rule_end_the_run', via: 'pattern' })
-    expect(out.problems.filter((p: { severity: string }) => p.severity === 'error')).toHaveLength(4)
-    expect(out.coverage.cited).toBe(11)
+    expect(out.problems.filter((p: { severity: string }) => p.severity === 'error')).toHaveLength(5)
+    expect(out.citations.find((c: { version?: string }) => c.version)).toEqual({
+      file: 'tests/runs.rs', line: 20, column: 8, id: 'rule_move_runner_to_position', text: 'CR v24.03 6.2.5', via: 'number', version: 'v24.03',
+    })
+    expect(out.coverage.cited).toBe(13)
     expect(out.coverage.total).toBeGreaterThan(1000)
     expect(out.coverage.rules.rule_end_the_run).toEqual({ files: ['src/run.rs'], citations: 1 })
   })
@@ -198,6 +225,11 @@ describe('usage and configuration errors exit 2', () => {
     expect(r.stderr).toMatch(/^cr\.config\.json:1:\d+: error\[config-invalid\]: Invalid pattern: .*Unterminated group\n$/)
   })
 
+  it('a releases directory that does not exist', () => {
+    const r = runCr(['cite', '--index', index, '--releases', 'no/such/releases'], project({ 'a.rs': '// CR v24.03 6.1.4\n' }))
+    expect([r.code, r.stderr]).toEqual([2, 'cr cite: error: No such directory: no/such/releases\n'])
+  })
+
   it('unknown flags and missing paths', () => {
     expect(runCr(['cite', '--nope']).code).toBe(2)
     const r = runCr(['cite', 'no/such/dir', '--index', index])
@@ -207,7 +239,7 @@ describe('usage and configuration errors exit 2', () => {
   it('documents every flag in --help', () => {
     const r = runCr(['cite', '--help'])
     expect(r.code).toBe(0)
-    for (const flag of ['--json', '--warn-only', '--strict', '--quiet', '--uncited', '--write-coverage FILE', '--config FILE', '--rules DIR', '--index FILE', '--retired FILE']) {
+    for (const flag of ['--json', '--warn-only', '--strict', '--quiet', '--uncited', '--write-coverage FILE', '--config FILE', '--rules DIR', '--index FILE', '--retired FILE', '--releases DIR']) {
       expect(r.stdout).toContain(flag)
     }
   })

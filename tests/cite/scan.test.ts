@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { readCiteConfig } from '../../src/core/cite/config.ts'
 import { createScanner } from '../../src/core/cite/scan.ts'
 import { buildCiteTable } from '../../src/core/cite/table.ts'
-import { RETIRED, RULES, TABLE } from './table-fixture.ts'
+import { RETIRED, RULES, TABLE, TABLE_WITH_RELEASES } from './table-fixture.ts'
 
 const config = (cite: Record<string, unknown>) => {
   const { config, problems } = readCiteConfig({ cite }, 'cr.config.json')
@@ -210,6 +210,86 @@ describe('retired IDs', () => {
   })
 })
 
+describe('citations that name a release', () => {
+  const withReleases = (text: string, cite: Record<string, unknown> = {}) => createScanner(TABLE_WITH_RELEASES, config(cite)).scan(text, 'f.rs')
+  /** `line:col id (version) text` for each citation. */
+  const citedIn = (text: string, cite: Record<string, unknown> = {}) =>
+    withReleases(text, cite).citations.map((c) => `${c.line}:${c.column} ${c.id} (${c.version ?? 'today'}) ${c.text}`)
+  /** `line:col severity[code]: message` for each problem. */
+  const reported = (text: string, cite: Record<string, unknown> = {}) =>
+    withReleases(text, cite).problems.map((p) => `${p.line}:${p.column} ${p.severity}[${p.code}]: ${p.message}`)
+
+  it('resolves `CR v24.03 6.1.4`, `CR 24.03 §6.1.5`, lists and `CR v24.03 rule_x` through that release', () => {
+    const text = '// CR v24.03 6.1.4: ends the run\nx CR 24.03 §6.1.5, 6.1.1 and CR v24.03 rule_end_the_run'
+    expect(citedIn(text)).toEqual([
+      '1:4 rule_end_the_run (v24.03) CR v24.03 6.1.4',
+      '2:3 rule_jacking_out (v24.03) CR 24.03 §6.1.5',
+      '2:20 rule_run (v24.03) 6.1.1',
+      '2:30 rule_end_the_run (v24.03) CR v24.03 rule_end_the_run',
+    ])
+    expect(reported(text)).toEqual([
+      '1:4 hint[old-release-citation]: `CR v24.03 6.1.4` is `rule_end_the_run`, today 6.1.3; text changed in v25.04 and the current rules',
+      '2:3 hint[old-release-citation]: `CR v24.03 6.1.5` is `rule_jack_out`, renamed to `rule_jacking_out`, today 6.1.4; text unchanged since v24.03',
+      '2:20 hint[old-release-citation]: `CR v24.03 6.1.1` is `rule_run`, today 6.1.1; text unchanged since v24.03',
+      '2:30 hint[old-release-citation]: `CR v24.03 rule_end_the_run` is 6.1.4 in v24.03, today 6.1.3; text changed in v25.04 and the current rules',
+    ])
+    expect(withReleases('CR v24.03 6.1.4').problems[0]).toMatchObject({ text: 'CR v24.03 6.1.4', suggestions: ['rule_end_the_run'] })
+  })
+
+  it('warns about an old ID renamed since, as without a release; a merged number is a hint', () => {
+    expect(reported('CR v24.03 rule_jack_out; CR v24.03 6.1.6')).toEqual([
+      '1:1 warning[renamed-rule]: `rule_jack_out` (6.1.5 in v24.03) was renamed to `rule_jacking_out`, today 6.1.4; text unchanged since v24.03, expected the current ID',
+      '1:26 hint[old-release-citation]: `CR v24.03 6.1.6` is `rule_old_run_end`, merged into `rule_end_the_run`, today 6.1.3; text changed in v25.04',
+    ])
+  })
+
+  it('reports a rule removed since, a number or ID the release did not have, and an unknown release', () => {
+    expect(reported('CR v24.03 6.1.2\nCR v24.03 6.1.99; CR v24.03 rule_jacking_out; CR v24.03 rule_jackout\nCR v99.01 6.1.1')).toEqual([
+      '1:1 error[removed-rule]: `CR v24.03 6.1.2` is `rule_ncigs`, since removed from the rules: the NCIGS rule was dropped',
+      '2:1 error[unknown-rule]: Unknown rule number `6.1.99` in v24.03, expected the number of a rule of that release (the nearest is 6.1, `sec_run_general`)',
+      '2:19 error[unknown-rule]: Unknown rule ID `rule_jacking_out` in v24.03, expected an ID of that release (`rule_jacking_out` is 6.1.4 today)',
+      '2:47 error[unknown-rule]: Unknown rule ID `rule_jackout` in v24.03, expected an ID of that release',
+      '3:1 error[unknown-release]: Unknown release `v99.01` in `CR v99.01 6.1.1`, expected one of v24.03, v25.04',
+    ])
+    expect(withReleases('CR v24.03 rule_jackout').problems[0]!.suggestions).toEqual(['rule_jack_out'])
+  })
+
+  it('leaves mentions of a release alone, and reads `CR 11.04` (chapter 11) as a section', () => {
+    expect(reported('fixed in CR v24.03. CR 24.03 release notes; CR v24.03 release_notes')).toEqual([])
+    expect(citedIn('CR 11.4, CR 6.1')).toEqual(['1:1 sec_appendix_timing_structure_of_a_run (today) CR 11.4', '1:10 sec_run_general (today) CR 6.1'])
+    expect(problems('CR 11.04 6.1.1')).toEqual(['1:1 error[unknown-rule] CR 11.04'])
+  })
+
+  it('never pairs an old number with an ID, nor hints that a rule cited through a release has sub-rules', () => {
+    expect(reported('CR v24.03 6.1.4 (rule_jacking_out)')).toEqual([
+      '1:1 hint[old-release-citation]: `CR v24.03 6.1.4` is `rule_end_the_run`, today 6.1.3; text changed in v25.04 and the current rules',
+    ])
+    expect(citedIn('CR v24.03 6.1.4 (rule_jacking_out)')).toEqual(['1:1 rule_end_the_run (v24.03) CR v24.03 6.1.4', '1:18 rule_jacking_out (today) rule_jacking_out'])
+  })
+
+  it('reads releases in project patterns: `v24.03` or `CR 24.03` in a capture, or a `version` group', () => {
+    const cite = { patterns: ['cite!\\("(?<ref>[^"]*)"\\)', '^//@ rule: (?<ref>.+)$', 'rule\\("(?<ref>[^"]*)", \\{ version: "(?<version>[^"]*)" \\}\\)'] }
+    const text = 'cite!("v24.03 6.1.4");\n//@ rule: CR 24.03 6.1.5, rule_run\nrule("6.1.3", { version: "v25.04" })\nrule("6.1.3", { version: "v25.4" })'
+    expect(citedIn(text, cite)).toEqual([
+      '1:15 rule_end_the_run (v24.03) 6.1.4',
+      '2:20 rule_jacking_out (v24.03) 6.1.5',
+      '2:27 rule_run (v24.03) rule_run',
+      '3:7 rule_end_the_run (v25.04) 6.1.3',
+    ])
+    expect(reported(text, cite).slice(3)).toEqual([
+      '3:7 hint[old-release-citation]: `CR v25.04 6.1.3` is `rule_end_the_run`, today 6.1.3; text unchanged since v25.04',
+      '4:7 error[unknown-release]: Unknown release `v25.4` in `CR v25.4 6.1.3`, expected one of v24.03, v25.04',
+    ])
+  })
+
+  it('without releases in the table, asks for them and finds nothing else', () => {
+    expect(scan('// CR v24.03 6.1.4 rule_run')).toEqual({ citations: [], problems: [], needsReleases: true })
+    expect(scan('CR 24.03 rule_run')).toEqual({ citations: [], problems: [], needsReleases: true })
+    expect(scan('cite!("v24.03 6.1.4")', { patterns: ['cite!\\("(?<ref>[^"]*)"\\)'] }).needsReleases).toBe(true)
+    expect(scan('CR v24.03 release_notes, fixed in CR v24.03.')).toEqual({ citations: [], problems: [] })
+  })
+})
+
 describe('positions', () => {
   it('counts columns in UTF-16 code units and lines across CRLF', () => {
     expect(cited('é😀 rule_run\r\n\r\n  CR 6.1.1')).toEqual(['1:5 rule_run', '3:3 rule_run'])
@@ -217,9 +297,9 @@ describe('positions', () => {
 })
 
 describe('properties', () => {
-  const words = fc.constantFrom('rule_run', 'rule_end_the_run', 'rule_end_teh_run', 'CR 6.1.4', '6.1.3', '"6.9"', 'rule_54+', '§6.1.99', 'cite!("x")', ' ', '\n', '/', '"', 'é', 'step_count')
+  const words = fc.constantFrom('rule_run', 'rule_end_the_run', 'rule_end_teh_run', 'CR 6.1.4', '6.1.3', '"6.9"', 'rule_54+', '§6.1.99', 'cite!("x")', ' ', '\n', '/', '"', 'é', 'step_count', 'CR v24.03 ', 'CR 25.04 §', 'v99.01 ', ', 6.1.5')
   const texts = fc.array(fc.oneof(words, fc.string({ maxLength: 6 })), { maxLength: 40 }).map((parts) => parts.join(''))
-  const scanner = createScanner(TABLE, config({ patterns: ['cite!\\("(?<ref>[^"]*)"\\)'] }))
+  const scanner = createScanner(TABLE_WITH_RELEASES, config({ patterns: ['cite!\\("(?<ref>[^"]*)"\\)'] }))
 
   it('never throws, and every citation and problem points at what it quotes', () => {
     fc.assert(

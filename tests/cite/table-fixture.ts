@@ -1,6 +1,6 @@
 /** A small hand-made rule table (numbers as in v26.03) for scanner unit tests. */
-import { buildCiteTable } from '../../src/core/cite/table.ts'
-import type { CiteRule, Retirement } from '../../src/core/cite/types.ts'
+import { buildCiteTable, withReleases } from '../../src/core/cite/table.ts'
+import type { CiteRule, ReleaseRule, Retirement } from '../../src/core/cite/types.ts'
 
 const r = (id: string, number: string, kind: CiteRule['kind'], parent: string | null, children: string[] = [], extra: Partial<CiteRule> = {}): CiteRule => ({
   id,
@@ -45,3 +45,30 @@ export const RETIRED = new Map<string, Retirement>([
 ])
 
 export const TABLE = buildCiteTable(RULES, RETIRED)
+
+/** An entry of an old release that is still today's rule, unchanged unless `extra` says otherwise. */
+const old = (id: string, number: string, extra: Partial<ReleaseRule> = {}): ReleaseRule => {
+  const e: ReleaseRule = { id, number, currentId: id, status: 'same', textChanged: false, changedIn: [], ...extra }
+  const today = RULES.find((r) => r.id === e.currentId)
+  return today ? { ...e, currentNumber: today.number } : e
+}
+
+/** Two old releases, numbered as they were (`rule_end_the_run` was 6.1.4 before a rule was removed). */
+export const RELEASES = new Map<string, ReleaseRule[]>([
+  [
+    'v24.03',
+    [
+      old('chpt_runs', '6'),
+      old('sec_run_general', '6.1'),
+      old('rule_run', '6.1.1'),
+      old('rule_ncigs', '6.1.2', { currentId: undefined, currentNumber: undefined, status: 'removed', textChanged: true, reason: 'the NCIGS rule was dropped' }),
+      old('rule_attacked_server', '6.1.3'),
+      old('rule_end_the_run', '6.1.4', { textChanged: true, changedIn: ['v25.04', 'current'] }),
+      old('rule_jack_out', '6.1.5', { currentId: 'rule_jacking_out', status: 'renamed' }),
+      old('rule_old_run_end', '6.1.6', { currentId: 'rule_end_the_run', status: 'merged', textChanged: true, changedIn: ['v25.04'] }),
+    ],
+  ],
+  ['v25.04', [old('chpt_runs', '6'), old('sec_run_general', '6.1'), old('rule_run', '6.1.1'), old('rule_end_the_run', '6.1.3'), old('rule_jacking_out', '6.1.4')]],
+])
+
+export const TABLE_WITH_RELEASES = withReleases(TABLE, RELEASES)

@@ -5,23 +5,28 @@ import { join } from 'node:path'
 import { Ajv2020 } from 'ajv/dist/2020.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import indexSchema from '../../schema/index.schema.json' with { type: 'json' }
-import { buildPackageFiles, buildTimingTrees, type TimingNode } from '../../scripts/build-package.ts'
+import { buildPackageFiles, buildTimingTrees, compactReleases, type TimingNode } from '../../scripts/build-package.ts'
 import { compileDir } from '../../src/cli/compile-dir.ts'
+import { loadRetirements, releaseCitations } from '../../src/cli/releases.ts'
+import type { ReleaseRule } from '../../src/core/cite/types.ts'
 import type { CompiledDocument } from '../../src/core/types.ts'
 import { repoRoot } from '../cli/run-cr.ts'
 
 let document: CompiledDocument
+let releases: Map<string, ReleaseRule[]>
 let files: Record<string, string>
 let project: string
 let pkg: string
 
 beforeAll(() => {
   document = compileDir(join(repoRoot, 'rules')).document!
+  releases = releaseCitations(join(repoRoot, 'releases'), document, loadRetirements(join(repoRoot, 'rules')).retirements)
   files = buildPackageFiles(document, {
     retired: new Map([
       ['rule_jack_out', { status: 'renamed', target: 'rule_jacking_out' }],
       ['rule_ncigs', { status: 'removed', reason: 'the NCIGS Golden Rule was dropped' }],
     ]),
+    releases,
   })
   // A scratch engine project that depends on the built package.
   project = mkdtempSync(join(tmpdir(), 'cr-package-'))
@@ -73,6 +78,32 @@ describe('the package files', () => {
     expect(examples.map((e: { id: string }) => e.id)).toEqual(expected)
     expect(new Set(expected).size).toBe(expected.length)
     expect(examples[0]).toEqual(expect.objectContaining({ id: expect.stringMatching(/^example_/), rule: expect.any(String), number: expect.any(String), text: expect.any(String) }))
+  })
+})
+
+describe('old releases in the module', () => {
+  it('embeds only what differs from today: under 100 KB for six releases', () => {
+    const compact = compactReleases(document, releases)
+    expect(Object.keys(compact)).toEqual(['v22.12', 'v23.08', 'v24.03', 'v25.04', 'v25.08', 'v26.03'])
+    expect(JSON.stringify(compact).length).toBeLessThan(100_000)
+    expect(compact['v24.03']!.numbers['6.2.5']).toBe('rule_move_runner_to_position')
+    expect(compact['v24.03']!.fates.rule_ice_change_after_pass).toEqual(['rule_ice_change_during_movement', 1, ['v25.04'], 'renamed'])
+  })
+
+  it('expands back to every number and ID of every release', () => {
+    const out = runModule(`
+      import { findRule, releaseVersions } from 'netrunner-cr'
+      const wrong = []
+      for (const [version, entries] of ${JSON.stringify([...releases].map(([v, es]) => [v, es.map((e) => [e.number, e.id, e.currentId ?? null, e.textChanged])]))}) {
+        for (const [number, id, currentId, textChanged] of entries) {
+          const r = findRule(number, { version })
+          const got = r ? [r.via.number, r.via.id, r.id, r.textChanged] : [number, id, null, textChanged]
+          if (JSON.stringify(got) !== JSON.stringify([number, id, currentId, textChanged])) wrong.push([version, number, got])
+        }
+      }
+      console.log(JSON.stringify({ versions: releaseVersions, wrong: wrong.slice(0, 5) }))
+    `)
+    expect(out).toEqual({ versions: ['v22.12', 'v23.08', 'v24.03', 'v25.04', 'v25.08', 'v26.03'], wrong: [] })
   })
 })
 
@@ -166,6 +197,63 @@ describe('index.js in plain Node', () => {
       examples: true,
       phases: 6,
     })
+  })
+
+  it('reads a number or ID through an older release: today\'s rule, how it was cited, whether its text changed', () => {
+    const out = runModule(`
+      import { rule, cite, findRule } from 'netrunner-cr'
+      const pick = (r) => r && { id: r.id, number: r.number, via: r.via, textChanged: r.textChanged, changedIn: r.changedIn }
+      console.log(JSON.stringify({
+        moved: pick(rule('6.2.5', { version: 'v24.03' })),
+        renamed: pick(cite('rule_ice_change_after_pass', { version: '24.03' })),
+        merged: pick(rule('4.3.9b', { version: 'v24.03' })),
+        written: [findRule('CR 24.03 §10.3.1i')?.number, findRule('CR v24.03 6.2.5')?.via.number, findRule('CR 10.10')?.id],
+        unknownRelease: findRule('6.1.4', { version: 'v99.01' }) ?? null,
+        frozen: Object.isFrozen(rule('6.1.4', { version: 'v24.03' })),
+        today: rule('6.1.4', { version: 'v24.03' }).url,
+      }))
+    `)
+    expect(out).toEqual({
+      moved: {
+        id: 'rule_move_runner_to_position',
+        number: '6.2.8',
+        via: { version: 'v24.03', number: '6.2.5', id: 'rule_move_runner_to_position', status: 'same' },
+        textChanged: false,
+        changedIn: [],
+      },
+      renamed: {
+        id: 'rule_ice_change_during_movement',
+        number: '6.2.7e',
+        via: { version: 'v24.03', number: '6.2.4e', id: 'rule_ice_change_after_pass', status: 'renamed' },
+        textChanged: true,
+        changedIn: ['v25.04'],
+      },
+      merged: {
+        id: 'rule_flatline',
+        number: '1.7.2b',
+        via: { version: 'v24.03', number: '4.3.9b', id: 'rule_grip_damage', status: 'merged' },
+        textChanged: true,
+        changedIn: ['v25.04'],
+      },
+      written: ['10.3.1j', '6.2.5', 'sec_charge'],
+      unknownRelease: null,
+      frozen: true,
+      today: 'https://netrunner-cr.github.io/r/rule_end_the_run/',
+    })
+  })
+
+  it('throws for a release it does not know, a rule the release did not have, and a rule removed since', () => {
+    const out = runModule(`
+      import { rule, UnknownRuleError, UnknownVersionError } from 'netrunner-cr'
+      const attempt = (ref, version) => { try { rule(ref, { version }) } catch (e) { return [e.name, e instanceof UnknownRuleError || e instanceof UnknownVersionError, e.message] } }
+      console.log(JSON.stringify([attempt('6.1.4', 'v99.01'), attempt('6.1.99', 'v24.03'), attempt('rule_pass_after_breaking', 'v24.03'), attempt('1.2.5', 'v24.03')]))
+    `)
+    expect(out).toEqual([
+      ['UnknownVersionError', true, 'Unknown release "v99.01" of the Netrunner CR, expected one of v22.12, v23.08, v24.03, v25.04, v25.08, v26.03'],
+      ['UnknownRuleError', true, 'Unknown rule "6.1.99" in the Netrunner CR v24.03; did you mean "6.1 (sec_run_general)"?'],
+      ['UnknownRuleError', true, 'Unknown rule "rule_pass_after_breaking" in the Netrunner CR v24.03 (it is 6.1.3f in v26.03)'],
+      ['UnknownRuleError', true, 'Rule "1.2.5" of v24.03 (rule_ncigs) was removed from the Netrunner CR before v26.03: the NCIGS Golden Rule was dropped'],
+    ])
   })
 
   it('throws a clear error with suggestions for unknown input', () => {

@@ -1,12 +1,17 @@
-/** The page data: releases, permalinks, glossary, lookup and the coverage hook, without a browser. */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+/** The page data: releases, permalinks, glossary, lookup, versions and coverage, without a browser. */
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, describe, expect, test } from 'vitest'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { loadCards } from '../../src/cli/io.ts'
-import { loadCoverage } from '../../site/data/coverage.ts'
+import { compile } from '../../src/core/compile.ts'
+import { readRulesDir } from '../../src/cli/io.ts'
+import { coverageView, loadCoverage } from '../../site/data/coverage.ts'
+import { formatDate } from '../../site/data/links.ts'
 import { chapterSlug, prepareRelease } from '../../site/data/prepare.ts'
 import { listReleases } from '../../site/data/releases.ts'
+import { prepareSite } from '../../site/data/store.ts'
+import type { SiteData } from '../../site/data/types.ts'
 import { checkLinks, type PageLinks } from './link-check.ts'
 import { ROOT } from './helpers.ts'
 
@@ -14,21 +19,24 @@ const tmp = mkdtempSync(join(tmpdir(), 'cr-site-data-'))
 afterAll(() => rmSync(tmp, { recursive: true, force: true }))
 
 describe('releases', () => {
-  test('the current rules at the root, nothing else by default', () => {
-    expect(listReleases({ root: ROOT }).map((r) => [r.base, r.current])).toEqual([['/', true]])
+  test('the current rules at the root, every release under /<v>/ by default, newest first', () => {
+    expect(listReleases({ root: ROOT }).map((r) => r.base)).toEqual(['/', '/v26.03/', '/v25.08/', '/v25.04/', '/v24.03/', '/v23.08/', '/v22.12/'])
+    expect(listReleases({ root: ROOT, include: 'all' })).toEqual(listReleases({ root: ROOT }))
   })
 
-  test('old releases under /<v>/, newest first', () => {
-    const bases = listReleases({ root: ROOT, include: 'all' }).map((r) => r.base)
-    expect(bases[0]).toBe('/')
-    expect(bases).toContain('/v24.03/')
-    expect(bases.slice(1)).toEqual([...bases.slice(1)].sort().reverse())
+  test('CR_RELEASES=none builds the current rules alone; a list builds those', () => {
+    expect(listReleases({ root: ROOT, include: 'none' }).map((r) => [r.base, r.current])).toEqual([['/', true]])
+    expect(listReleases({ root: ROOT, include: 'v24.03, v25.04' }).map((r) => r.base)).toEqual(['/', '/v25.04/', '/v24.03/'])
   })
 
   test('an unknown release is an error that lists the known ones', () => {
     expect(() => listReleases({ root: ROOT, include: 'v99.99' })).toThrowErrorMatchingInlineSnapshot(
-      `[Error: Unknown release \`v99.99\` in CR_RELEASES, expected one of: v22.12, v23.08, v24.03, v25.04, v25.08, v26.03]`,
+      `[Error: Unknown release \`v99.99\` in CR_RELEASES, expected \`all\`, \`none\` or some of: v22.12, v23.08, v24.03, v25.04, v25.08, v26.03]`,
     )
+  })
+
+  test('dates read as people write them', () => {
+    expect([formatDate('2024-03-30'), formatDate('2022-12'), formatDate('soon')]).toEqual(['30 March 2024', 'December 2022', 'soon'])
   })
 })
 
@@ -74,16 +82,139 @@ describe('the current release', () => {
   })
 })
 
-describe('coverage hook', () => {
-  test('citation counts reach the rule nodes', () => {
-    const file = join(tmp, 'coverage.json')
-    writeFileSync(file, JSON.stringify({ counts: { rule_end_the_run: 7 } }))
-    const coverage = loadCoverage(file)
-    const release = prepareRelease({ dir: join(ROOT, 'rules'), base: '/', current: true }, { coverage })
-    const runs = release.chapters.find((c) => c.slug === 'runs')!.tree
-    const endTheRun = runs.children[0]!.children.find((r) => r.id === 'rule_end_the_run')!
-    expect(endTheRun.citations).toBe(7)
+describe('versions', () => {
+  let site: SiteData
+  const retiredPage = (id: string) => site.retired.find((r) => r.id === id)
+  beforeAll(() => {
+    site = prepareSite(ROOT, { CR_RELEASES: 'all' })
+  }, 60_000)
+
+  test('a changes page per release, newest first, with the unreleased changes on top', () => {
+    expect(site.changes.map((c) => c.key)).toEqual(['current', 'v26.03', 'v25.08', 'v25.04', 'v24.03', 'v23.08'])
+    const v2603 = site.changes.find((c) => c.key === 'v26.03')!
+    expect(v2603.from.key).toBe('v25.08')
+    expect(v2603.changelog.length).toBeGreaterThan(5)
+    const entries = v2603.chapters.flatMap((c) => c.entries)
+    expect(entries.find((e) => e.id === 'rule_pass_after_breaking')).toMatchObject({ changes: ['added'], number: '6.1.3f', url: '/v26.03/runs/#rule_pass_after_breaking' })
+    const removed = entries.find((e) => e.id === 'rule_bad_publicity_in_credit_pool')!
+    expect(removed).toMatchObject({ changes: ['removed'], oldNumber: '6.3.3b', oldUrl: '/v25.08/runs/#rule_bad_publicity_in_credit_pool' })
+    expect(removed.number).toBeUndefined()
+    const reworded = entries.find((e) => e.id === 'rule_jacking_out')!
+    expect(reworded.diff?.filter((p) => p.added || p.removed).map((p) => [p.added ? '+' : '-', p.value])).toEqual([
+      ['-', 'rule'],
+      ['+', 'section'],
+    ])
+  })
+
+  test('every current rule has a history; steps link to their changes page', () => {
+    const runs = site.releases[0]!.chapters.find((c) => c.slug === 'runs')!.tree
+    const rule = (id: string) => runs.children.flatMap((s) => s.children).find((r) => r.id === id)!
+    const endTheRun = rule('rule_end_the_run').history!
+    expect(endTheRun.summary.map((p) => p.text).join('')).toBe('6.1.4 since v22.12; sub-rules a–c added in v26.03')
+    expect(endTheRun.steps).toEqual([
+      { key: 'v26.03', label: 'v26.03', number: '6.1.4', what: [{ text: 'sub-rules a–c added' }], url: '/changes/v26.03/#rule_end_run_access_or_breach_during_run' },
+    ])
+    const jackingOut = rule('rule_jacking_out').history!
+    expect(jackingOut.steps.map((s) => [s.key, s.url, s.diff !== undefined])).toEqual([['v26.03', '/changes/v26.03/#rule_jacking_out', true]])
+    // The one-page rules and old releases carry no history.
+    expect(JSON.stringify(site.releases[0]!.full)).not.toContain('"history"')
+    expect(JSON.stringify(site.releases[1]!.chapters)).not.toContain('"history"')
+  })
+
+  test('an unreleased rule says so', () => {
+    const concepts = site.releases[0]!.chapters.find((c) => c.slug === 'game-concepts')!.tree
+    const find = (n: typeof concepts): typeof concepts | undefined => (n.id === 'rule_memory_unused_mu' ? n : n.children.map(find).find(Boolean))
+    expect(find(concepts)?.history?.summary).toEqual([{ text: '1.20.2a: new in the current rules, not yet in a release' }])
+  })
+
+  test('retired IDs redirect to the rule they became, or explain their removal', () => {
+    expect(retiredPage('rule_checkpoint_uniqueness')).toMatchObject({
+      status: 'renamed',
+      to: { id: 'step_checkpoint_uniqueness', url: '/additional-rules/#step_checkpoint_uniqueness' },
+    })
+    expect(retiredPage('rule_bad_publicity_in_credit_pool')).toMatchObject({
+      status: 'removed',
+      last: { key: 'v25.08', number: '6.3.3b', url: '/v25.08/runs/#rule_bad_publicity_in_credit_pool' },
+      removedIn: { key: 'v26.03', url: '/changes/v26.03/#rule_bad_publicity_in_credit_pool' },
+    })
+    expect(retiredPage('rule_bad_publicity_in_credit_pool')?.reason).toMatch(/^Superseded in v26\.03/)
+    // Every ID in retired.yaml that is not current has a page.
+    const current = new Set(site.releases[0]!.lookup.r.map(([id]) => id))
+    const yaml = readFileSync(join(ROOT, 'rules/retired.yaml'), 'utf8')
+    const ids = [...yaml.matchAll(/^\s*- id: (\S+)$/gm)].map((m) => m[1]!).filter((id) => !current.has(id))
+    expect(ids.length).toBeGreaterThan(30)
+    expect(ids.filter((id) => !retiredPage(id))).toEqual([])
+  })
+
+  test('the version switcher maps only the rules whose place differs', () => {
+    const toOld = site.switchMaps['current']!['v23.08']!
+    expect(toOld['rule_end_the_run']).toBeUndefined()
+    expect(toOld['step_checkpoint_uniqueness']).toBe('additional-rules/#rule_checkpoint_uniqueness')
+    // Added since: the nearest ancestor that existed.
+    expect(toOld['rule_pass_after_breaking']).toBe('runs/#rule_modify_run_steps')
+    expect(site.switchMaps['v23.08']!['current']!['rule_checkpoint_uniqueness']).toBe('additional-rules/#step_checkpoint_uniqueness')
+  })
+
+  test('only the current release is printed', () => {
+    expect(site.releases.map((r) => r.pdf)).toEqual(['netrunner-cr-v26.03.pdf', undefined, undefined, undefined, undefined, undefined, undefined])
+  })
+})
+
+describe('coverage', () => {
+  const rules = join(ROOT, 'rules')
+  const write = (name: string, data: unknown) => {
+    const file = join(tmp, name)
+    writeFileSync(file, typeof data === 'string' ? data : JSON.stringify(data))
+    return file
+  }
+  const file = {
+    format: 1,
+    version: 'v26.03',
+    files: {
+      'tests/run.rs': [
+        { id: 'rule_end_the_run', line: 3, column: 5 },
+        { id: 'rule_end_the_run', line: 9, column: 5 },
+        { id: 'rule_jacking_out', line: 12, column: 1 },
+      ],
+      'tests/more.rs': [{ id: 'rule_end_the_run', line: 1, column: 1 }, { id: 'rule_nonexistent', line: 2, column: 1 }],
+    },
+  }
+
+  test('each rule gets its citing files and lines; /coverage/ its chapters', () => {
+    const coverage = loadCoverage(write('coverage.json', file))!
+    const doc = compile(readRulesDir(rules)).document!
+    const view = coverageView(coverage, doc, (id) => `/x/#${id}`)
+    expect(view.rules.get('rule_end_the_run')).toEqual({
+      citations: 3,
+      files: [
+        { path: 'tests/more.rs', lines: [1] },
+        { path: 'tests/run.rs', lines: [3, 9] },
+      ],
+    })
+    const runs = view.page.chapters.find((c) => c.id === 'chpt_runs')!
+    expect(runs.cited).toBeGreaterThanOrEqual(2)
+    expect(runs.uncited[0]).toMatchObject({ url: expect.stringMatching(/^\/x\/#/) })
+    expect(view.page).toMatchObject({ files: 2, citations: 4, unknown: ['rule_nonexistent'] })
+    expect(view.notes).toEqual(['The coverage file cites 1 IDs the current rules do not define: rule_nonexistent'])
+
+    const release = prepareRelease({ dir: rules, base: '/', current: true }, { coverage: view.rules })
+    const node = release.chapters.find((c) => c.slug === 'runs')!.tree.children[0]!.children.find((r) => r.id === 'rule_end_the_run')!
+    expect(node.cites?.citations).toBe(3)
     expect(loadCoverage(undefined)).toBeUndefined()
+  })
+
+  test('a bad coverage file is an error that says what is wrong', () => {
+    const path = write('bad.json', { counts: { rule_end_the_run: 7 } })
+    expect(() => loadCoverage(path)).toThrowError(
+      `Unexpected coverage file ${path} (CR_COVERAGE), expected the format of schema/coverage.schema.json (write one with \`npx cr cite DIR --write-coverage FILE\`):
+  /: must have required property 'format'
+  /: must have required property 'version'
+  /: must have required property 'files'
+  /: must NOT have additional properties (\`counts\`)`,
+    )
+    const notJson = write('not.json', '{ nope')
+    expect(() => loadCoverage(notJson)).toThrowError(/^Unexpected content in the coverage file .*not\.json \(CR_COVERAGE\): .*, expected JSON as `cr cite --write-coverage` writes it$/)
+    expect(() => loadCoverage(join(tmp, 'missing.json'))).toThrowError(/^Cannot read the coverage file/)
   })
 })
 

@@ -50,7 +50,7 @@ describe.skipIf(!hasChromium)('pages built from hostile rules', () => {
   let site: Site
   beforeAll(async () => {
     out = mkdtempSync(join(tmpdir(), 'cr-site-fixture-'))
-    await withBuildLock(() => astroBuild({ CR_RULES_DIR: FIXTURE, CR_RELEASES: '', CR_PDF: '0' }, ['--outDir', out]))
+    await withBuildLock(() => astroBuild({ CR_RULES_DIR: FIXTURE, CR_RELEASES: 'none', CR_PDF: '0' }, ['--outDir', out]))
     site = await openSite(out)
   }, BUILD_TIMEOUT)
   afterAll(async () => {

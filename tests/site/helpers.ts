@@ -9,6 +9,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, wri
 import { join, resolve } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { fileURLToPath } from 'node:url'
+import { afterAll, beforeAll } from 'vitest'
 import { CHROMIUM_PATH, hasChromium as chromiumExists, launchChromium } from '../../site/integration/chromium.ts'
 import { serveStatic, type StaticServer } from '../../site/integration/static-server.ts'
 
@@ -20,7 +21,8 @@ if (!hasChromium) {
   console.warn(`Browser tests skipped: no Chromium at ${CHROMIUM_PATH}. Install it with \`apt-get install -y chromium\` (or set CHROMIUM_PATH).`)
 }
 
-const INPUTS = ['rules', 'site', 'src', 'data', 'astro.config.mjs']
+// `releases/` and `rules/retired.yaml` feed the changes pages, histories and redirects.
+const INPUTS = ['rules', 'releases', 'site', 'src', 'data', 'astro.config.mjs']
 
 /** Fingerprint of everything the build reads (paths, sizes, mtimes). */
 function fingerprint(): string {
@@ -108,6 +110,30 @@ export async function openSite(dir = DIST): Promise<Site> {
 }
 
 export const BUILD_TIMEOUT = 240_000
+
+/**
+ * The built site for one describe block: built (once, for every file) and
+ * opened before its tests, closed after. The fields read through to the open
+ * site, so tests use it like the `Site` it is.
+ */
+export function useSite(): Site {
+  let open: Site | undefined
+  beforeAll(async () => {
+    await ensureSite()
+    open = await openSite()
+  }, BUILD_TIMEOUT)
+  afterAll(() => open?.close())
+  const site = () => {
+    if (!open) throw new Error('The site is not open: useSite() must be called in a describe block, and read in tests')
+    return open
+  }
+  return {
+    get url() { return site().url },
+    get server() { return site().server },
+    get browser() { return site().browser },
+    close: () => site().close(),
+  }
+}
 
 const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///ywAAAAAAQABAAACAUwAOw==', 'base64')
 

@@ -1,10 +1,10 @@
-/** No page of the built site has a broken internal link, redirect or anchor. */
+/** No page of the built site, in any release, has a broken internal link, redirect or anchor. */
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { Browser } from 'playwright-core'
 import { launchChromium } from '../../site/integration/chromium.ts'
-import { BUILD_TIMEOUT, DIST, ensureSite, hasChromium } from './helpers.ts'
+import { BUILD_TIMEOUT, DIST, ensureSite, hasChromium, ROOT } from './helpers.ts'
 import { checkLinks, extractAll, listFiles, pagefindUrls, parserName, type PageLinks } from './link-check.ts'
 
 const parser = await parserName()
@@ -25,17 +25,26 @@ describe.skipIf(!canParse)('links', () => {
   }, BUILD_TIMEOUT)
   afterAll(() => browser?.close())
 
-  test('every internal link, redirect and anchor resolves', () => {
-    const lookup = JSON.parse(readFileSync(join(DIST, 'lookup.json'), 'utf8')) as { c: string[]; r: [string, string, number][] }
-    const extra: [string, string][] = [
-      ...lookup.r.map(([id, , c]): [string, string] => [`${lookup.c[c]}#${id}`, 'lookup.json']),
-      ...pagefindUrls(join(DIST, 'pagefind')).map((u): [string, string] => [u, 'pagefind record']),
-    ]
+  test('every internal link, redirect and anchor resolves, in every release', () => {
+    // Each release has its lookup, search index and switcher map: the URLs they hold must resolve too.
+    const bases = files.filter((f) => f.endsWith('/lookup.json')).map((f) => f.slice(0, -'lookup.json'.length))
+    expect(bases).toEqual(expect.arrayContaining(['/', '/v22.12/', '/v24.03/', '/v26.03/']))
+    const extra: [string, string][] = bases.flatMap((base) => {
+      const lookup = JSON.parse(readFileSync(join(DIST, base, 'lookup.json'), 'utf8')) as { c: string[]; r: [string, string, number][] }
+      const switchFile = join(DIST, base, 'switch.json')
+      const maps = existsSync(switchFile) ? (JSON.parse(readFileSync(switchFile, 'utf8')) as Record<string, Record<string, string>>) : {}
+      const baseOf = (key: string) => (key === 'current' ? '/' : `/${key}/`)
+      return [
+        ...lookup.r.map(([id, , c]): [string, string] => [`${lookup.c[c]}#${id}`, `${base}lookup.json`]),
+        ...pagefindUrls(join(DIST, base, 'pagefind')).map((u): [string, string] => [u, `${base}pagefind record`]),
+        ...Object.entries(maps).flatMap(([key, map]) => Object.values(map).map((to): [string, string] => [`${baseOf(key)}${to}`, `${base}switch.json`])),
+      ]
+    })
     // The PDF needs Chromium; without it the build skips only the PDF.
     const optional = (path: string) => !hasChromium && /\/netrunner-cr-[^/]+\.pdf$/.test(path)
     const broken = checkLinks(DIST, parsed, extra, { optional })
     const links = [...parsed.values()].reduce((n, p) => n + p.links.length, 0) + extra.length
-    expect(links).toBeGreaterThan(10_000)
+    expect(links).toBeGreaterThan(50_000)
     expect(broken.slice(0, 20)).toEqual([])
   })
 
@@ -56,6 +65,15 @@ describe.skipIf(!canParse)('links', () => {
     const missing = lookup.r.flatMap(([id, number]) =>
       [id, number].filter((key) => !existsSync(join(DIST, 'r', key, 'index.html'))).map((key) => `/r/${key}/`),
     )
+    expect(missing).toEqual([])
+  })
+
+  test('every retired ID keeps a permalink', () => {
+    const lookup = JSON.parse(readFileSync(join(DIST, 'lookup.json'), 'utf8')) as { r: [string, string, number][] }
+    const current = new Set(lookup.r.map(([id]) => id))
+    const retired = [...readFileSync(join(ROOT, 'rules/retired.yaml'), 'utf8').matchAll(/^\s*- id: (\S+)$/gm)].map((m) => m[1]!)
+    const missing = retired.filter((id) => !current.has(id) && !existsSync(join(DIST, 'r', id, 'index.html')))
+    expect(retired.length).toBeGreaterThan(30)
     expect(missing).toEqual([])
   })
 })

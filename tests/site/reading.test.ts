@@ -1,14 +1,9 @@
 /** Reading: permalinks and deep links land on the rule; previews, copy buttons, highlights and themes work. */
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { BUILD_TIMEOUT, ensureSite, hasChromium, newPage, openSite, type Site } from './helpers.ts'
+import { describe, expect, test } from 'vitest'
+import { hasChromium, newPage, useSite } from './helpers.ts'
 
 describe.skipIf(!hasChromium)('reading', () => {
-  let site: Site
-  beforeAll(async () => {
-    await ensureSite()
-    site = await openSite()
-  }, BUILD_TIMEOUT)
-  afterAll(() => site?.close())
+  const site = useSite()
 
   describe('links land on the rule', () => {
     test.each([

@@ -1,14 +1,9 @@
 /** Search: words find the defining rule, numbers and IDs go straight to the rule, `/search/?q=` works as a URL. */
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { BUILD_TIMEOUT, ensureSite, hasChromium, newPage, openSite, type Site } from './helpers.ts'
+import { describe, expect, test } from 'vitest'
+import { hasChromium, newPage, useSite } from './helpers.ts'
 
 describe.skipIf(!hasChromium)('search', () => {
-  let site: Site
-  beforeAll(async () => {
-    await ensureSite()
-    site = await openSite()
-  }, BUILD_TIMEOUT)
-  afterAll(() => site?.close())
+  const site = useSite()
 
   /** Type into the header's search box and wait for that query's results. */
   async function search(query: string, path = '/runs/') {

@@ -1,6 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { compactNumbers } from '../../src/core/versions/history.ts'
+import { resolveRelease } from '../../src/core/versions/release-citations.ts'
 import { parseCitation } from '../../src/core/versions/version-index.ts'
 import { formatWordDiffPlain, sideOf, wordDiff } from '../../src/core/versions/word-diff.ts'
 import { versionIndex, VERSIONS } from './load.ts'
@@ -84,6 +85,20 @@ describe('old citations', () => {
 
   it('says nothing was found, with the nearest number, for numbers a release never had', () => {
     expect(resolve('CR v24.03 6.1.99')).toMatchObject({ found: false, suggestions: ['6.1'] })
+  })
+
+  it('resolves every entry of a release at once, agreeing with `resolve` (what `cr cite` and the package embed)', () => {
+    const entries = resolveRelease(versionIndex(), 'v24.03')
+    expect(entries.map((e) => e.id)).toEqual(versionIndex().document('v24.03')!.rules.map((r) => r.id))
+    const byNumber = new Map(entries.map((e) => [e.number, e]))
+    expect(byNumber.get('10.3.1i')).toEqual({
+      id: 'step_checkpoint_card_entering_root_during_breach', number: '10.3.1i', currentId: 'step_checkpoint_card_entering_root_during_breach', currentNumber: '10.3.1j',
+      status: 'same', textChanged: false, changedIn: [],
+    })
+    expect(byNumber.get('4.3.9b')).toMatchObject({ id: 'rule_grip_damage', currentId: 'rule_flatline', currentNumber: '1.7.2b', status: 'merged', textChanged: true, changedIn: ['v25.04'] })
+    expect(byNumber.get('1.2.5')).toMatchObject({ id: 'rule_ncigs', status: 'removed', textChanged: true, reason: expect.stringContaining('potential to change the game state') })
+    expect(byNumber.get('1.2.5')!.currentId).toBeUndefined()
+    expect(() => resolveRelease(versionIndex(), 'v99.01')).toThrow(/^Unknown version `v99\.01`, expected one of v22\.12, /)
   })
 })
 

@@ -8,14 +8,16 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { DEFAULT_CITE_CONFIG, readCiteConfig, type CiteConfig } from '../../core/cite/config.ts'
 import { createScanner } from '../../core/cite/scan.ts'
-import { buildCiteTable } from '../../core/cite/table.ts'
-import type { Citation, CiteProblem, CiteRule, Retirement } from '../../core/cite/types.ts'
+import { buildCiteTable, withReleases } from '../../core/cite/table.ts'
+import type { Citation, CiteProblem, CiteRule, ReleaseRule, Retirement } from '../../core/cite/types.ts'
 import { buildCoverageFile, computeCoverage, type CoverageReport } from '../../core/coverage.ts'
 import { loadYaml } from '../../core/load-yaml.ts'
-import { readRetirements } from '../../core/versions/retired.ts'
+import type { ChangelogEntry, CompiledDocument, RuleEntry } from '../../core/types.ts'
+import { emptyRetirements, parseRetirements, retirementStatusMap, type Retirements } from '../../core/versions/retired.ts'
 import { parseCommandArgs, type CommandSpec } from '../args.ts'
 import { compileDir, hasErrors } from '../compile-dir.ts'
 import { PACKAGE_ROOT } from '../io.ts'
+import { findReleasesRoot, normalizeVersion, releaseCitations } from '../releases.ts'
 import { readSourceText, walkSources } from '../walk-sources.ts'
 
 export const citeSpec: CommandSpec = {
@@ -33,6 +35,7 @@ export const citeSpec: CommandSpec = {
     { name: 'rules', type: 'string', value: 'DIR', description: 'rules to cite against (default: the rules this package ships)' },
     { name: 'index', type: 'string', value: 'FILE', description: 'cite against a rules.json (e.g. a pinned release) instead' },
     { name: 'retired', type: 'string', value: 'FILE', description: 'retired IDs (default: retired.yaml beside the rules)' },
+    { name: 'releases', type: 'string', value: 'DIR', description: 'releases for citations that name one, `CR v24.03 6.1.4` (default: releases/ beside the rules, else the package\'s)' },
   ],
 }
 
@@ -40,6 +43,8 @@ interface RuleSet {
   version: string
   rules: CiteRule[]
   retired?: ReadonlyMap<string, Retirement>
+  /** Every release resolved to these rules. Compiles the releases: called only once a file cites one. */
+  releases(): ReadonlyMap<string, readonly ReleaseRule[]>
 }
 
 export function citeCommand(argv: string[]): number {
@@ -58,8 +63,8 @@ export function citeCommand(argv: string[]): number {
     return 2
   }
 
-  const table = buildCiteTable(ruleSet.rules, ruleSet.retired)
-  const scanner = createScanner(table, loaded.config)
+  let table = buildCiteTable(ruleSet.rules, ruleSet.retired)
+  let scanner = createScanner(table, loaded.config)
   const files = walkSources(positionals.length > 0 ? positionals : ['.'], {
     cwd,
     exclude: loaded.config.exclude,
@@ -72,7 +77,13 @@ export function citeCommand(argv: string[]): number {
     const text = readSourceText(f.abs)
     if (text === undefined) continue
     scanned++
-    const result = scanner.scan(text, f.path)
+    let result = scanner.scan(text, f.path)
+    if (result.needsReleases && !table.releases) {
+      // The first file that cites a release (`CR v24.03 6.1.4`): compile the releases, scan it again.
+      table = withReleases(table, ruleSet.releases())
+      scanner = createScanner(table, loaded.config)
+      result = scanner.scan(text, f.path)
+    }
     citations.push(...result.citations)
     problems.push(...result.problems)
   }
@@ -153,34 +164,48 @@ function loadConfig(explicit: string | undefined, cwd: string): { config: CiteCo
 /** The rules to cite against; a string is an error report. */
 function loadRules(values: Record<string, string | undefined>): RuleSet | string {
   if (values.index) {
-    const data = JSON.parse(readFileSync(values.index, 'utf8')) as { version?: string; rules?: CiteRule[] }
+    const data = JSON.parse(readFileSync(values.index, 'utf8')) as { version?: string; effective?: string; rules?: RuleEntry[]; changelog?: ChangelogEntry[] }
     if (!Array.isArray(data.rules)) return `cr cite: ${values.index} is not a rules.json (no \`rules\` list)\n`
-    return { version: data.version ?? 'unversioned', rules: data.rules, ...retiredFrom(values.retired) }
+    const version = data.version ?? 'unversioned'
+    const document: CompiledDocument = { release: { version, effective: data.effective ?? '' }, rules: data.rules, changelog: data.changelog ?? [] }
+    // Old releases come from the package; the pinned index is "today", so later releases are left out.
+    const packageRules = join(PACKAGE_ROOT, 'rules')
+    const retiredFile = values.retired ?? (existsSync(join(packageRules, 'retired.yaml')) ? join(packageRules, 'retired.yaml') : undefined)
+    const root = findReleasesRoot(packageRules, values.releases, { fallbackToPackage: true })
+    return {
+      version,
+      rules: data.rules,
+      ...(values.retired ? { retired: readRetiredFile(values.retired) } : {}),
+      releases: () => releaseCitations(root, document, loadRetiredFile(retiredFile), { upTo: normalizeVersion(version) }),
+    }
   }
   const dir = values.rules ?? join(PACKAGE_ROOT, 'rules')
   // An installed package may ship only the built index.
   const built = join(PACKAGE_ROOT, 'dist-index/rules.json')
   if (!values.rules && !existsSync(dir) && existsSync(built)) return loadRules({ ...values, index: built })
   const result = compileDir(dir)
-  if (!result.document || hasErrors(result.messages)) {
+  const document = result.document
+  if (!document || hasErrors(result.messages)) {
     return `${result.report()}\ncr cite: the rules in ${dir} do not compile; run \`cr check ${dir}\`\n`
   }
   const retiredFile = values.retired ?? (existsSync(join(dir, 'retired.yaml')) ? join(dir, 'retired.yaml') : undefined)
-  return { version: result.document.release.version, rules: result.document.rules, ...retiredFrom(retiredFile) }
-}
-
-function retiredFrom(file: string | undefined): { retired?: Map<string, Retirement> } {
-  return file ? { retired: readRetiredFile(file) } : {}
+  const retirements = loadRetiredFile(retiredFile)
+  const root = findReleasesRoot(dir, values.releases, { fallbackToPackage: true })
+  return {
+    version: document.release.version,
+    rules: document.rules,
+    ...(retiredFile ? { retired: retirementStatusMap(retirements) } : {}),
+    // Rules edited from a release (or a release folder itself) are "today": later releases are left out.
+    releases: () => releaseCitations(root, document, retirements, { upTo: normalizeVersion(document.release.version) }),
+  }
 }
 
 /** The retirement file (`rules/retired.yaml`) → the scanner's hook: old ID → status and target. */
 export function readRetiredFile(file: string): Map<string, Retirement> {
-  const map = new Map<string, Retirement>()
-  const { loaded } = loadYaml({ path: file, content: readFileSync(file) })
-  if (!loaded) return map // `cr check` reports a broken retirement file
-  const { retirements } = readRetirements(loaded.data, file, (path) => loaded.locate(path))
-  for (const [id, e] of retirements.byId) {
-    map.set(id, { status: e.kind, ...(e.targets[0] !== undefined ? { target: e.targets[0] } : {}), ...(e.reason ? { reason: e.reason } : {}) })
-  }
-  return map
+  return retirementStatusMap(loadRetiredFile(file))
+}
+
+/** A broken file reads as empty: `cr check` reports it. */
+function loadRetiredFile(file: string | undefined): Retirements {
+  return file === undefined ? emptyRetirements() : parseRetirements({ path: file, content: readFileSync(file) }).retirements
 }

@@ -10,7 +10,7 @@
 import { distance } from 'fastest-levenshtein'
 import { DEFAULT_CITE_CONFIG, type CiteConfig } from './config.ts'
 import type { CiteTable } from './table.ts'
-import type { Citation, CitationVia, CiteProblem, CiteRule, ScanResult } from './types.ts'
+import type { Citation, CitationVia, CiteProblem, CiteRule, ReleaseRule, ScanResult } from './types.ts'
 
 export interface Scanner {
   /** Scan one file; `file` is only copied into the results. */
@@ -31,6 +31,8 @@ interface Hit {
   bare?: boolean
   /** Hits of one pattern match share this: a capture is a list, never a pair. */
   group?: number
+  /** The release the citation names (`CR v24.03 6.1.4`): resolved through it, never paired. */
+  version?: string
   line: number
   column: number
   /** Resolution. */
@@ -40,6 +42,8 @@ interface Hit {
 }
 
 const IDENT = /[A-Za-z0-9_]/
+/** What a scan without releases returns for a text that cites one: nothing yet, scan again with them. */
+const needsReleases = (): ScanResult => ({ citations: [], problems: [], needsReleases: true })
 const isIdentChar = (c: number) =>
   (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95
 const isQuote = (c: number) => c === 34 || c === 39 || c === 96
@@ -48,16 +52,26 @@ const isQuote = (c: number) => c === 34 || c === 39 || c === 96
 const NUMBER_TAIL = String.raw`\d+(?:\.\d+)+(?:\.?[a-z]{1,2}(?![a-z]))?(?:\.[ivx]+(?![a-z]))?`
 /** More numbers after a cited one: `CR 6.1.4, 6.1.5 and 6.1.6`. */
 const LIST_MORE = new RegExp(String.raw`[ \t]*(?:,|&|\band\b|\bor\b)[ \t]*(?:and[ \t]+)?(${NUMBER_TAIL})`, 'y')
+/**
+ * A release after `CR`: `v24.03`, or `24.03` (a section number when its first
+ * part is a chapter: `CR 10.10`). Group 1 is the `v`, group 2 the digits.
+ */
+const VERSION = String.raw`(v?)(\d{2}\.\d{2})(?![A-Za-z0-9_]|\.\d)`
+/** A word that may be an ID of an old release (IDs with other prefixes existed). */
+const OLD_ID_WORD = String.raw`[A-Za-z][A-Za-z0-9]*_[A-Za-z0-9_]*\+*`
 /** A number without a citation word: `6.1.4`, or `6.1` in quotes. */
 const BARE_NUMBER = /(?<![A-Za-z0-9_.])\d{1,2}(?:\.\d{1,3}){1,2}(?:[a-z]{1,2})?(?:\.[ivx]+)?(?![A-Za-z0-9_]|\.\d)/g
 
 export function createScanner(table: CiteTable, config: CiteConfig = DEFAULT_CITE_CONFIG): Scanner {
   const prefixes = [...table.strictPrefixes, ...table.loosePrefixes].sort((a, b) => b.length - a.length)
   const strict = new Set(table.strictPrefixes)
-  // One expression for the whole file: an ID-grammar word (group 1), or a
-  // citation word and a number (group 2 is the number).
+  // One expression for the whole file: an ID-grammar word (group 1); `CR`, a
+  // release (groups 2–3) and maybe a number (4) or ID (5) of that release;
+  // or a citation word and a number (group 6).
   const main = new RegExp(
-    String.raw`((?:${prefixes.join('|')})_[A-Za-z0-9_]*\+*)|(?:CR|Cr|cr|[Rr]ules?|RULES?|§)[ \t]*§?[ \t]*(${NUMBER_TAIL})`,
+    String.raw`((?:${prefixes.join('|')})_[A-Za-z0-9_]*\+*)` +
+      String.raw`|(?:CR|Cr|cr)[ \t]*${VERSION}(?:(?:[ \t]*,[ \t]*|[ \t]+)§?[ \t]*(?:(${NUMBER_TAIL})|(${OLD_ID_WORD})))?` +
+      String.raw`|(?:CR|Cr|cr|[Rr]ules?|RULES?|§)[ \t]*§?[ \t]*(${NUMBER_TAIL})`,
     'g',
   )
   // Per run, not per file: identifiers repeat across a code base.
@@ -78,14 +92,14 @@ export function createScanner(table: CiteTable, config: CiteConfig = DEFAULT_CIT
     return found
   }
 
-  /** Loose suggestions for something that is explicitly a citation. */
-  const suggestFor = (word: string): string[] => {
-    const close = closeIds(word)
+  /** Loose suggestions for something that is explicitly a citation (among `ids`, today's by default). */
+  const suggestFor = (word: string, ids: readonly string[] = table.ids): string[] => {
+    const close = ids === table.ids ? closeIds(word) : []
     if (close.length > 0) return close
     const w = word.toLowerCase()
     const max = Math.max(2, Math.floor(w.length * 0.4))
     const scored: { id: string; d: number }[] = []
-    for (const id of table.ids) {
+    for (const id of ids) {
       const d = id.includes(w) || w.includes(id) ? Math.abs(id.length - w.length) * 0.1 : distance(w, id)
       if (d <= max) scored.push({ id, d })
     }
@@ -93,13 +107,32 @@ export function createScanner(table: CiteTable, config: CiteConfig = DEFAULT_CIT
   }
 
   const isIgnored = (word: string) => config.ignoreIds?.test(word) ?? false
+  /** `rule_x+` is an ID only when the table has it with its `+`. */
+  const trimPlus = (word: string, known: (w: string) => boolean) => (word.endsWith('+') && !known(word) ? word.replace(/\++$/, '') : word)
+  const isKnownId = (word: string) => table.byId.has(word) || table.retired.has(word)
 
   return {
     scan(text, file) {
       const hits: Hit[] = []
-      const covered = collectPatternHits(text, config.patterns, hits)
+      const covered = collectPatternHits(text, config.patterns, table.chapters, hits)
+      if (!table.releases && hits.some((h) => h.version !== undefined)) return needsReleases()
       if (config.ignoreIds && hits.length > 0) {
         for (let k = hits.length - 1; k >= 0; k--) if (!hits[k]!.isNumber && isIgnored(hits[k]!.value)) hits.splice(k, 1)
+      }
+
+      /** A cited number at `offset` (`raw` as written), then any list after it: `CR 6.1.4, 6.1.5`. */
+      const pushNumbers = (offset: number, raw: string, number: string, version: string | undefined, via: CitationVia) => {
+        const end = offset + raw.length
+        if (end < text.length && IDENT.test(text[end]!)) return
+        hits.push(withVersion(hit(offset, raw, normalizeNumber(number), true, via), version))
+        LIST_MORE.lastIndex = end
+        for (let more = LIST_MORE.exec(text); more !== null; more = LIST_MORE.exec(text)) {
+          const n = more[1]!
+          const at = LIST_MORE.lastIndex - n.length
+          if (LIST_MORE.lastIndex < text.length && IDENT.test(text[LIST_MORE.lastIndex]!)) break
+          hits.push(withVersion(hit(at, n, normalizeNumber(n), true, via), version))
+          main.lastIndex = LIST_MORE.lastIndex
+        }
       }
 
       // The main pass.
@@ -113,8 +146,7 @@ export function createScanner(table: CiteTable, config: CiteConfig = DEFAULT_CIT
         while (span < covered.length && covered[span]![1] <= offset) span++
         if (span < covered.length && covered[span]![0] <= offset) continue
         if (m[1] !== undefined) {
-          let word = raw
-          if (word.endsWith('+') && !table.byId.has(word)) word = word.replace(/\++$/, '')
+          const word = trimPlus(raw, (w) => table.byId.has(w))
           const prefix = word.slice(0, word.indexOf('_'))
           if (word.length === prefix.length + 1) continue // just `rule_`
           if (isIgnored(word)) continue
@@ -127,21 +159,38 @@ export function createScanner(table: CiteTable, config: CiteConfig = DEFAULT_CIT
           hits.push(hit(offset, word, word, false, 'id'))
           continue
         }
-        // A citation word and a number, maybe a list of them.
-        const value = normalizeNumber(m[2]!)
-        // `rule 2.5` in an unrelated comment is not the CR; `CR 12.1` is, and wrong.
-        if (/^[Rr]/.test(raw) && !table.chapters.has(value.slice(0, value.indexOf('.')))) continue
-        const end = offset + raw.length
-        if (end < text.length && IDENT.test(text[end]!)) continue
-        hits.push(hit(offset, raw, value, true, 'number'))
-        LIST_MORE.lastIndex = end
-        for (let more = LIST_MORE.exec(text); more !== null; more = LIST_MORE.exec(text)) {
-          const n = more[1]!
-          const at = LIST_MORE.lastIndex - n.length
-          if (LIST_MORE.lastIndex < text.length && IDENT.test(text[LIST_MORE.lastIndex]!)) break
-          hits.push(hit(at, n, normalizeNumber(n), true, 'number'))
-          main.lastIndex = LIST_MORE.lastIndex
+        if (m[3] !== undefined) {
+          const digits = m[3]
+          // `CR 10.10` is section 10.10: without its `v`, a release is a year no chapter has.
+          if (m[2] === '' && table.chapters.has(digits.slice(0, 2))) {
+            const at = raw.indexOf(digits) + digits.length
+            main.lastIndex = offset + at
+            pushNumbers(offset, raw.slice(0, at), digits, undefined, 'number')
+            continue
+          }
+          // `CR v24.03` alone names a release, not a rule.
+          if (m[4] === undefined && m[5] === undefined) continue
+          const version = `v${digits}`
+          if (m[5] !== undefined) {
+            const release = table.releases?.byVersion.get(version)
+            const word = trimPlus(m[5], (w) => isKnownId(w) || (release?.byId.has(w) ?? false))
+            const prefix = word.slice(0, word.indexOf('_'))
+            // `CR v24.03 release_notes`: only likely IDs are citations.
+            if (!release?.byId.has(word) && !isKnownId(word) && !strict.has(prefix) && !table.loosePrefixes.includes(prefix)) continue
+            if (isIgnored(word)) continue
+            if (!table.releases) return needsReleases()
+            hits.push(withVersion(hit(offset, raw.slice(0, raw.length - m[5].length + word.length), word, false, 'id'), version))
+            continue
+          }
+          if (!table.releases) return needsReleases()
+          pushNumbers(offset, raw, m[4]!, version, 'number')
+          continue
         }
+        // A citation word and a number, maybe a list of them.
+        const number = m[6]!
+        // `rule 2.5` in an unrelated comment is not the CR; `CR 12.1` is, and wrong.
+        if (/^[Rr]/.test(raw) && !table.chapters.has(number.slice(0, number.indexOf('.')))) continue
+        pushNumbers(offset, raw, number, undefined, 'number')
       }
       if (hits.length === 0) return { citations: [], problems: [] }
 
@@ -155,6 +204,10 @@ export function createScanner(table: CiteTable, config: CiteConfig = DEFAULT_CIT
 
   function resolve(h: Hit, file: string) {
     const at = { file, line: h.line, column: h.column, text: h.text }
+    if (h.version !== undefined) {
+      resolveInRelease(h, at)
+      return
+    }
     if (h.isNumber) {
       const rule = table.byNumber.get(h.value)
       if (rule) {
@@ -162,7 +215,7 @@ export function createScanner(table: CiteTable, config: CiteConfig = DEFAULT_CIT
         return
       }
       if (h.bare) return
-      const near = nearestAncestor(h.value)
+      const near = nearestAncestor(h.value, table.byNumber)
       h.problem = {
         code: 'unknown-rule',
         severity: 'error',
@@ -209,13 +262,74 @@ export function createScanner(table: CiteTable, config: CiteConfig = DEFAULT_CIT
     }
   }
 
-  function nearestAncestor(number: string): CiteRule | undefined {
+  /**
+   * `CR v24.03 6.1.4` → the entry 6.1.4 of v24.03, and where it is today:
+   * a hint with today's number, a warning when the ID written was renamed
+   * since, an error when the release, the number or the rule is gone.
+   */
+  function resolveInRelease(h: Hit, at: Pick<CiteProblem, 'file' | 'line' | 'column' | 'text'>) {
+    const version = h.version!
+    const cited = `CR ${version} ${h.value}`
+    const releases = table.releases!
+    const release = releases.byVersion.get(version)
+    if (!release) {
+      const known = releases.versions.length > 0 ? `one of ${releases.versions.join(', ')}` : 'a release in `releases/` (none were found)'
+      h.problem = { code: 'unknown-release', severity: 'error', ...at, message: `Unknown release \`${version}\` in \`${cited}\`, expected ${known}` }
+      return
+    }
+    const entry = h.isNumber ? release.byNumber.get(h.value) : release.byId.get(h.value)
+    if (!entry) {
+      if (h.isNumber) {
+        const near = nearestAncestor(h.value, release.byNumber)
+        h.problem = {
+          code: 'unknown-rule',
+          severity: 'error',
+          ...at,
+          message: `Unknown rule number \`${h.value}\` in ${version}, expected the number of a rule of that release${near ? ` (the nearest is ${near.number}, \`${near.id}\`)` : ''}`,
+          ...(near ? { suggestions: [near.id] } : {}),
+        }
+        return
+      }
+      const today = table.byId.get(h.value)
+      // An ID of today's rules needs no suggestion: the message says where it is.
+      const suggestions = today ? [] : suggestFor(h.value, release.ids)
+      h.problem = {
+        code: 'unknown-rule',
+        severity: 'error',
+        ...at,
+        message: `Unknown rule ID \`${h.value}\` in ${version}, expected an ID of that release${today ? ` (\`${h.value}\` is ${today.number} today)` : ''}`,
+        ...(suggestions.length > 0 ? { suggestions } : {}),
+      }
+      return
+    }
+    const head = h.isNumber ? `\`${cited}\` is \`${entry.id}\`` : `\`${cited}\` is ${entry.number} in ${version}`
+    if (entry.currentId === undefined) {
+      h.problem = { code: 'removed-rule', severity: 'error', ...at, message: `${head}, since removed from the rules${entry.reason ? `: ${entry.reason}` : ''}` }
+      return
+    }
+    h.rule = table.byId.get(entry.currentId)
+    const today = describeToday(entry, version)
+    if (!h.isNumber && entry.currentId !== entry.id) {
+      // An old ID is an old ID, release or not: the same warning as without one.
+      h.problem = {
+        code: 'renamed-rule',
+        severity: 'warning',
+        ...at,
+        message: `\`${entry.id}\` (${entry.number} in ${version}) was ${today}, expected the current ID`,
+        suggestions: [entry.currentId],
+      }
+      return
+    }
+    h.problem = { code: 'old-release-citation', severity: 'hint', ...at, message: `${head}, ${today}`, suggestions: [entry.currentId] }
+  }
+
+  function nearestAncestor<R extends { number: string }>(number: string, byNumber: ReadonlyMap<string, R>): R | undefined {
     const parts = /^(\d+(?:\.\d+)*)/.exec(number)?.[1]?.split('.') ?? []
     // `6.1.4z` → 6.1.4 first.
-    if (parts.join('.') !== number && table.byNumber.has(parts.join('.'))) return table.byNumber.get(parts.join('.'))
+    if (parts.join('.') !== number && byNumber.has(parts.join('.'))) return byNumber.get(parts.join('.'))
     while (parts.length > 1) {
       parts.pop()
-      const r = table.byNumber.get(parts.join('.'))
+      const r = byNumber.get(parts.join('.'))
       if (r) return r
     }
     return undefined
@@ -234,7 +348,7 @@ export function createScanner(table: CiteTable, config: CiteConfig = DEFAULT_CIT
       let j = i
       let hasId = false
       while (j < hits.length && hits[j]!.line === line) {
-        if (!hits[j]!.isNumber) hasId = true
+        if (!hits[j]!.isNumber && hits[j]!.version === undefined) hasId = true
         j++
       }
       if (hasId) pairLine(text, hits, i, j, file, bare)
@@ -246,7 +360,8 @@ export function createScanner(table: CiteTable, config: CiteConfig = DEFAULT_CIT
   function pairLine(text: string, hits: Hit[], from: number, to: number, file: string, bare: Hit[]) {
     const ids: Hit[] = []
     const numbers: Hit[] = []
-    for (let k = from; k < to; k++) (hits[k]!.isNumber ? numbers : ids).push(hits[k]!)
+    // A citation that names a release is of another numbering: never half of a pair.
+    for (let k = from; k < to; k++) if (hits[k]!.version === undefined) (hits[k]!.isNumber ? numbers : ids).push(hits[k]!)
     // Bare numbers on this line, outside the hits already found.
     const first = hits[from]!
     const lineStart = first.offset - (first.column - 1)
@@ -323,10 +438,13 @@ export function createScanner(table: CiteTable, config: CiteConfig = DEFAULT_CIT
     for (const h of hits) {
       if (h.problem) problems.push(h.problem)
       if (h.dropped || !h.rule || h.bare) continue
-      citations.push({ file, line: h.line, column: h.column, id: h.rule.id, text: h.text, via: h.via })
+      const c: Citation = { file, line: h.line, column: h.column, id: h.rule.id, text: h.text, via: h.via }
+      if (h.version !== undefined) c.version = h.version
+      citations.push(c)
     }
-    // A rule with sub-rules, cited without any of them on the same line.
+    // A rule with sub-rules, cited without any of them on the same line (old citations have their hint).
     for (const c of citations) {
+      if (c.version !== undefined) continue
       const r = table.byId.get(c.id)
       if (!r || r.kind !== 'rule' || r.children.length === 0 || hinted.has(r.id)) continue
       if (citations.some((o) => o.line === c.line && r.children.includes(o.id))) continue
@@ -360,6 +478,22 @@ function hit(offset: number, text: string, value: string, isNumber: boolean, via
   return { offset, end: offset + text.length, text, value, isNumber, via, line: 0, column: 0 }
 }
 
+function withVersion(h: Hit, version: string | undefined): Hit {
+  if (version !== undefined) h.version = version
+  return h
+}
+
+/** "today 6.1.5; text unchanged since v24.03", "merged into `rule_flatline`, today 1.7.2b; text changed in v25.04". */
+function describeToday(entry: ReleaseRule, version: string): string {
+  const verb =
+    entry.status === 'renamed' ? `renamed to \`${entry.currentId}\`, ` : entry.status === 'merged' ? `merged into \`${entry.currentId}\`, ` : entry.status === 'split' ? `split, mainly into \`${entry.currentId}\`, ` : ''
+  const changedIn = entry.changedIn.map((v) => (v === 'current' ? 'the current rules' : v))
+  const text = !entry.textChanged ? `text unchanged since ${version}` : changedIn.length > 0 ? `text changed in ${andList(changedIn)}` : `text changed since ${version}`
+  return `${verb}today ${entry.currentNumber}; ${text}`
+}
+
+const andList = (items: readonly string[]) => (items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`)
+
 /** `6.1.4.a` → `6.1.4a`; `6.1.4` unchanged. */
 function normalizeNumber(n: string): string {
   return n.replace(/^(\d+\.\d+\.\d+)\.([a-z]{1,2})(?![a-z])/, '$1$2')
@@ -369,7 +503,7 @@ function normalizeNumber(n: string): string {
  * Run the project's patterns: each capture is one or more IDs or numbers.
  * Returns the captured spans, merged and sorted, so the main pass skips them.
  */
-function collectPatternHits(text: string, patterns: readonly RegExp[], hits: Hit[]): [number, number][] {
+function collectPatternHits(text: string, patterns: readonly RegExp[], chapters: ReadonlySet<string>, hits: Hit[]): [number, number][] {
   if (patterns.length === 0) return []
   const spans: [number, number][] = []
   let group = 0
@@ -383,13 +517,27 @@ function collectPatternHits(text: string, patterns: readonly RegExp[], hits: Hit
       const [start, end] = range
       spans.push([start, end])
       group++
+      // A `version` group, or `v24.03` / `CR 24.03` inside the capture, names the release of what follows.
+      const named = m.groups?.version
+      let version = named === undefined ? undefined : releaseName(named)
+      let afterCr = false
       const captured = text.slice(start, end)
       TOKEN.lastIndex = 0
       for (let t = TOKEN.exec(captured); t !== null; t = TOKEN.exec(captured)) {
         let word = t[0]
         let at = start + t.index
         // Citation words inside a capture (`//@ rule: CR 6.1.4`) are not references.
-        if (/^(?:CR|cr|[Rr]ules?|step|section)$/.test(word)) continue
+        if (/^(?:CR|cr|[Rr]ules?|step|section)$/.test(word)) {
+          afterCr = /^(?:CR|cr)$/.test(word)
+          continue
+        }
+        const release = /^(v?)(\d{2}\.\d{2})$/.exec(word)
+        if (release && (release[1] === 'v' || (afterCr && !chapters.has(release[2]!.slice(0, 2))))) {
+          version = `v${release[2]}`
+          afterCr = false
+          continue
+        }
+        afterCr = false
         if (word.startsWith('§')) {
           word = word.slice(1)
           at++
@@ -397,7 +545,7 @@ function collectPatternHits(text: string, patterns: readonly RegExp[], hits: Hit
         if (word.length === 0) continue
         const isNumber = /^\d+(?:\.\d+)*/.test(word)
         const value = isNumber ? normalizeNumber(word.replace(/\.$/, '')) : word
-        hits.push({ ...hit(at, word, value, isNumber, 'pattern'), group })
+        hits.push(withVersion({ ...hit(at, word, value, isNumber, 'pattern'), group }, version))
       }
     }
   }
@@ -409,6 +557,12 @@ function collectPatternHits(text: string, patterns: readonly RegExp[], hits: Hit
     else merged.push([s[0], s[1]])
   }
   return merged
+}
+
+/** `24.03`, `v24.03`, `V24.03` → `v24.03`; anything else as written (and reported as an unknown release). */
+function releaseName(written: string): string {
+  const digits = /^v?(\d{2}\.\d{2})$/i.exec(written.trim())?.[1]
+  return digits === undefined ? written.trim() : `v${digits}`
 }
 
 /** One ID or number inside a pattern's capture. */

@@ -3,7 +3,7 @@
  * release, which IDs were retired, and which ID prefixes make a word a
  * citation. Built once per run; scanning a file only reads it.
  */
-import type { CiteRule, Retirement } from './types.ts'
+import type { CiteRule, ReleaseRule, Retirement } from './types.ts'
 
 /**
  * Prefixes of the ID grammar (`rules/`): a word starting with one of these is
@@ -27,6 +27,22 @@ export interface CiteTable {
   loosePrefixes: readonly string[]
   /** Every ID, for suggestions. */
   ids: readonly string[]
+  /** Old releases, for citations that name one (`CR v24.03 6.1.4`); see `withReleases`. */
+  releases?: ReleaseTables
+}
+
+/** One old release, by number and by ID as that release had them. */
+export interface ReleaseTable {
+  byNumber: ReadonlyMap<string, ReleaseRule>
+  byId: ReadonlyMap<string, ReleaseRule>
+  /** Its IDs, for suggestions. */
+  ids: readonly string[]
+}
+
+export interface ReleaseTables {
+  /** Every release name, oldest first: what an unknown release is told to expect. */
+  versions: readonly string[]
+  byVersion: ReadonlyMap<string, ReleaseTable>
 }
 
 export function buildCiteTable(rules: readonly CiteRule[], retired?: ReadonlyMap<string, Retirement>): CiteTable {
@@ -91,6 +107,27 @@ export function withRetirements(table: CiteTable, retired: ReadonlyMap<string, R
     if (prefix && !table.strictPrefixes.includes(prefix)) loose.add(prefix)
   }
   return { ...table, retired: resolved, loosePrefixes: [...loose].sort() }
+}
+
+/**
+ * The releases hook: a table that also resolves citations naming a release.
+ * `releases` maps each release name (oldest first) to its entries, resolved
+ * to today's rules (`resolveRelease` in `src/core/versions`). Building it
+ * means compiling every release, so the CLI adds it only when a scan reports
+ * `needsReleases`.
+ */
+export function withReleases(table: CiteTable, releases: ReadonlyMap<string, readonly ReleaseRule[]>): CiteTable {
+  const byVersion = new Map<string, ReleaseTable>()
+  for (const [version, entries] of releases) {
+    const byNumber = new Map<string, ReleaseRule>()
+    const byId = new Map<string, ReleaseRule>()
+    for (const e of entries) {
+      if (!byNumber.has(e.number)) byNumber.set(e.number, e)
+      if (!byId.has(e.id)) byId.set(e.id, e)
+    }
+    byVersion.set(version, { byNumber, byId, ids: [...byId.keys()] })
+  }
+  return { ...table, releases: { versions: [...releases.keys()], byVersion } }
 }
 
 /** Citable rules for coverage: prose rules, sub-rules and steps (not chapters, sections or timing summaries). */

@@ -31,6 +31,29 @@ export type CitationVia =
   /** Captured by a project pattern from `cr.config.json`. */
   | 'pattern'
 
+/** How an ID went from a release to today's rules (`same`, or how it was retired). */
+export type ReleaseStatus = 'same' | RetirementStatus
+
+/**
+ * An entry of an old release and where it is today: what `CR v24.03 6.1.4`
+ * resolves through. `src/core/versions` computes it (`resolveRelease`).
+ */
+export interface ReleaseRule {
+  /** Its ID and number in that release. */
+  id: string
+  number: string
+  /** Today's ID; absent when the rule was removed. */
+  currentId?: string
+  currentNumber?: string
+  status: ReleaseStatus
+  /** Today's text differs from the release's. */
+  textChanged: boolean
+  /** Later releases that reworded, merged or split it. */
+  changedIn: readonly string[]
+  /** The retirement note, or why it was removed. */
+  reason?: string
+}
+
 export interface Citation {
   file: string
   /** 1-based. */
@@ -42,6 +65,8 @@ export interface Citation {
   /** Exactly as written: `rule_end_the_run`, `CR 6.1.4`, `6.1.4a`. */
   text: string
   via: CitationVia
+  /** The release a citation names (`CR v24.03 6.1.4`); the ID is today's. */
+  version?: string
 }
 
 export type CiteSeverity = 'error' | 'warning' | 'hint'
@@ -53,6 +78,8 @@ export const CITE_CODES = {
   'renamed-rule': 'A cited ID that was renamed, merged or split; the citation counts for the new ID (warning).',
   'removed-rule': 'A cited ID that was removed from the rules without a successor.',
   'imprecise-citation': 'A cited rule that has sub-rules or steps; citing the one that applies is more precise (hint).',
+  'old-release-citation': 'A citation that names a release (`CR v24.03 6.1.4`): the rule it meant, its number today, and whether its text changed since (hint).',
+  'unknown-release': 'A citation that names a release the rules never had; the known releases are listed.',
   'config-invalid': 'The `cr.config.json` file does not match its schema, or a pattern is not a valid regular expression.',
 } as const
 
@@ -68,11 +95,17 @@ export interface CiteProblem {
   message: string
   /** As written. */
   text: string
-  /** Closest real IDs (unknown-rule), the new ID (renamed-rule), the right number (stale-pair). */
+  /** Closest real IDs (unknown-rule), the new ID (renamed-rule, old-release-citation), the right number (stale-pair). */
   suggestions?: string[]
 }
 
 export interface ScanResult {
   citations: Citation[]
   problems: CiteProblem[]
+  /**
+   * The text cites a release (`CR v24.03 6.1.4`) and the table has none
+   * (`withReleases`): the result is empty; scan again with a table that has
+   * them. Releases are costly to build, so the CLI builds them only then.
+   */
+  needsReleases?: boolean
 }

@@ -173,7 +173,8 @@ export const andList = (items: readonly string[]) => (items.length <= 1 ? (items
 
 const sameStem = (a: string, b: string) => a.replace(/\d+$/, '') === b.replace(/\d+$/, '')
 
-function phrases(step: HistoryStep): string[] {
+/** What changed in one step, as phrases ("renamed from `rule_x`", "reworded"), IDs in backticks. */
+export function describeStep(step: HistoryStep): string[] {
   const out: string[] = []
   const code = (id: string) => `\`${id}\``
   const absorbed = step.absorbed ?? []
@@ -209,11 +210,11 @@ function phrases(step: HistoryStep): string[] {
 export function summarize(h: RuleHistory): string {
   const first = h.steps[0]!
   const lastStep = h.steps[h.steps.length - 1]!
-  const origin = first.absorbed && first.absorbed.length > 0 ? ` (${phrases(first)[0]})` : ''
+  const origin = first.absorbed && first.absorbed.length > 0 ? ` (${describeStep(first)[0]})` : ''
   const head = h.retired ? `${lastStep.number} \`${h.id}\` ${first.version}–${lastStep.version}` : `${lastStep.number} since ${h.since}${origin}`
   const parts = [head]
   for (const step of h.steps.slice(1)) {
-    const p = phrases(step)
+    const p = describeStep(step)
     if (p.length > 0) parts.push(`${p.join(', ')} in ${step.version}`)
   }
   if (h.retired) {

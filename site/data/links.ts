@@ -1,0 +1,32 @@
+/** Small shared answers for pages: a date as people write it, the same page in another release. */
+import type { ChangeKind, ReleaseData } from './types.ts'
+
+/** A change kind as a label: `reworded`, `examples changed`. */
+export const kindLabel = (k: ChangeKind) => (k === 'examples' ? 'examples changed' : k)
+
+/** `22 added, 3 renamed, 12 examples changed` */
+export const countsText = (counts: [ChangeKind, number][]) => counts.map(([k, n]) => `${n} ${kindLabel(k)}`).join(', ')
+
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December']
+
+/** `2024-03-30` → `30 March 2024`; `2022-12` → `December 2022`; anything else as is. */
+export function formatDate(date: string): string {
+  const m = /^(\d{4})-(\d{2})(?:-(\d{2}))?$/.exec(date)
+  const month = m ? MONTHS[Number(m[2]) - 1] : undefined
+  if (!m || !month) return date
+  return m[3] ? `${Number(m[3])} ${month} ${m[1]}` : `${month} ${m[1]}`
+}
+
+/** Pages every release has, by their path under the release base. */
+const GENERIC = ['', 'full/', 'glossary/', 'cards/', 'search/']
+
+/**
+ * The page at `path` (under a release base: `runs/`, `full/`) in `target`:
+ * the same page when it has one, else its home. Without JavaScript this is
+ * where the version switcher goes; with it, the rule in the URL's `#` is
+ * followed too (`scripts/switcher.ts`).
+ */
+export function samePageIn(target: ReleaseData, path: string): string {
+  const exists = GENERIC.includes(path) || target.chapters.some((c) => `${c.slug}/` === path)
+  return exists ? `${target.base}${path}` : target.base
+}

@@ -1,0 +1,50 @@
+/**
+ * The version switcher (a `<details>` of links, which work without script):
+ * close it on Escape or a click elsewhere, and when the URL names a rule
+ * (`#rule_end_the_run`), go to that rule in the chosen release, wherever it
+ * is there. `switch.json` (from the build's version index) lists only the
+ * rules whose place differs, so most lookups find nothing and keep the ID.
+ */
+type SwitchMap = Record<string, Record<string, string>>
+
+let maps: Promise<SwitchMap> | undefined
+const load = (base: string) =>
+  (maps ??= fetch(`${base}switch.json`)
+    .then((r) => (r.ok ? (r.json() as Promise<SwitchMap>) : ({} as SwitchMap)))
+    .catch(() => ({}) as SwitchMap))
+
+/** Where the rule `id` of this page is in the release `a` links to. */
+async function sameRule(base: string, a: HTMLAnchorElement, id: string): Promise<string> {
+  const there = (await load(base))[a.dataset.vs ?? '']?.[id]
+  const page = a.href.replace(/#.*$/, '')
+  if (there === undefined) return `${page}#${id}`
+  const target = a.dataset.vsBase ?? '/'
+  if (there === '') return target
+  // On the one-page rules, stay on the one-page rules.
+  return location.pathname === `${base}full/` ? `${target}full/${there.slice(there.indexOf('#'))}` : `${target}${there}`
+}
+
+export function initSwitcher(base: string) {
+  const menus = Array.from(document.querySelectorAll<HTMLDetailsElement>('details.vs'))
+  for (const m of menus) m.addEventListener('toggle', () => m.open && load(base))
+  document.addEventListener('click', (e) => {
+    const t = e.target as Element
+    for (const m of menus) if (m.open && !m.contains(t)) m.open = false
+    const a = t.closest?.<HTMLAnchorElement>('a[data-vs]')
+    const id = decodeURIComponent(location.hash.slice(1))
+    if (!a || !id || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return
+    e.preventDefault()
+    sameRule(base, a, id).then(
+      (url) => location.assign(url),
+      () => location.assign(a.href),
+    )
+  })
+  document.addEventListener('keydown', (e) => {
+    if (e.key !== 'Escape') return
+    for (const m of menus) {
+      if (!m.open) continue
+      m.open = false
+      m.querySelector('summary')?.focus()
+    }
+  })
+}
