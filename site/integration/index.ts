@@ -13,7 +13,7 @@ import { join } from 'node:path'
 import type { AstroIntegration } from 'astro'
 import { prepareSite, publishSiteData } from '../data/store.ts'
 import type { SiteData } from '../data/types.ts'
-import { writeSearchIndex } from './search-index.ts'
+import { writeSearchIndexes } from './search-index.ts'
 import { printPdf } from './pdf.ts'
 
 export default function crSite(): AstroIntegration {
@@ -36,12 +36,11 @@ export default function crSite(): AstroIntegration {
       'astro:build:done': async ({ dir, logger }) => {
         if (!data) return
         const out = fileURLToPath(dir)
-        for (const release of data.releases) {
-          const started = performance.now()
-          const target = join(out, release.base, 'pagefind')
-          const { records } = await writeSearchIndex(release.search, target)
-          logger.info(`Pagefind: ${records} rules of ${release.version} indexed in ${Math.round(performance.now() - started)} ms`)
-        }
+        const started = performance.now()
+        const releases = data.releases
+        const indexed = await writeSearchIndexes(releases.map((r) => ({ records: r.search, outputPath: join(out, r.base, 'pagefind') })))
+        const counts = indexed.map(({ records }, i) => `${records} rules of ${releases[i]!.current ? 'the current rules' : releases[i]!.version}`)
+        logger.info(`Pagefind: ${counts.join(', ')} indexed in ${Math.round(performance.now() - started)} ms`)
         if (process.env.CR_PDF === '0') {
           logger.info('PDF skipped (CR_PDF=0)')
           return

@@ -39,21 +39,36 @@ function check(step: string, errors: string[]) {
   if (errors.length > 0) throw new Error(`Pagefind ${step} failed:\n  ${errors.join('\n  ')}`)
 }
 
-/** Index the records and write the bundle to `outputPath`. Always closes Pagefind. */
-export async function writeSearchIndex(records: SearchRecord[], outputPath: string): Promise<{ records: number }> {
+export interface SearchIndexJob {
+  records: SearchRecord[]
+  outputPath: string
+}
+
+/**
+ * Index each job's records and write its bundle to its `outputPath`. One
+ * Pagefind service builds every index, concurrently: each record is an IPC
+ * round trip, so waiting on them one by one leaves both cores idle. Always
+ * closes Pagefind.
+ */
+export async function writeSearchIndexes(jobs: SearchIndexJob[]): Promise<{ records: number }[]> {
   try {
-    const { index, errors } = await pagefind.createIndex({ forceLanguage: 'en' })
-    check('createIndex', errors)
-    if (!index) throw new Error('Pagefind createIndex returned no index')
-    // Sequential keeps the service's memory flat; indexing ~1,700 small records takes a second.
-    for (const r of records) {
-      const res = await index.addHTMLFile({ url: r.url, content: recordHtml(r) })
-      check(`addHTMLFile(${r.id})`, res.errors)
-    }
-    const written = await index.writeFiles({ outputPath })
-    check('writeFiles', written.errors)
-    return { records: records.length }
+    return await Promise.all(jobs.map(writeOne))
   } finally {
     await pagefind.close()
   }
+}
+
+async function writeOne({ records, outputPath }: SearchIndexJob): Promise<{ records: number }> {
+  const { index, errors } = await pagefind.createIndex({ forceLanguage: 'en' })
+  check('createIndex', errors)
+  if (!index) throw new Error('Pagefind createIndex returned no index')
+  // In slices, so a few hundred requests are in flight, not thousands.
+  for (let i = 0; i < records.length; i += 256) {
+    const slice = records.slice(i, i + 256)
+    const results = await Promise.all(slice.map((r) => index.addHTMLFile({ url: r.url, content: recordHtml(r) })))
+    results.forEach((res, j) => check(`addHTMLFile(${slice[j]!.id})`, res.errors))
+  }
+  const written = await index.writeFiles({ outputPath })
+  check('writeFiles', written.errors)
+  return { records: records.length }
 }
