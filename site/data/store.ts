@@ -95,6 +95,11 @@ export function currentRelease(data = getSiteData()): ReleaseData {
 }
 
 /** `getStaticPaths` params for a page that exists once per release. */
+/** `getStaticPaths` of a page every release has: one path per release, the current rules at the root. */
+export function releasePaths() {
+  return getSiteData().releases.map((release) => ({ params: { v: releaseParam(release) }, props: { release } }))
+}
+
 export function releaseParam(r: ReleaseData): string | undefined {
   return r.current ? undefined : r.base.slice(1, -1)
 }

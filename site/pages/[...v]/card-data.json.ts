@@ -1,11 +1,9 @@
 /** Card previews (`written name → card`), fetched when a card mention is first hovered. */
 import type { APIRoute } from 'astro'
-import { getSiteData, releaseParam } from '../../data/store.ts'
+import { releasePaths } from '../../data/store.ts'
 import type { ReleaseData } from '../../data/types.ts'
 
-export function getStaticPaths() {
-  return getSiteData().releases.map((release) => ({ params: { v: releaseParam(release) }, props: { release } }))
-}
+export const getStaticPaths = releasePaths
 
 export const GET: APIRoute = ({ props }) => {
   const { release } = props as { release: ReleaseData }

@@ -3,11 +3,9 @@
  * (Pagefind would split `6.1.4` into words) and for `/?r=<id>`.
  */
 import type { APIRoute } from 'astro'
-import { getSiteData, releaseParam } from '../../data/store.ts'
+import { releasePaths } from '../../data/store.ts'
 import type { ReleaseData } from '../../data/types.ts'
 
-export function getStaticPaths() {
-  return getSiteData().releases.map((release) => ({ params: { v: releaseParam(release) }, props: { release } }))
-}
+export const getStaticPaths = releasePaths
 
 export const GET: APIRoute = ({ props }) => Response.json((props as { release: ReleaseData }).release.lookup)
