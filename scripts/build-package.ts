@@ -21,6 +21,8 @@ import { writeDirAtomically } from '../src/cli/io.ts'
 import { findReleasesRoot, loadRetirements, releaseCitations } from '../src/cli/releases.ts'
 import { buildCiteTable } from '../src/core/cite/table.ts'
 import { buildIndexFiles, INDEX_FORMAT } from '../src/core/index-json.ts'
+import examplesSchema from '../schema/examples.schema.json' with { type: 'json' }
+import timingSchema from '../schema/timing.schema.json' with { type: 'json' }
 import type { ReleaseRule, Retirement } from '../src/core/cite/types.ts'
 import type { CompiledDocument, RuleEntry } from '../src/core/types.ts'
 
@@ -67,6 +69,7 @@ export interface TimingStructure {
 }
 
 export interface TimingFile {
+  $schema: string
   format: number
   version: string
   structures: Record<string, TimingStructure>
@@ -121,7 +124,7 @@ export function buildTimingTrees(document: CompiledDocument): TimingFile {
       elements: top.map((t) => node(t, 1, undefined)),
     }
   }
-  return { format: INDEX_FORMAT, version: document.release.version, structures }
+  return { $schema: './timing.schema.json', format: INDEX_FORMAT, version: document.release.version, structures }
 }
 
 const camel = (s: string) => s.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase())
@@ -140,11 +143,11 @@ export interface ExampleRecord {
   terms: string[]
 }
 
-export function buildExamples(document: CompiledDocument): { format: number; version: string; examples: ExampleRecord[] } {
+export function buildExamples(document: CompiledDocument): { $schema: string; format: number; version: string; examples: ExampleRecord[] } {
   const examples = document.rules.flatMap((r) =>
     r.examples.map((ex) => ({ id: ex.id, rule: r.id, number: r.number, text: ex.text, html: ex.html, new: ex.new, cards: ex.cards, terms: ex.terms })),
   )
-  return { format: INDEX_FORMAT, version: document.release.version, examples }
+  return { $schema: './examples.schema.json', format: INDEX_FORMAT, version: document.release.version, examples }
 }
 
 // ---------------------------------------------------------------------------
@@ -618,6 +621,9 @@ export function buildPackageFiles(document: CompiledDocument, options: PackageOp
     ...buildIndexFiles(document),
     'examples.json': `${JSON.stringify(buildExamples(document), null, 1)}\n`,
     'timing.json': `${JSON.stringify(timing, null, 1)}\n`,
+    // Shipped beside the data so `$schema` resolves offline, as for rules.json.
+    'examples.schema.json': `${JSON.stringify(examplesSchema, null, 2)}\n`,
+    'timing.schema.json': `${JSON.stringify(timingSchema, null, 2)}\n`,
     'index.js': buildModule(document, options, timing),
     'index.d.ts': buildTypes(document, options, timing),
   }

@@ -4,7 +4,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Ajv2020 } from 'ajv/dist/2020.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import examplesSchema from '../../schema/examples.schema.json' with { type: 'json' }
 import indexSchema from '../../schema/index.schema.json' with { type: 'json' }
+import timingSchema from '../../schema/timing.schema.json' with { type: 'json' }
 import { buildPackageFiles, buildTimingTrees, compactReleases, type TimingNode } from '../../scripts/build-package.ts'
 import { compileDir } from '../../src/cli/compile-dir.ts'
 import { loadRetirements, releaseCitations } from '../../src/cli/releases.ts'
@@ -62,7 +64,7 @@ function tsc(filesToCheck: string[]): { code: number; out: string } {
 
 describe('the package files', () => {
   it('has rules.json with its schema, examples, timing, the module and its types', () => {
-    expect(Object.keys(files).sort()).toEqual(['examples.json', 'index.d.ts', 'index.js', 'index.schema.json', 'rules.json', 'timing.json'])
+    expect(Object.keys(files).sort()).toEqual(['examples.json', 'examples.schema.json', 'index.d.ts', 'index.js', 'index.schema.json', 'rules.json', 'timing.json', 'timing.schema.json'])
   })
 
   it('rules.json is the resolved document and valid against its schema', () => {
@@ -78,6 +80,28 @@ describe('the package files', () => {
     expect(examples.map((e: { id: string }) => e.id)).toEqual(expected)
     expect(new Set(expected).size).toBe(expected.length)
     expect(examples[0]).toEqual(expect.objectContaining({ id: expect.stringMatching(/^example_/), rule: expect.any(String), number: expect.any(String), text: expect.any(String) }))
+  })
+})
+
+describe('every JSON file is valid against the schema it names', () => {
+  it.each([
+    ['examples.json', examplesSchema],
+    ['timing.json', timingSchema],
+  ])('%s', (name, schema) => {
+    const data = JSON.parse(files[name]!)
+    expect(data.$schema).toBe(`./${name.replace('.json', '.schema.json')}`)
+    expect(JSON.parse(files[name.replace('.json', '.schema.json')]!)).toEqual(schema)
+    const validate = new Ajv2020({ allErrors: true }).compile(schema)
+    expect(validate(data), JSON.stringify(validate.errors?.slice(0, 3))).toBe(true)
+  })
+
+  it('the timing schema rejects what an engine could not follow', () => {
+    const validate = new Ajv2020({ allErrors: true }).compile(timingSchema)
+    const timing = JSON.parse(files['timing.json']!)
+    timing.structures.run.elements[0].kind = 'stage'
+    delete timing.structures.access
+    expect(validate(timing)).toBe(false)
+    expect(validate.errors!.map((e) => e.message)).toEqual(expect.arrayContaining(["must have required property 'access'", 'must be equal to one of the allowed values']))
   })
 })
 
