@@ -1,11 +1,9 @@
 /** Small shared answers for pages: a date as people write it, the same page in another release. */
-import type { ChangeKind, ReleaseData } from './types.ts'
-
-/** A change kind as a label: `reworded`, `examples changed`. */
-export const kindLabel = (k: ChangeKind) => (k === 'examples' ? 'examples changed' : k)
+import { changeLabel } from '../../src/core/versions/diff.ts'
+import type { ChangeKind, ReleaseData, SiteData } from './types.ts'
 
 /** `22 added, 3 renamed, 12 examples changed` */
-export const countsText = (counts: [ChangeKind, number][]) => counts.map(([k, n]) => `${n} ${kindLabel(k)}`).join(', ')
+export const countsText = (counts: [ChangeKind, number][]) => counts.map(([k, n]) => `${n} ${changeLabel(k)}`).join(', ')
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December']
 
@@ -16,6 +14,9 @@ export function formatDate(date: string): string {
   if (!m || !month) return date
   return m[3] ? `${Number(m[3])} ${month} ${m[1]}` : `${month} ${m[1]}`
 }
+
+/** The current rules differ from the last release: they have a changes page of their own. */
+export const hasUnreleasedChanges = (site: SiteData) => site.changes.some((c) => c.key === 'current')
 
 /** Pages every release has, by their path under the release base. */
 const GENERIC = ['', 'full/', 'glossary/', 'cards/', 'search/']

@@ -3,8 +3,9 @@
  * root; frozen releases (`releases/<v>/`) under `/<v>/`, so a reader of an
  * old release gets the same pages, permalinks and search there.
  */
-import { existsSync, readdirSync, statSync } from 'node:fs'
+import { existsSync } from 'node:fs'
 import { join, resolve } from 'node:path'
+import { listReleases as releaseDirs } from '../../src/cli/releases.ts'
 
 export interface ReleaseSource {
   /** Rules directory, absolute. */
@@ -26,16 +27,11 @@ export interface ReleaseOptions {
   include?: string
 }
 
-const VERSION_DIR = /^v\d{2}\.\d{2}$/
-
 /** The release folders under `releases/`, oldest first. */
 export function availableReleases(root: string): { name: string; dir: string }[] {
   const releasesDir = join(root, 'releases')
   if (!existsSync(releasesDir)) return []
-  return readdirSync(releasesDir)
-    .filter((name) => VERSION_DIR.test(name) && statSync(join(releasesDir, name)).isDirectory())
-    .sort()
-    .map((name) => ({ name, dir: join(releasesDir, name) }))
+  return releaseDirs(releasesDir).map(({ version, dir }) => ({ name: version, dir }))
 }
 
 /** The current release first, then the old ones to build, newest first (as the version switcher lists them). */

@@ -94,12 +94,12 @@ export function currentRelease(data = getSiteData()): ReleaseData {
   return data.releases.find((r) => r.current) ?? data.releases[0]!
 }
 
-/** `getStaticPaths` params for a page that exists once per release. */
 /** `getStaticPaths` of a page every release has: one path per release, the current rules at the root. */
 export function releasePaths() {
   return getSiteData().releases.map((release) => ({ params: { v: releaseParam(release) }, props: { release } }))
 }
 
+/** The `[...v]` param of a release's pages: none for the current rules, `v24.03` for an old release. */
 export function releaseParam(r: ReleaseData): string | undefined {
   return r.current ? undefined : r.base.slice(1, -1)
 }

@@ -60,12 +60,15 @@ export function resolveQuery(lookup: Lookup, query: string) {
 /** Number-shaped queries are answered by the lookup alone. */
 export const isNumberQuery = (query: string) => normalizeNumber(query) !== undefined
 
+/** A query as the glossary keys terms: lower case, single spaces. */
+const asTerm = (query: string) => query.trim().toLowerCase().replace(/\s+/g, ' ')
+
 /**
  * The rules defining the words searched for ("bad publicity", "Tags"),
  * so they rank first whatever Pagefind scores. Plurals count as the term.
  */
 export function definingRules(lookup: Lookup, query: string): { term: string; hit: Hit }[] {
-  const q = query.trim().toLowerCase().replace(/\s+/g, ' ')
+  const q = asTerm(query)
   const forms = [q, q.replace(/e?s$/, ''), q.replace(/s$/, ''), `${q}s`]
   for (const form of forms) {
     const ids = lookup.terms.get(form)
@@ -79,7 +82,7 @@ export function definingRules(lookup: Lookup, query: string): { term: string; hi
  * while Pagefind is still loading, so the first keystroke already answers.
  */
 export function termsStartingWith(lookup: Lookup, query: string, limit: number): { term: string; hit: Hit }[] {
-  const q = query.trim().toLowerCase().replace(/\s+/g, ' ')
+  const q = asTerm(query)
   if (!q) return []
   const out: { term: string; hit: Hit }[] = []
   const keys = [...lookup.terms.keys()].filter((k) => k.startsWith(q) || k.includes(` ${q}`)).sort((a, b) => a.length - b.length || a.localeCompare(b))

@@ -8,24 +8,19 @@ import { join, relative, resolve } from 'node:path'
 import { compile } from '../core/compile.ts'
 import { formatDiagnostic, hasErrors, summarize } from '../core/diagnostics.ts'
 import type { CompiledDocument, Diagnostic, SourceFile } from '../core/types.ts'
-import { checkRetirements, releaseIdsFromFiles, type ReleaseIds } from '../core/versions/guard.ts'
-import { resolveRelease, type ReleaseEntry } from '../core/versions/release-citations.ts'
+import { checkRetirements, releaseIdsFromFiles } from '../core/versions/guard.ts'
+import type { ReleaseRule } from '../core/cite/types.ts'
+import { resolveRelease } from '../core/versions/release-citations.ts'
+import { normalizeVersion, RELEASE_NAME } from '../core/versions/release-name.ts'
 import { emptyRetirements, parseRetirements, type Retirements } from '../core/versions/retired.ts'
 import { createVersionIndex, CURRENT } from '../core/versions/version-index.ts'
+import { UsageError } from './args.ts'
 import { PACKAGE_ROOT, readRulesDir, textLookup } from './io.ts'
 
 export interface ReleaseDir {
   version: string
   /** As given to `readRulesDir` (relative to the working directory when possible). */
   dir: string
-}
-
-const VERSION_DIR = /^v\d{2}\.\d{2}$/
-
-/** `v24.03` < `v25.04`; also accepts `24.03`. */
-export function normalizeVersion(name: string): string {
-  const m = /^v?(\d{2}\.\d{2})$/i.exec(name.trim())
-  return m ? `v${m[1]}` : name.trim()
 }
 
 /**
@@ -53,7 +48,7 @@ function shown(p: string): string {
 /** The release folders (`v22.12`, …), oldest first. */
 export function listReleases(root: string): ReleaseDir[] {
   return readdirSync(resolve(root))
-    .filter((name) => VERSION_DIR.test(name) && statSync(resolve(root, name)).isDirectory())
+    .filter((name) => RELEASE_NAME.test(name) && statSync(resolve(root, name)).isDirectory())
     .sort()
     .map((version) => ({ version, dir: join(root, version) }))
 }
@@ -85,20 +80,28 @@ export function compileRelease(version: string, dir: string): CompiledRelease {
   return r
 }
 
+/**
+ * The releases in `root`, oldest first, and where release `name` (`v24.03`,
+ * `24.03`) is among them. A usage error lists the releases
+ * (and `also`, names a command accepts besides them).
+ */
+export function locateRelease(name: string, root: string | undefined, also: readonly string[] = []): { all: ReleaseDir[]; at: number } {
+  const all = root ? listReleases(root) : []
+  const version = normalizeVersion(name)
+  const at = all.findIndex((r) => r.version === version)
+  if (at === -1) {
+    const known = [...all.map((r) => r.version), ...also].join(', ')
+    throw new UsageError(root ? `unknown release \`${name}\`, expected one of ${known}` : 'no releases directory found, expected `releases/` beside the rules or --releases DIR')
+  }
+  return { all, at }
+}
+
 /** A release by name (`v24.03`, `24.03`) or `current` for the rules directory. */
 export function openVersion(name: string, root: string | undefined, rulesDir: string): CompiledRelease {
   if (name === CURRENT) return compileRelease(CURRENT, rulesDir)
-  const version = normalizeVersion(name)
-  const all = root ? listReleases(root) : []
-  const found = all.find((r) => r.version === version)
-  if (!found) {
-    const known = [...all.map((r) => r.version), CURRENT].join(', ')
-    throw new UnknownVersionError(root ? `unknown release \`${name}\`, expected one of ${known}` : `no releases directory found, expected \`releases/\` beside the rules or --releases DIR`)
-  }
-  return compileRelease(found.version, found.dir)
+  const { all, at } = locateRelease(name, root, [CURRENT])
+  return compileRelease(all[at]!.version, all[at]!.dir)
 }
-
-export class UnknownVersionError extends Error {}
 
 /**
  * Every entry of every release in `root`, resolved to `current` (today's
@@ -107,7 +110,7 @@ export class UnknownVersionError extends Error {}
  * (about 1.5 s for six), so callers build it only when they need it. With
  * `upTo`, releases after that one are left out: a pinned index is "today".
  */
-export function releaseCitations(root: string | undefined, current: CompiledDocument, retirements: Retirements, options: { upTo?: string } = {}): Map<string, ReleaseEntry[]> {
+export function releaseCitations(root: string | undefined, current: CompiledDocument, retirements: Retirements, options: { upTo?: string } = {}): Map<string, ReleaseRule[]> {
   if (root === undefined) return new Map()
   let all = listReleases(root)
   const last = options.upTo === undefined ? -1 : all.findIndex((r) => r.version === options.upTo)
@@ -121,15 +124,16 @@ export function releaseCitations(root: string | undefined, current: CompiledDocu
   return new Map(all.map((r) => [r.version, resolveRelease(index, r.version)]))
 }
 
-/** Each release's IDs, from phase 1 of the compiler only (fast). */
-export function releaseIdSets(root: string): ReleaseIds[] {
-  return listReleases(root).map((r) => releaseIdsFromFiles(r.version, readRulesDir(r.dir)))
-}
-
 /** `<rulesDir>/retired.yaml`, or an empty table when there is none. */
 export function loadRetirements(rulesDir: string): { retirements: Retirements; messages: Diagnostic[]; files: SourceFile[] } {
   const path = join(rulesDir, 'retired.yaml')
   if (!existsSync(resolve(path))) return { retirements: emptyRetirements(shown(path)), messages: [], files: [] }
+  return loadRetirementFile(path)
+}
+
+/** A retirement file (`--retired FILE`, which must exist); `undefined` is an empty table. */
+export function loadRetirementFile(path: string | undefined): { retirements: Retirements; messages: Diagnostic[]; files: SourceFile[] } {
+  if (path === undefined) return { retirements: emptyRetirements(), messages: [], files: [] }
   const file: SourceFile = { path: shown(path), content: readFileSync(resolve(path)) }
   return { ...parseRetirements(file), files: [file] }
 }
@@ -150,12 +154,12 @@ export interface GuardResult {
 export function guardIds(rulesDir: string, current: CompiledDocument, explicitRoot?: string): GuardResult {
   const root = findReleasesRoot(rulesDir, explicitRoot)
   if (!root) return { root, messages: [], files: [] }
-  const sets = releaseIdSets(root)
+  // Each release read once: its IDs (phase 1 of the compiler only, fast), and excerpts for messages pointing into it.
+  const releases = listReleases(root).map((r) => ({ version: r.version, files: readRulesDir(r.dir) }))
   const { retirements, messages, files } = loadRetirements(rulesDir)
-  const guard = checkRetirements(current, sets, retirements)
-  // Excerpts for messages that point into release files.
+  const guard = checkRetirements(current, releases.map((r) => releaseIdsFromFiles(r.version, r.files)), retirements)
   const wanted = new Set(guard.map((m) => m.file))
-  const releaseFiles = listReleases(root).flatMap((r) => readRulesDir(r.dir).filter((f) => wanted.has(f.path)))
+  const releaseFiles = releases.flatMap((r) => r.files.filter((f) => wanted.has(f.path)))
   return { root, messages: [...messages, ...guard], files: [...files, ...releaseFiles] }
 }
 

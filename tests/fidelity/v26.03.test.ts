@@ -39,7 +39,8 @@ function differences() {
     if (JSON.stringify(published) !== JSON.stringify(ours)) diffs.push({ id, field, published, ours })
   }
   const counts = { ids: 0, numbers: 0, parents: 0, texts: 0, examples: 0, exampleTotal: 0, titles: 0 }
-  for (const c of oracle.chapters) {
+  // Chapters and sections: a number and a title each.
+  for (const c of [...oracle.chapters, ...oracle.sections]) {
     const o = byId.get(c.id)
     note(c.id, 'exists', true, Boolean(o))
     if (!o) continue
@@ -48,16 +49,6 @@ function differences() {
     note(c.id, 'title', normalizeText(c.title), normalizeText(o.title ?? ''))
     if (c.number === o.number) counts.numbers++
     if (normalizeText(c.title) === normalizeText(o.title ?? '')) counts.titles++
-  }
-  for (const s of oracle.sections) {
-    const o = byId.get(s.id)
-    note(s.id, 'exists', true, Boolean(o))
-    if (!o) continue
-    counts.ids++
-    note(s.id, 'number', s.number, o.number)
-    note(s.id, 'title', normalizeText(s.title), normalizeText(o.title ?? ''))
-    if (s.number === o.number) counts.numbers++
-    if (normalizeText(s.title) === normalizeText(o.title ?? '')) counts.titles++
   }
   const childrenOf = new Map<string, string[]>()
   for (const r of oracle.rules) {

@@ -13,11 +13,12 @@ import type { Citation, CiteProblem, CiteRule, ReleaseRule, Retirement } from '.
 import { buildCoverageFile, computeCoverage, type CoverageReport } from '../../core/coverage.ts'
 import { loadYaml } from '../../core/load-yaml.ts'
 import type { ChangelogEntry, CompiledDocument, RuleEntry } from '../../core/types.ts'
-import { emptyRetirements, parseRetirements, retirementStatusMap, type Retirements } from '../../core/versions/retired.ts'
+import { retirementStatusMap, type Retirements } from '../../core/versions/retired.ts'
 import { parseCommandArgs, type CommandSpec } from '../args.ts'
 import { compileDir, hasErrors } from '../compile-dir.ts'
 import { PACKAGE_ROOT } from '../io.ts'
-import { findReleasesRoot, normalizeVersion, releaseCitations } from '../releases.ts'
+import { normalizeVersion } from '../../core/versions/release-name.ts'
+import { findReleasesRoot, loadRetirementFile, releaseCitations } from '../releases.ts'
 import { readSourceText, walkSources } from '../walk-sources.ts'
 
 export const citeSpec: CommandSpec = {
@@ -206,6 +207,4 @@ export function readRetiredFile(file: string): Map<string, Retirement> {
 }
 
 /** A broken file reads as empty: `cr check` reports it. */
-function loadRetiredFile(file: string | undefined): Retirements {
-  return file === undefined ? emptyRetirements() : parseRetirements({ path: file, content: readFileSync(file) }).retirements
-}
+const loadRetiredFile = (file: string | undefined): Retirements => loadRetirementFile(file).retirements

@@ -1,9 +1,9 @@
 import { hasErrors } from '../../core/diagnostics.ts'
-import { CHANGE_KINDS, diffReleases, groupByChapter, type ChangeKind, type DiffEntry, type ReleaseDiff } from '../../core/versions/diff.ts'
+import { CHANGE_KINDS, changeLabel, diffReleases, groupByChapter, type DiffEntry, type ReleaseDiff } from '../../core/versions/diff.ts'
 import { formatWordDiffAnsi, formatWordDiffPlain, type WordPart } from '../../core/versions/word-diff.ts'
 import { CURRENT } from '../../core/versions/version-index.ts'
 import { parseCommandArgs, UsageError, type CommandSpec } from '../args.ts'
-import { findReleasesRoot, formatReport, loadRetirements, openVersion, UnknownVersionError } from '../releases.ts'
+import { findReleasesRoot, formatReport, loadRetirements, openVersion, type CompiledRelease } from '../releases.ts'
 
 export const diffSpec: CommandSpec = {
   name: 'diff',
@@ -23,14 +23,7 @@ export function diffCommand(argv: string[]): number {
   if (positionals.length !== 2) throw new UsageError(`expected two releases, got ${positionals.length}`)
   const rulesDir = (values.dir as string | undefined) ?? 'rules'
   const root = findReleasesRoot(rulesDir, values.releases as string | undefined, { fallbackToPackage: true })
-  let sides
-  try {
-    sides = positionals.map((name) => openVersion(name, root, rulesDir))
-  } catch (error) {
-    if (error instanceof UnknownVersionError) throw new UsageError(error.message)
-    throw error
-  }
-  const [a, b] = sides as [(typeof sides)[number], (typeof sides)[number]]
+  const [a, b] = positionals.map((name) => openVersion(name, root, rulesDir)) as [CompiledRelease, CompiledRelease]
   for (const side of [a, b]) {
     if (!side.document || hasErrors(side.messages)) {
       process.stderr.write(`${formatReport(side.messages, side.files)}\ncr diff: ${side.version} does not compile\n`)
@@ -65,21 +58,9 @@ export function filterChapter(diff: ReleaseDiff, chapterId: string): ReleaseDiff
   return { ...diff, entries, counts, chapters: diff.chapters.filter((c) => c.id === chapterId) }
 }
 
-const LABEL: Record<ChangeKind, string> = {
-  added: 'added',
-  removed: 'removed',
-  renamed: 'renamed',
-  merged: 'merged',
-  split: 'split',
-  moved: 'moved',
-  reworded: 'reworded',
-  examples: 'examples changed',
-  renumbered: 'renumbered',
-}
-
 /** `22 added, 1 removed, …` in precedence order, zero counts left out. */
 export function formatCounts(counts: ReleaseDiff['counts']): string {
-  const parts = CHANGE_KINDS.filter((k) => counts[k] > 0).map((k) => `${counts[k]} ${LABEL[k]}`)
+  const parts = CHANGE_KINDS.filter((k) => counts[k] > 0).map((k) => `${counts[k]} ${changeLabel(k)}`)
   return parts.length > 0 ? parts.join(', ') : 'no changes'
 }
 
@@ -105,7 +86,7 @@ export function formatDiff(diff: ReleaseDiff, options: { all?: boolean; color?: 
       }
       const number = e.change === 'added' ? e.newNumber : e.change === 'removed' ? e.oldNumber : e.oldNumber === e.newNumber ? e.newNumber : `${e.oldNumber} → ${e.newNumber}`
       const id = e.oldId !== undefined ? `${e.oldId} → ${e.id}` : e.id
-      const label = e.changes.map((c) => LABEL[c]).join(', ')
+      const label = e.changes.map(changeLabel).join(', ')
       out.push(`  ${label}: ${number}  ${id}${e.inferred ? '  (matched by text)' : ''}`)
       if (e.reason) out.push(`${indent}${e.change === 'removed' ? 'Why' : 'Note'}: ${e.reason}`)
       if (e.wordDiff && !(e.change === 'removed' && e.reason)) out.push(`${indent}${words(e.wordDiff)}`)

@@ -9,7 +9,7 @@ import type { CompiledDocument, RuleEntry } from '../../core/types.ts'
 import { followRetirement, describeTrail } from '../../core/versions/retired.ts'
 import { createVersionIndex, CURRENT, type OldCitation } from '../../core/versions/version-index.ts'
 import { UsageError } from '../args.ts'
-import { compileRelease, findReleasesRoot, formatReport, listReleases, loadRetirements, normalizeVersion } from '../releases.ts'
+import { compileRelease, findReleasesRoot, formatReport, loadRetirements, locateRelease } from '../releases.ts'
 
 export interface ShowOptions {
   dir: string
@@ -19,14 +19,9 @@ export interface ShowOptions {
 }
 
 export function showInVersion(versionArg: string, query: string, options: ShowOptions): number {
-  const version = normalizeVersion(versionArg)
   const root = findReleasesRoot(options.dir, options.releases, { fallbackToPackage: true })
-  const all = root ? listReleases(root) : []
-  const from = all.findIndex((r) => r.version === version)
-  if (from === -1) {
-    const known = all.map((r) => r.version).join(', ')
-    throw new UsageError(root ? `unknown release \`${versionArg}\`, expected one of ${known}` : 'no releases directory found, expected `releases/` beside the rules or --releases DIR')
-  }
+  const { all, at: from } = locateRelease(versionArg, root)
+  const version = all[from]!.version
   // The release asked for, every later one (to follow the rule forward) and today's rules.
   const compiled = [...all.slice(from).map((r) => compileRelease(r.version, r.dir)), compileRelease(CURRENT, options.dir)]
   for (const c of compiled) {

@@ -8,6 +8,8 @@
  * and everything else — lines, columns, pairs — is computed for hits only.
  */
 import { distance } from 'fastest-levenshtein'
+import { andList } from '../versions/history.ts'
+import { normalizeVersion } from '../versions/release-name.ts'
 import { DEFAULT_CITE_CONFIG, type CiteConfig } from './config.ts'
 import type { CiteTable } from './table.ts'
 import type { Citation, CitationVia, CiteProblem, CiteRule, ReleaseRule, ScanResult } from './types.ts'
@@ -492,8 +494,6 @@ function describeToday(entry: ReleaseRule, version: string): string {
   return `${verb}today ${entry.currentNumber}; ${text}`
 }
 
-const andList = (items: readonly string[]) => (items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`)
-
 /** `6.1.4.a` → `6.1.4a`; `6.1.4` unchanged. */
 function normalizeNumber(n: string): string {
   return n.replace(/^(\d+\.\d+\.\d+)\.([a-z]{1,2})(?![a-z])/, '$1$2')
@@ -519,7 +519,7 @@ function collectPatternHits(text: string, patterns: readonly RegExp[], chapters:
       group++
       // A `version` group, or `v24.03` / `CR 24.03` inside the capture, names the release of what follows.
       const named = m.groups?.version
-      let version = named === undefined ? undefined : releaseName(named)
+      let version = named === undefined ? undefined : normalizeVersion(named)
       let afterCr = false
       const captured = text.slice(start, end)
       TOKEN.lastIndex = 0
@@ -557,12 +557,6 @@ function collectPatternHits(text: string, patterns: readonly RegExp[], chapters:
     else merged.push([s[0], s[1]])
   }
   return merged
-}
-
-/** `24.03`, `v24.03`, `V24.03` → `v24.03`; anything else as written (and reported as an unknown release). */
-function releaseName(written: string): string {
-  const digits = /^v?(\d{2}\.\d{2})$/i.exec(written.trim())?.[1]
-  return digits === undefined ? written.trim() : `v${digits}`
 }
 
 /** One ID or number inside a pattern's capture. */

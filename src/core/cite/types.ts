@@ -42,13 +42,13 @@ export interface ReleaseRule {
   /** Its ID and number in that release. */
   id: string
   number: string
-  /** Today's ID; absent when the rule was removed. */
+  /** Today's ID (after renames and merges); absent when the rule was removed. */
   currentId?: string
   currentNumber?: string
   status: ReleaseStatus
-  /** Today's text differs from the release's. */
+  /** Today's text differs from the release's (reference numbers aside). */
   textChanged: boolean
-  /** Later releases that reworded, merged or split it. */
+  /** Later releases whose changes reworded, merged or split it (`current` for unreleased edits). */
   changedIn: readonly string[]
   /** The retirement note, or why it was removed. */
   reason?: string

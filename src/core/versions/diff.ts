@@ -27,6 +27,9 @@ export type ChangeKind =
 /** Order of precedence: an entry's `change` is the first of its `changes` in this order. */
 export const CHANGE_KINDS: readonly ChangeKind[] = ['added', 'removed', 'renamed', 'merged', 'split', 'moved', 'reworded', 'examples', 'renumbered']
 
+/** A change kind in words, as reports and pages print it: `reworded`, `examples changed`. */
+export const changeLabel = (k: ChangeKind): string => (k === 'examples' ? 'examples changed' : k)
+
 export interface ExampleChange {
   change: 'added' | 'removed' | 'reworded'
   /** 1-based position in the new release (in the old one for `removed`). */

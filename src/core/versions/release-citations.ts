@@ -4,27 +4,11 @@
  * `rule('6.1.4', { version: 'v24.03' })`. Both read this table rather than
  * the version index, so neither compiles releases while scanning or at run time.
  */
-import type { CitationStatus, VersionIndex } from './version-index.ts'
-
-/** One entry of an old release and where it is today. */
-export interface ReleaseEntry {
-  /** Its ID and number in that release. */
-  id: string
-  number: string
-  /** Today's ID (after renames and merges); absent when the rule was removed. */
-  currentId?: string
-  currentNumber?: string
-  status: CitationStatus
-  /** Today's text differs from the release's (reference numbers aside). */
-  textChanged: boolean
-  /** Later releases whose changes reworded, merged or split it (`current` for unreleased edits). */
-  changedIn: string[]
-  /** The retirement note, or why the rule was removed. */
-  reason?: string
-}
+import type { ReleaseRule } from '../cite/types.ts'
+import type { VersionIndex } from './version-index.ts'
 
 /** `resolveRelease(index, 'v24.03')`: every entry of v24.03, in document order. */
-export function resolveRelease(index: VersionIndex, version: string): ReleaseEntry[] {
+export function resolveRelease(index: VersionIndex, version: string): ReleaseRule[] {
   const document = index.document(version)
   if (!document) throw new Error(`Unknown version \`${version}\`, expected one of ${index.versions.join(', ')}`)
   return document.rules.map((r) => {

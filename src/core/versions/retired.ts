@@ -8,6 +8,7 @@
  * JSON schema agrees.
  */
 import { diagnostic, sortDiagnostics } from '../diagnostics.ts'
+import { RELEASE_NAME } from './release-name.ts'
 import { loadYaml } from '../load-yaml.ts'
 import type { Diagnostic, Place, SourceFile, SourceRef } from '../types.ts'
 
@@ -46,7 +47,6 @@ const WHERE = ['renamed_to', 'merged_into', 'split_into', 'removed'] as const
 // The ID grammar of `schema/chapter.schema.json`; retired IDs may keep the stray `.` v24.03 had.
 const TARGET_ID = /^[a-z][A-Za-z0-9_]*\+?$/
 const OLD_ID = /^[a-z][A-Za-z0-9_]*[+.]?$/
-const VERSION = /^v\d{2}\.\d{2}$/
 
 export function emptyRetirements(file = 'retired.yaml'): Retirements {
   return { file, entries: [], byId: new Map() }
@@ -110,7 +110,7 @@ export function readRetirements(data: unknown, file: string, locate: Locate): { 
       return v
     }
     const id = str('id', OLD_ID, 'an ID (a lowercase letter, then letters, digits and `_`)')
-    const release = str('release', VERSION, 'a release name like `v24.03`')
+    const release = str('release', RELEASE_NAME, 'a release name like `v24.03`')
     if (item.id === undefined) {
       problem('schema-missing-key', path, 'Missing key `id`, expected the retired ID')
       ok = false

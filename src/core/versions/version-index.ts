@@ -252,8 +252,3 @@ export function parseCitation(text: string): ParsedCitation {
   if (m) return { version: `v${m[1]}`, query: m[2]! }
   return { query: text.trim() }
 }
-
-/** `resolveOldCitation(index, 'v24.03', '6.1.4')` → today's ID and number, and whether the text changed since. */
-export function resolveOldCitation(index: VersionIndex, version: string, numberOrId: string): OldCitation {
-  return index.resolve(version, numberOrId)
-}
