@@ -17,7 +17,7 @@ import { pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
 import { readRetiredFile } from '../src/cli/commands/cite.ts'
 import { compileDir, hasErrors } from '../src/cli/compile-dir.ts'
-import { writeDirAtomically } from '../src/cli/io.ts'
+import { PACKAGE_ROOT, writeOutputDir } from '../src/cli/io.ts'
 import { findReleasesRoot, loadRetirements, releaseCitations } from '../src/cli/releases.ts'
 import { buildCiteTable } from '../src/core/cite/table.ts'
 import { buildIndexFiles, INDEX_FORMAT } from '../src/core/index-json.ts'
@@ -648,7 +648,7 @@ function main(argv: string[]): number {
   // `rule('6.1.4', { version: 'v24.03' })`: every release, resolved to these rules.
   options.releases = releaseCitations(findReleasesRoot(values.rules!), result.document, loadRetirements(values.rules!).retirements)
   const files = buildPackageFiles(result.document, options)
-  writeDirAtomically(values.out!, files)
+  writeOutputDir(values.out!, files, { inputs: [values.rules!, PACKAGE_ROOT] })
   const kb = (name: string) => `${Math.round(Buffer.byteLength(files[name]!) / 1024)} KB`
   process.stderr.write(
     `build-package: wrote ${result.document.rules.length} rules of ${result.document.release.version} (and ${options.releases.size} releases) to ${values.out}/; index.js ${kb('index.js')}, index.d.ts ${kb('index.d.ts')}\n`,

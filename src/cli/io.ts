@@ -1,6 +1,6 @@
 /** The CLI's file-system side: reading a rules directory, atomic output. */
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
-import { basename, dirname, join, relative, resolve } from 'node:path'
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
+import { dirname, join, relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { createCardIndex, type CardIndex } from '../core/cards.ts'
 import type { SourceFile } from '../core/types.ts'
@@ -33,31 +33,4 @@ export function loadCards(file = join(PACKAGE_ROOT, 'data/cards.json')): CardInd
   return createCardIndex(JSON.parse(readFileSync(file, 'utf8')))
 }
 
-/**
- * Write a set of files into `outDir` atomically: everything goes to a
- * temporary sibling directory first, then replaces `outDir` in one rename,
- * so a failed run never leaves a half-written or clobbered directory.
- */
-export function writeDirAtomically(outDir: string, files: Record<string, string>): void {
-  const target = resolve(outDir)
-  mkdirSync(dirname(target), { recursive: true })
-  const tmp = join(dirname(target), `.${basename(target)}.tmp-${process.pid}-${Date.now()}`)
-  try {
-    mkdirSync(tmp)
-    for (const [name, content] of Object.entries(files)) {
-      mkdirSync(dirname(join(tmp, name)), { recursive: true })
-      writeFileSync(join(tmp, name), content)
-    }
-    if (existsSync(target)) {
-      const old = `${tmp}.old`
-      renameSync(target, old)
-      renameSync(tmp, target)
-      rmSync(old, { recursive: true, force: true })
-    } else {
-      renameSync(tmp, target)
-    }
-  } catch (error) {
-    rmSync(tmp, { recursive: true, force: true })
-    throw error
-  }
-}
+export { assertWritableOutput, OutputRefusedError, writeOutputDir } from '../io/write-output.ts'

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Ajv2020 } from 'ajv/dist/2020.js'
@@ -67,6 +67,19 @@ describe('cr show', () => {
 })
 
 describe('cr index', () => {
+  it('refuses to write over its own rules, the project, a file or a foreign folder', () => {
+    const root = mkdtempSync(join(tmpdir(), 'cr-index-'))
+    cpSync(join(fixture('ref-unknown'), 'rules'), join(root, 'rules'), { recursive: true })
+    writeFileSync(join(root, 'notes.txt'), 'mine')
+    const before = readdirSync(join(root, 'rules'))
+    for (const out of ['rules', '.', 'notes.txt', '..']) {
+      const r = runCr(['index', '--out', out, 'rules'], root)
+      expect([r.code, r.stderr]).toEqual([2, expect.stringMatching(/^cr index: error: refusing to write to `/)])
+    }
+    expect(readdirSync(join(root, 'rules'))).toEqual(before)
+    expect(readFileSync(join(root, 'notes.txt'), 'utf8')).toBe('mine')
+  })
+
   it('writes rules.json that validates against its schema', () => {
     const out = join(mkdtempSync(join(tmpdir(), 'cr-index-')), 'out')
     const r = runCr(['index', '--out', out])

@@ -1,0 +1,188 @@
+/**
+ * Safe output directories: `--out` never destroys what we did not write.
+ *
+ * An output directory is ours when it holds the marker file written by a
+ * previous run. Anything else — a regular file, a device, a non-empty folder
+ * without the marker, the input folder or one of its ancestors — is refused
+ * before a byte is written.
+ *
+ * Files are replaced one by one with rename(2) from a private staging folder
+ * inside the output directory, so a reader never sees a missing or
+ * half-written file, concurrent writers never collide (each has its own
+ * staging folder), and an interrupted run leaves the previous output intact.
+ */
+import { closeSync, fsyncSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, statSync, writeSync } from 'node:fs'
+import { dirname, join, relative, resolve, sep } from 'node:path'
+
+export const OUTPUT_MARKER = '.cr-output.json'
+const STAGING_PREFIX = '.cr-staging-'
+
+export class OutputRefusedError extends Error {
+  override name = 'OutputRefusedError'
+}
+
+interface Marker {
+  generator: 'netrunner-cr'
+  files: string[]
+}
+
+/** The real path of `p`, or of its nearest existing ancestor joined with the rest. */
+function realish(p: string): string {
+  let head = resolve(p)
+  const rest: string[] = []
+  for (;;) {
+    try {
+      return join(realpathSync(head), ...rest)
+    } catch {
+      const parent = dirname(head)
+      if (parent === head) return resolve(p)
+      rest.unshift(head.slice(parent.length).replace(/^[/\\]/, ''))
+      head = parent
+    }
+  }
+}
+
+function isInsideOrEqual(child: string, parent: string): boolean {
+  const rel = relative(parent, child)
+  return rel === '' || (!rel.startsWith('..') && !rel.startsWith(sep) && !/^[A-Za-z]:/.test(rel))
+}
+
+function readMarker(dir: string): Marker | undefined {
+  try {
+    const data = JSON.parse(readFileSync(join(dir, OUTPUT_MARKER), 'utf8')) as Marker
+    if (data && data.generator === 'netrunner-cr' && Array.isArray(data.files)) return data
+  } catch {
+    // no marker, or not ours
+  }
+  return undefined
+}
+
+/**
+ * Check that `outDir` may be written by us; throws OutputRefusedError with a
+ * message that says why and what to do instead.
+ */
+export function assertWritableOutput(outDir: string, inputs: string[] = []): void {
+  const target = realish(outDir)
+  for (const input of inputs) {
+    const real = realish(input)
+    if (isInsideOrEqual(real, target)) {
+      throw new OutputRefusedError(
+        `refusing to write to \`${outDir}\`: it ${real === target ? 'is' : 'contains'} the input \`${input}\`; choose an empty or new folder, e.g. \`--out build/index\``,
+      )
+    }
+  }
+  let stat
+  try {
+    stat = lstatSync(outDir)
+  } catch {
+    return // does not exist yet: it will be created
+  }
+  if (stat.isSymbolicLink()) {
+    try {
+      stat = statSync(outDir)
+    } catch {
+      throw new OutputRefusedError(`refusing to write to \`${outDir}\`: it is a dangling symbolic link`)
+    }
+  }
+  if (!stat.isDirectory()) {
+    const kind = stat.isFile() ? 'a file' : 'not a folder (a device, socket or pipe)'
+    throw new OutputRefusedError(`refusing to write to \`${outDir}\`: it is ${kind}; --out takes a folder`)
+  }
+  const entries = readdirSync(outDir).filter((name) => !name.startsWith(STAGING_PREFIX))
+  if (entries.length > 0 && !readMarker(outDir)) {
+    throw new OutputRefusedError(
+      `refusing to write to \`${outDir}\`: the folder is not empty and was not written by \`cr\` (no ${OUTPUT_MARKER}); choose an empty or new folder`,
+    )
+  }
+}
+
+function writeFileDurably(path: string, content: string | Uint8Array): void {
+  const fd = openSync(path, 'wx')
+  try {
+    const buffer = typeof content === 'string' ? Buffer.from(content) : content
+    let offset = 0
+    while (offset < buffer.length) offset += writeSync(fd, buffer, offset, buffer.length - offset)
+    fsyncSync(fd)
+  } finally {
+    closeSync(fd)
+  }
+}
+
+function fsyncDir(dir: string): void {
+  try {
+    const fd = openSync(dir, 'r')
+    try {
+      fsyncSync(fd)
+    } finally {
+      closeSync(fd)
+    }
+  } catch {
+    // not every platform can fsync a directory; the renames are still atomic
+  }
+}
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM'
+  }
+}
+
+/** Remove staging folders left by runs that were killed (their process is gone). */
+function removeAbandonedStaging(dir: string): void {
+  for (const name of readdirSync(dir)) {
+    if (!name.startsWith(STAGING_PREFIX)) continue
+    const pid = Number(name.slice(STAGING_PREFIX.length).split('-')[0])
+    if (Number.isInteger(pid) && pid !== process.pid && !processAlive(pid)) rmSync(join(dir, name), { recursive: true, force: true })
+  }
+}
+
+/** A relative path that stays inside the folder it is joined to. */
+function isSafeName(name: string): boolean {
+  if (name === '' || name === OUTPUT_MARKER || name.startsWith(STAGING_PREFIX)) return false
+  const parts = name.split('/')
+  return !name.includes('\\') && !name.includes('\0') && parts.every((part) => part !== '' && part !== '.' && part !== '..') && !/^[A-Za-z]:/.test(name)
+}
+
+/**
+ * Write `files` (relative path → content) into `outDir`, which must be new,
+ * empty or our own previous output. `inputs` are folders the output must not
+ * be (nor contain).
+ */
+export function writeOutputDir(outDir: string, files: Record<string, string | Uint8Array>, options: { inputs?: string[] } = {}): void {
+  assertWritableOutput(outDir, options.inputs)
+  for (const name of Object.keys(files)) {
+    if (!isSafeName(name)) {
+      throw new OutputRefusedError(`refusing to write \`${name}\`: output file names must stay inside the output folder`)
+    }
+  }
+  mkdirSync(outDir, { recursive: true })
+  removeAbandonedStaging(outDir)
+  const staging = join(outDir, `${STAGING_PREFIX}${process.pid}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`)
+  mkdirSync(staging)
+  try {
+    const names = Object.keys(files).sort()
+    for (const name of names) {
+      mkdirSync(dirname(join(staging, name)), { recursive: true })
+      writeFileDurably(join(staging, name), files[name]!)
+    }
+    const marker: Marker = { generator: 'netrunner-cr', files: names }
+    writeFileDurably(join(staging, OUTPUT_MARKER), `${JSON.stringify(marker, null, 2)}\n`)
+    fsyncDir(staging)
+    const previous = readMarker(outDir)
+    // Each rename replaces one file atomically: readers see the old or the new file, never neither.
+    for (const name of names) {
+      mkdirSync(dirname(join(outDir, name)), { recursive: true })
+      renameSync(join(staging, name), join(outDir, name))
+    }
+    for (const stale of previous?.files ?? []) {
+      if (!names.includes(stale) && isSafeName(stale)) rmSync(join(outDir, stale), { force: true })
+    }
+    renameSync(join(staging, OUTPUT_MARKER), join(outDir, OUTPUT_MARKER))
+    fsyncDir(outDir)
+  } finally {
+    rmSync(staging, { recursive: true, force: true })
+  }
+}
