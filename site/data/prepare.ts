@@ -5,7 +5,7 @@
 import { compile } from '../../src/core/compile.ts'
 import type { CardIndex } from '../../src/core/cards.ts'
 import type { CompiledDocument, Diagnostic, RuleEntry, SourceFile } from '../../src/core/types.ts'
-import { readRulesDir } from '../../src/cli/io.ts'
+import { readRulesDir } from '../../src/io/read-sources.ts'
 import { CURRENT } from '../../src/core/versions/index.ts'
 import { buildCardEntries } from './card-entries.ts'
 import type { ReleaseSource } from './releases.ts'

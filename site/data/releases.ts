@@ -5,7 +5,7 @@
  */
 import { existsSync } from 'node:fs'
 import { join, resolve } from 'node:path'
-import { listReleases as releaseDirs } from '../../src/cli/releases.ts'
+import { listReleases as releaseDirs } from '../../src/io/releases.ts'
 
 export interface ReleaseSource {
   /** Rules directory, absolute. */

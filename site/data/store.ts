@@ -5,8 +5,8 @@
  * rendered without the integration (a test, `astro dev`) prepares it itself.
  */
 import { join } from 'node:path'
-import { loadCards, readRulesDir } from '../../src/cli/io.ts'
-import { loadRetirements } from '../../src/cli/releases.ts'
+import { loadCards, readRulesDir } from '../../src/io/read-sources.ts'
+import { loadRetirements } from '../../src/io/releases.ts'
 import { compile } from '../../src/core/compile.ts'
 import { CURRENT } from '../../src/core/versions/index.ts'
 import type { CompiledDocument } from '../../src/core/types.ts'

@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path'
 import { Ajv2020 } from 'ajv/dist/2020.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import coverageSchema from '../../schema/coverage.schema.json' with { type: 'json' }
-import { compileDir } from '../../src/cli/compile-dir.ts'
+import { compileDir } from '../../src/io/compile-dir.ts'
 import { buildIndexFiles } from '../../src/core/index-json.ts'
 import { repoRoot, runCr } from '../cli/run-cr.ts'
 

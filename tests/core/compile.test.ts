@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest'
 import { compile } from '../../src/core/compile.ts'
 import { buildLookup, findRule } from '../../src/core/lookup.ts'
 import type { SourceFile } from '../../src/core/types.ts'
-import { loadCards, readRulesDir } from '../../src/cli/io.ts'
+import { loadCards, readRulesDir } from '../../src/io/read-sources.ts'
 
 const root = join(import.meta.dirname, '../..')
 const files = readRulesDir('rules', root)

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest'
 import { DIAGNOSTIC_CODES } from '../../src/core/codes.ts'
 import { compile } from '../../src/core/compile.ts'
 import { formatDiagnostic } from '../../src/core/diagnostics.ts'
-import { loadCards, readRulesDir, textLookup } from '../../src/cli/io.ts'
+import { loadCards, readRulesDir, textLookup } from '../../src/io/read-sources.ts'
 
 const root = join(import.meta.dirname, '../fixtures/diagnostics')
 const cases = readdirSync(root).filter((d) => existsSync(join(root, d, 'rules')))

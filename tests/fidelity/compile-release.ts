@@ -1,7 +1,7 @@
 /** Compile a rules directory in-process, as `cr check` would. */
 import { join } from 'node:path'
 import { compile } from '../../src/core/compile.ts'
-import { loadCards, readRulesDir } from '../../src/cli/io.ts'
+import { loadCards, readRulesDir } from '../../src/io/read-sources.ts'
 import type { CompiledDocument } from '../../src/core/types.ts'
 
 export const repoRoot = join(import.meta.dirname, '../..')

@@ -8,8 +8,8 @@ import examplesSchema from '../../schema/examples.schema.json' with { type: 'jso
 import indexSchema from '../../schema/index.schema.json' with { type: 'json' }
 import timingSchema from '../../schema/timing.schema.json' with { type: 'json' }
 import { buildPackageFiles, buildTimingTrees, compactReleases, type TimingNode } from '../../scripts/build-package.ts'
-import { compileDir } from '../../src/cli/compile-dir.ts'
-import { loadRetirements, releaseCitations } from '../../src/cli/releases.ts'
+import { compileDir } from '../../src/io/compile-dir.ts'
+import { loadRetirements, releaseCitations } from '../../src/io/releases.ts'
 import type { ReleaseRule } from '../../src/core/cite/types.ts'
 import type { CompiledDocument } from '../../src/core/types.ts'
 import { repoRoot } from '../cli/run-cr.ts'

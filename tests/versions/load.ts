@@ -1,8 +1,8 @@
 /** The six releases and the rules, compiled once per test worker. */
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { compileRelease, listReleases } from '../../src/cli/releases.ts'
-import { PACKAGE_ROOT } from '../../src/cli/io.ts'
+import { compileRelease, listReleases } from '../../src/io/releases.ts'
+import { PACKAGE_ROOT } from '../../src/io/read-sources.ts'
 import type { CompiledDocument } from '../../src/core/types.ts'
 import { parseRetirements, type Retirements } from '../../src/core/versions/retired.ts'
 import { createVersionIndex, type VersionIndex } from '../../src/core/versions/version-index.ts'

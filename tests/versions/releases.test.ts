@@ -9,7 +9,7 @@ import { join } from 'node:path'
 import { parse } from 'yaml'
 import { describe, expect, it } from 'vitest'
 import { formatDiff } from '../../src/cli/commands/diff.ts'
-import { compileRelease, listReleases } from '../../src/cli/releases.ts'
+import { compileRelease, listReleases } from '../../src/io/releases.ts'
 import { diffReleases } from '../../src/core/versions/diff.ts'
 import { RELEASES_DIR, release, retirements, VERSIONS } from './load.ts'
 

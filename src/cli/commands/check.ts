@@ -1,6 +1,6 @@
 import { parseCommandArgs, type CommandSpec } from '../args.ts'
-import { compileDir, hasErrors } from '../compile-dir.ts'
-import { formatReport, guardIds } from '../releases.ts'
+import { compileDir, hasErrors } from '../../io/compile-dir.ts'
+import { formatReport, guardIds } from '../../io/releases.ts'
 
 export const checkSpec: CommandSpec = {
   name: 'check',

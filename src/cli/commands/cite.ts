@@ -15,11 +15,11 @@ import { loadYaml } from '../../core/load-yaml.ts'
 import type { ChangelogEntry, CompiledDocument, RuleEntry } from '../../core/types.ts'
 import { retirementStatusMap, type Retirements } from '../../core/versions/retired.ts'
 import { parseCommandArgs, type CommandSpec } from '../args.ts'
-import { compileDir, hasErrors } from '../compile-dir.ts'
-import { PACKAGE_ROOT } from '../io.ts'
+import { compileDir, hasErrors } from '../../io/compile-dir.ts'
+import { PACKAGE_ROOT } from '../../io/read-sources.ts'
 import { normalizeVersion } from '../../core/versions/release-name.ts'
-import { findReleasesRoot, loadRetirementFile, releaseCitations } from '../releases.ts'
-import { readSourceText, walkSources } from '../walk-sources.ts'
+import { findReleasesRoot, loadRetirementFile, releaseCitations } from '../../io/releases.ts'
+import { readSourceText, walkSources } from '../../io/walk-sources.ts'
 
 export const citeSpec: CommandSpec = {
   name: 'cite',

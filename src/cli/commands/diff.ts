@@ -3,7 +3,7 @@ import { CHANGE_KINDS, changeLabel, diffReleases, groupByChapter, type DiffEntry
 import { formatWordDiffAnsi, formatWordDiffPlain, type WordPart } from '../../core/versions/word-diff.ts'
 import { CURRENT } from '../../core/versions/version-index.ts'
 import { parseCommandArgs, UsageError, type CommandSpec } from '../args.ts'
-import { findReleasesRoot, formatReport, loadRetirements, openVersion, type CompiledRelease } from '../releases.ts'
+import { findReleasesRoot, formatReport, loadRetirements, openVersion, type CompiledRelease } from '../../io/releases.ts'
 
 export const diffSpec: CommandSpec = {
   name: 'diff',

@@ -1,7 +1,7 @@
 import { buildIndexFiles } from '../../core/index-json.ts'
 import { parseCommandArgs, UsageError, type CommandSpec } from '../args.ts'
-import { compileDir, hasErrors } from '../compile-dir.ts'
-import { assertWritableOutput, writeOutputDir } from '../io.ts'
+import { compileDir, hasErrors } from '../../io/compile-dir.ts'
+import { assertWritableOutput, writeOutputDir } from '../../io/write-output.ts'
 
 export const indexSpec: CommandSpec = {
   name: 'index',

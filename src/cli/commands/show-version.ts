@@ -9,7 +9,7 @@ import type { CompiledDocument, RuleEntry } from '../../core/types.ts'
 import { followRetirement, describeTrail } from '../../core/versions/retired.ts'
 import { createVersionIndex, CURRENT, type OldCitation } from '../../core/versions/version-index.ts'
 import { UsageError } from '../args.ts'
-import { compileRelease, findReleasesRoot, formatReport, loadRetirements, locateRelease } from '../releases.ts'
+import { compileRelease, findReleasesRoot, formatReport, loadRetirements, locateRelease } from '../../io/releases.ts'
 
 export interface ShowOptions {
   dir: string

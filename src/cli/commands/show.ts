@@ -1,7 +1,7 @@
 import { buildLookup, findRule } from '../../core/lookup.ts'
 import type { RuleEntry } from '../../core/types.ts'
 import { parseCommandArgs, UsageError, type CommandSpec } from '../args.ts'
-import { compileDir, hasErrors } from '../compile-dir.ts'
+import { compileDir, hasErrors } from '../../io/compile-dir.ts'
 import { parseCitation } from '../../core/versions/version-index.ts'
 import { retiredNote, showInVersion } from './show-version.ts'
 

@@ -33,4 +33,3 @@ export function loadCards(file = join(PACKAGE_ROOT, 'data/cards.json')): CardInd
   return createCardIndex(JSON.parse(readFileSync(file, 'utf8')))
 }
 
-export { assertWritableOutput, OutputRefusedError, writeOutputDir } from '../io/write-output.ts'

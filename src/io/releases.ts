@@ -14,8 +14,8 @@ import { resolveRelease } from '../core/versions/release-citations.ts'
 import { normalizeVersion, RELEASE_NAME } from '../core/versions/release-name.ts'
 import { emptyRetirements, parseRetirements, type Retirements } from '../core/versions/retired.ts'
 import { createVersionIndex, CURRENT } from '../core/versions/version-index.ts'
-import { UsageError } from './args.ts'
-import { PACKAGE_ROOT, readRulesDir, textLookup } from './io.ts'
+import { UsageError } from '../cli/args.ts'
+import { PACKAGE_ROOT, readRulesDir, textLookup } from './read-sources.ts'
 
 export interface ReleaseDir {
   version: string

@@ -1,7 +1,7 @@
 import { compile } from '../core/compile.ts'
 import { formatDiagnostic, hasErrors, summarize } from '../core/diagnostics.ts'
 import type { CompileResult, SourceFile } from '../core/types.ts'
-import { loadCards, readRulesDir, textLookup } from './io.ts'
+import { loadCards, readRulesDir, textLookup } from './read-sources.ts'
 
 export interface DirCompilation extends CompileResult {
   files: SourceFile[]
