@@ -1,56 +1,60 @@
 /**
  * `cr` — check, show and index the Comprehensive Rules.
  * Exit codes: 0 clean, 1 errors (or warnings with --strict), 2 usage errors.
+ *
+ * Commands are loaded only when they run: `cr --help` and `cr show` do not
+ * pay for the modules of `cr cite` or `cr diff`.
  */
 import { helpFor, UsageError, type CommandSpec } from './args.ts'
-import { checkCommand, checkSpec } from './commands/check.ts'
-import { citeCommand, citeSpec } from './commands/cite.ts'
-import { diffCommand, diffSpec } from './commands/diff.ts'
-import { indexCommand, indexSpec } from './commands/index.ts'
-import { showCommand, showSpec } from './commands/show.ts'
+import { processIo, type CliIo } from './cli-io.ts'
+
+type Run = (argv: string[], io: CliIo) => Promise<number> | number
 
 export interface Command {
-  spec: CommandSpec
-  run(argv: string[]): Promise<number> | number
+  name: string
+  summary: string
+  load(): Promise<{ spec: CommandSpec; run: Run }>
 }
 
+// Summaries are repeated here so that `cr --help` loads no command module; a test keeps them in step.
 export const commands: Command[] = [
-  { spec: checkSpec, run: checkCommand },
-  { spec: showSpec, run: showCommand },
-  { spec: indexSpec, run: indexCommand },
-  { spec: citeSpec, run: citeCommand },
-  { spec: diffSpec, run: diffCommand },
+  { name: 'check', summary: 'Validate and resolve a rules directory', load: async () => { const m = await import('./commands/check.ts'); return { spec: m.checkSpec, run: m.checkCommand } } },
+  { name: 'show', summary: 'Print a rule by ID or number', load: async () => { const m = await import('./commands/show.ts'); return { spec: m.showSpec, run: m.showCommand } } },
+  { name: 'index', summary: 'Write the rule-ID index (rules.json) for a rules directory', load: async () => { const m = await import('./commands/index.ts'); return { spec: m.indexSpec, run: m.indexCommand } } },
+  { name: 'cite', summary: 'Check rule citations in source files of any language, and report coverage', load: async () => { const m = await import('./commands/cite.ts'); return { spec: m.citeSpec, run: m.citeCommand } } },
+  { name: 'diff', summary: 'List what changed between two releases', load: async () => { const m = await import('./commands/diff.ts'); return { spec: m.diffSpec, run: m.diffCommand } } },
 ]
 
 function usage(): string {
-  const rows = commands.map((c) => `  ${c.spec.name.padEnd(8)} ${c.spec.summary}`)
+  const rows = commands.map((c) => `  ${c.name.padEnd(8)} ${c.summary}`)
   return `cr — the Netrunner Comprehensive Rules toolkit\n\nUsage: cr <command> [options]\n\nCommands:\n${rows.join('\n')}\n\nRun \`cr <command> --help\` for a command's options.\n`
 }
 
-export async function main(argv: string[]): Promise<number> {
+export async function main(argv: string[], io: CliIo = processIo()): Promise<number> {
   const [name, ...rest] = argv
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
-    process.stdout.write(usage())
+    io.stdout.write(usage())
     return name === undefined ? 2 : 0
   }
-  const command = commands.find((c) => c.spec.name === name)
+  const command = commands.find((c) => c.name === name)
   if (!command) {
-    process.stderr.write(`cr: unknown command \`${name}\`, expected one of ${commands.map((c) => c.spec.name).join(', ')}\n`)
+    io.stderr.write(`cr: unknown command \`${name}\`, expected one of ${commands.map((c) => c.name).join(', ')}\n`)
     return 2
   }
+  const { spec, run } = await command.load()
   if (rest.includes('--help') || rest.includes('-h')) {
-    process.stdout.write(helpFor(command.spec))
+    io.stdout.write(helpFor(spec))
     return 0
   }
   try {
-    return await command.run(rest)
+    return await run(rest, io)
   } catch (error) {
     if (error instanceof UsageError) {
-      process.stderr.write(`cr ${name}: ${error.message}\n\n${helpFor(command.spec)}`)
+      io.stderr.write(`cr ${name}: ${error.message}\n\n${helpFor(spec)}`)
       return 2
     }
     // I/O failures (missing directory, unwritable output) are reported, never a stack trace.
-    process.stderr.write(`cr ${name}: error: ${(error as Error).message}\n`)
+    io.stderr.write(`cr ${name}: error: ${(error as Error).message}\n`)
     return 2
   }
 }

@@ -112,3 +112,13 @@ describe('cr index', () => {
     expect(readFileSync(join(out, 'marker'), 'utf8')).toBe('previous run')
   })
 })
+
+describe('cr help', () => {
+  it('lists every command with the summary its module declares', async () => {
+    const { commands } = await import('../../src/cli/main.ts')
+    for (const c of commands) {
+      const { spec } = await c.load()
+      expect([spec.name, spec.summary]).toEqual([c.name, c.summary])
+    }
+  })
+})

@@ -1,5 +1,6 @@
 import { parseCommandArgs, type CommandSpec } from '../args.ts'
 import { compileDir, hasErrors } from '../../io/compile-dir.ts'
+import type { CliIo } from '../cli-io.ts'
 import { formatReport, guardIds } from '../../io/releases.ts'
 
 export const checkSpec: CommandSpec = {
@@ -14,7 +15,7 @@ export const checkSpec: CommandSpec = {
   ],
 }
 
-export function checkCommand(argv: string[]): number {
+export function checkCommand(argv: string[], io: CliIo): number {
   const { values, positionals } = parseCommandArgs(checkSpec, argv)
   const dir = positionals[0] ?? 'rules'
   const result = compileDir(dir, values.cards as string | undefined)
@@ -24,12 +25,12 @@ export function checkCommand(argv: string[]): number {
   const strict = Boolean(values.strict)
   const failed = hasErrors(messages, strict)
   if (values.json) {
-    process.stdout.write(`${JSON.stringify({ ok: !failed, messages }, null, 2)}\n`)
+    io.stdout.write(`${JSON.stringify({ ok: !failed, messages }, null, 2)}\n`)
   } else if (messages.length > 0) {
-    process.stderr.write(`${formatReport(messages, [...result.files, ...(guard?.files ?? [])])}\n`)
+    io.stderr.write(`${formatReport(messages, [...result.files, ...(guard?.files ?? [])])}\n`)
   } else {
     const n = result.document?.rules.length ?? 0
-    process.stderr.write(`${dir}: ${n} entries, no problems\n`)
+    io.stderr.write(`${dir}: ${n} entries, no problems\n`)
   }
   return failed ? 1 : 0
 }

@@ -5,6 +5,7 @@
  * The scanning is `src/core/cite`; this file reads files and prints.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import type { CliIo } from '../cli-io.ts'
 import { dirname, join, resolve } from 'node:path'
 import { DEFAULT_CITE_CONFIG, readCiteConfig, type CiteConfig } from '../../core/cite/config.ts'
 import { createScanner } from '../../core/cite/scan.ts'
@@ -48,19 +49,19 @@ interface RuleSet {
   releases(): ReadonlyMap<string, readonly ReleaseRule[]>
 }
 
-export function citeCommand(argv: string[]): number {
+export function citeCommand(argv: string[], io: CliIo): number {
   const { values, positionals } = parseCommandArgs(citeSpec, argv)
   const cwd = process.cwd()
   const json = Boolean(values.json)
 
   const loaded = loadConfig(values.config as string | undefined, cwd)
   if (loaded.problems.length > 0) {
-    process.stderr.write(`${loaded.problems.map(formatProblem).join('\n')}\n`)
+    io.stderr.write(`${loaded.problems.map(formatProblem).join('\n')}\n`)
     return 2
   }
   const ruleSet = loadRules(values as Record<string, string | undefined>)
   if (typeof ruleSet === 'string') {
-    process.stderr.write(ruleSet)
+    io.stderr.write(ruleSet)
     return 2
   }
 
@@ -103,7 +104,7 @@ export function citeCommand(argv: string[]): number {
 
   if (json) {
     const out = { ok: !failed, version: ruleSet.version, files: scanned, citations, problems, coverage }
-    process.stdout.write(`${JSON.stringify(out, null, 2)}\n`)
+    io.stdout.write(`${JSON.stringify(out, null, 2)}\n`)
     return failed ? 1 : 0
   }
   const shown = values.quiet ? problems.filter((p) => p.severity !== 'hint') : problems
@@ -111,7 +112,7 @@ export function citeCommand(argv: string[]): number {
   lines.push(summaryLine(scanned, citations, problems))
   lines.push(...coverageLines(coverage, Boolean(values.uncited)))
   if (writeTo) lines.push(`cr cite: wrote ${writeTo}`)
-  process.stderr.write(`${lines.join('\n')}\n`)
+  io.stderr.write(`${lines.join('\n')}\n`)
   return failed ? 1 : 0
 }
 

@@ -1,5 +1,6 @@
 import { hasErrors } from '../../core/diagnostics.ts'
 import { CHANGE_KINDS, changeLabel, diffReleases, groupByChapter, type DiffEntry, type ReleaseDiff } from '../../core/versions/diff.ts'
+import type { CliIo } from '../cli-io.ts'
 import { formatWordDiffAnsi, formatWordDiffPlain, type WordPart } from '../../core/versions/word-diff.ts'
 import { CURRENT } from '../../core/versions/version-index.ts'
 import { parseCommandArgs, UsageError, type CommandSpec } from '../args.ts'
@@ -18,7 +19,7 @@ export const diffSpec: CommandSpec = {
   ],
 }
 
-export function diffCommand(argv: string[]): number {
+export function diffCommand(argv: string[], io: CliIo): number {
   const { values, positionals } = parseCommandArgs(diffSpec, argv)
   if (positionals.length !== 2) throw new UsageError(`expected two releases, got ${positionals.length}`)
   const rulesDir = (values.dir as string | undefined) ?? 'rules'
@@ -26,12 +27,12 @@ export function diffCommand(argv: string[]): number {
   const [a, b] = positionals.map((name) => openVersion(name, root, rulesDir)) as [CompiledRelease, CompiledRelease]
   for (const side of [a, b]) {
     if (!side.document || hasErrors(side.messages)) {
-      process.stderr.write(`${formatReport(side.messages, side.files)}\ncr diff: ${side.version} does not compile\n`)
+      io.stderr.write(`${formatReport(side.messages, side.files)}\ncr diff: ${side.version} does not compile\n`)
       return 1
     }
   }
   const { retirements, messages } = loadRetirements(rulesDir)
-  if (hasErrors(messages)) process.stderr.write(`${formatReport(messages, [])}\ncr diff: ignoring the retirement file\n`)
+  if (hasErrors(messages)) io.stderr.write(`${formatReport(messages, [])}\ncr diff: ignoring the retirement file\n`)
   let diff = diffReleases(a.document!, b.document!, hasErrors(messages) ? undefined : retirements)
   // `current` carries the release name of the rules it was edited from; say which side it is.
   if (a.version === CURRENT) diff = { ...diff, from: { ...diff.from, version: CURRENT } }
@@ -44,11 +45,11 @@ export function diffCommand(argv: string[]): number {
     diff = filterChapter(diff, c.id)
   }
   if (values.json) {
-    process.stdout.write(`${JSON.stringify(diff, null, 2)}\n`)
+    io.stdout.write(`${JSON.stringify(diff, null, 2)}\n`)
     return 0
   }
-  const color = Boolean(process.stdout.isTTY) && !process.env.NO_COLOR
-  process.stdout.write(formatDiff(diff, { all: Boolean(values.all), color }))
+  const color = Boolean(io.stdout.isTTY) && !io.env.NO_COLOR
+  io.stdout.write(formatDiff(diff, { all: Boolean(values.all), color }))
   return 0
 }
 

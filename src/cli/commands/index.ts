@@ -1,5 +1,6 @@
 import { buildIndexFiles } from '../../core/index-json.ts'
 import { parseCommandArgs, UsageError, type CommandSpec } from '../args.ts'
+import type { CliIo } from '../cli-io.ts'
 import { compileDir, hasErrors } from '../../io/compile-dir.ts'
 import { assertWritableOutput, writeOutputDir } from '../../io/write-output.ts'
 
@@ -13,7 +14,7 @@ export const indexSpec: CommandSpec = {
   ],
 }
 
-export function indexCommand(argv: string[]): number {
+export function indexCommand(argv: string[], io: CliIo): number {
   const { values, positionals } = parseCommandArgs(indexSpec, argv)
   const out = values.out as string | undefined
   if (!out) throw new UsageError('missing --out DIR')
@@ -21,12 +22,12 @@ export function indexCommand(argv: string[]): number {
   // Refuse a dangerous --out before compiling, so the user hears it at once.
   assertWritableOutput(out, [dir])
   const result = compileDir(dir)
-  if (result.messages.length > 0) process.stderr.write(`${result.report()}\n`)
+  if (result.messages.length > 0) io.stderr.write(`${result.report()}\n`)
   if (!result.document || hasErrors(result.messages, Boolean(values.strict))) {
-    process.stderr.write(`cr index: nothing written to ${out}\n`)
+    io.stderr.write(`cr index: nothing written to ${out}\n`)
     return 1
   }
   writeOutputDir(out, buildIndexFiles(result.document), { inputs: [dir] })
-  process.stderr.write(`cr index: wrote ${result.document.rules.length} entries to ${out}/rules.json\n`)
+  io.stderr.write(`cr index: wrote ${result.document.rules.length} entries to ${out}/rules.json\n`)
   return 0
 }

@@ -4,6 +4,7 @@
  * changed since. Also the redirect for retired IDs without a version.
  */
 import { hasErrors } from '../../core/diagnostics.ts'
+import type { CliIo } from '../cli-io.ts'
 import { buildLookup } from '../../core/lookup.ts'
 import type { CompiledDocument, RuleEntry } from '../../core/types.ts'
 import { followRetirement, describeTrail } from '../../core/versions/retired.ts'
@@ -18,7 +19,7 @@ export interface ShowOptions {
   format(e: RuleEntry, byId: Map<string, RuleEntry>): string
 }
 
-export function showInVersion(versionArg: string, query: string, options: ShowOptions): number {
+export function showInVersion(versionArg: string, query: string, options: ShowOptions, io: CliIo): number {
   const root = findReleasesRoot(options.dir, options.releases, { fallbackToPackage: true })
   const { all, at: from } = locateRelease(versionArg, root)
   const version = all[from]!.version
@@ -26,7 +27,7 @@ export function showInVersion(versionArg: string, query: string, options: ShowOp
   const compiled = [...all.slice(from).map((r) => compileRelease(r.version, r.dir)), compileRelease(CURRENT, options.dir)]
   for (const c of compiled) {
     if (!c.document || hasErrors(c.messages)) {
-      process.stderr.write(`${formatReport(c.messages, c.files)}\ncr show: ${c.version} does not compile\n`)
+      io.stderr.write(`${formatReport(c.messages, c.files)}\ncr show: ${c.version} does not compile\n`)
       return 1
     }
   }
@@ -36,7 +37,7 @@ export function showInVersion(versionArg: string, query: string, options: ShowOp
   const cite = index.resolve(version, query)
   if (!cite.found) {
     const help = cite.suggestions && cite.suggestions.length > 0 ? `; did you mean ${cite.suggestions.map((s) => `\`${s}\``).join(', ')}?` : ''
-    process.stderr.write(`cr show: error[rule-unknown]: no rule \`${query}\` in ${version}${help}\n`)
+    io.stderr.write(`cr show: error[rule-unknown]: no rule \`${query}\` in ${version}${help}\n`)
     return 1
   }
   const old = docs[0]!
@@ -44,11 +45,11 @@ export function showInVersion(versionArg: string, query: string, options: ShowOp
   const entry = cite.old ? oldById.get(cite.old.id) : undefined
   if (options.json) {
     const { old: _, ...today } = cite
-    process.stdout.write(`${JSON.stringify({ version, entry: entry ?? null, today }, null, 2)}\n`)
+    io.stdout.write(`${JSON.stringify({ version, entry: entry ?? null, today }, null, 2)}\n`)
     return 0
   }
   const head = entry ? options.format(entry, oldById).replace(/\n/, `  [${version}]\n`) : ''
-  process.stdout.write(`${head}${head ? '\n' : ''}${todayLine(cite, version, docs[docs.length - 1]!)}\n`)
+  io.stdout.write(`${head}${head ? '\n' : ''}${todayLine(cite, version, docs[docs.length - 1]!)}\n`)
   return 0
 }
 

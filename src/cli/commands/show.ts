@@ -1,5 +1,6 @@
 import { buildLookup, findRule } from '../../core/lookup.ts'
 import type { RuleEntry } from '../../core/types.ts'
+import type { CliIo } from '../cli-io.ts'
 import { parseCommandArgs, UsageError, type CommandSpec } from '../args.ts'
 import { compileDir, hasErrors } from '../../io/compile-dir.ts'
 import { parseCitation } from '../../core/versions/version-index.ts'
@@ -17,7 +18,7 @@ export const showSpec: CommandSpec = {
   ],
 }
 
-export function showCommand(argv: string[]): number {
+export function showCommand(argv: string[], io: CliIo): number {
   const { values, positionals } = parseCommandArgs(showSpec, argv)
   const query = positionals.join(' ').trim()
   if (!query) throw new UsageError('missing rule ID or number')
@@ -27,11 +28,11 @@ export function showCommand(argv: string[]): number {
   const version = (values.version as string | undefined) ?? cited.version
   if (version !== undefined) {
     const options = { dir, releases: values.releases as string | undefined, json: Boolean(values.json), format: formatEntry }
-    return showInVersion(version, cited.version !== undefined ? cited.query : query, options)
+    return showInVersion(version, cited.version !== undefined ? cited.query : query, options, io)
   }
   const result = compileDir(dir)
   if (!result.document || hasErrors(result.messages)) {
-    process.stderr.write(`${result.report()}\n`)
+    io.stderr.write(`${result.report()}\n`)
     return 1
   }
   const table = buildLookup(result.document.rules)
@@ -41,20 +42,20 @@ export function showCommand(argv: string[]): number {
   // Retired IDs keep working: show where they went.
   const moved = entry ? undefined : retiredNote(dir, query, (id) => table.byId.has(id))
   if (moved) {
-    process.stderr.write(`cr show: ${moved.note}\n`)
+    io.stderr.write(`cr show: ${moved.note}\n`)
     entry = moved.id !== undefined ? table.byId.get(moved.id) : undefined
     if (!entry) return 1
   }
   if (!entry) {
     const help = suggestions.length > 0 ? `; did you mean ${suggestions.map((s) => `\`${s}\``).join(', ')}?` : ''
-    process.stderr.write(`cr show: error[rule-unknown]: no rule \`${query}\`${help}\n`)
+    io.stderr.write(`cr show: error[rule-unknown]: no rule \`${query}\`${help}\n`)
     return 1
   }
   if (values.json) {
-    process.stdout.write(`${JSON.stringify(entry, null, 2)}\n`)
+    io.stdout.write(`${JSON.stringify(entry, null, 2)}\n`)
     return 0
   }
-  process.stdout.write(formatEntry(entry, table.byId))
+  io.stdout.write(formatEntry(entry, table.byId))
   return 0
 }
 
