@@ -7,11 +7,12 @@ import type { CardIndex } from './cards.ts'
 import { collectEntries, type ChapterInput, type DraftEntry } from './collect.ts'
 import { diagnostic, sortDiagnostics } from './diagnostics.ts'
 import { loadYaml, type LoadedYaml } from './load-yaml.ts'
-import { makeRenderContext, normalizeRefId, resolveText, type ParsedText, type ResolveContext } from './resolve.ts'
+import { makeRenderContext, resolveText, type ParsedText, type ResolveContext } from './resolve.ts'
 import type { ChangelogEntry, CompileResult, Diagnostic, ReleaseInfo, RuleEntry, SourceFile } from './types.ts'
 import { validateChangelogFile, validateChapterFile, validateReleaseFile } from './validate.ts'
 import { visit } from 'unist-util-visit'
 import { parseMarkup } from './markup/index.ts'
+import { lowerFirst } from './ids.ts'
 
 export interface CompileOptions {
   /** Card data to check `{card:…}` against; without it cards are not checked. */
@@ -221,7 +222,7 @@ function firstRef(value: string): string | undefined {
   let found: string | undefined
   const { tree } = parseMarkup(value)
   visit(tree, 'ruleReference', (node) => {
-    found ??= node.ids[0] !== undefined ? normalizeRefId(node.ids[0]) : undefined
+    found ??= node.ids[0] !== undefined ? lowerFirst(node.ids[0]) : undefined
   })
   return found
 }

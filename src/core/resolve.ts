@@ -7,7 +7,7 @@ import type { DraftEntry, RawText } from './collect.ts'
 import { diagnostic } from './diagnostics.ts'
 import type { LoadedYaml } from './load-yaml.ts'
 import { parseMarkup, toHtml, toText, type MarkupRoot, type RenderContext } from './markup/index.ts'
-import { suggestClosest } from './suggest.ts'
+import { lowerFirst, suggestClosest } from './ids.ts'
 import type { Diagnostic, Position } from './types.ts'
 import { cardUrl, type CardIndex } from './cards.ts'
 
@@ -23,7 +23,7 @@ export function referenceWord(e: DraftEntry, byId: Map<string, DraftEntry>): 'ru
 }
 
 /** References are written `{ref:Id}` to capitalise the word; the ID is lowercase-first. */
-export const normalizeRefId = (id: string) => id.charAt(0).toLowerCase() + id.slice(1)
+
 
 export interface ParsedText {
   tree: MarkupRoot
@@ -46,7 +46,7 @@ export interface ResolveContext {
 export function makeRenderContext(ctx: ResolveContext): RenderContext {
   return {
     lookup(id) {
-      const e = ctx.byId.get(normalizeRefId(id))
+      const e = ctx.byId.get(lowerFirst(id))
       return e ? { number: e.number, word: referenceWord(e, ctx.byId) } : undefined
     },
     hrefFor: ctx.hrefFor,
@@ -78,7 +78,7 @@ export function resolveText(raw: RawText, ctx: ResolveContext, render: RenderCon
     if (!list.includes(v)) list.push(v)
   }
   const checkRef = (written: string, pos: Position | undefined) => {
-    const id = normalizeRefId(written.trim())
+    const id = lowerFirst(written.trim())
     if (ctx.byId.has(id)) {
       push(refs, id)
       return ctx.byId.get(id)

@@ -12,7 +12,7 @@ import chapterSchema from '../../schema/chapter.schema.json' with { type: 'json'
 import releaseSchema from '../../schema/release.schema.json' with { type: 'json' }
 import { diagnostic, sortDiagnostics } from './diagnostics.ts'
 import type { JsonPath, LoadedYaml } from './load-yaml.ts'
-import { suggestClosest } from './suggest.ts'
+import { lowerFirst, suggestClosest } from './ids.ts'
 import type { Diagnostic, Severity } from './types.ts'
 
 const ajv = new Ajv2020({
@@ -263,7 +263,7 @@ function isIdSchema(error: ErrorObject): boolean {
 /** An ID the pattern accepts, as close to the written one as we can make it. */
 function fixId(id: string): string {
   const body = id.trim().replace(/[^A-Za-z0-9_+.]+/g, '_')
-  return body.charAt(0).toLowerCase() + body.slice(1)
+  return lowerFirst(body)
 }
 
 /** `/sections/2/text` → `['sections', 2, 'text']`, indices typed by the data. */

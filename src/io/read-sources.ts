@@ -5,7 +5,18 @@ import { fileURLToPath } from 'node:url'
 import { createCardIndex, type CardIndex } from '../core/cards.ts'
 import type { SourceFile } from '../core/types.ts'
 
-export const PACKAGE_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
+/**
+ * The package's folder (where `package.json` is): `src/io/` when run from
+ * source, `lib/` when compiled, so it is found by walking up, not by depth.
+ */
+export const PACKAGE_ROOT = findPackageRoot(dirname(fileURLToPath(import.meta.url)))
+
+function findPackageRoot(from: string): string {
+  for (let d = from; ; d = dirname(d)) {
+    if (existsSync(join(d, 'package.json'))) return d
+    if (dirname(d) === d) return resolve(from, '../..')
+  }
+}
 
 /** Every `.yaml` file of a directory, with paths as the user would type them. */
 export function readRulesDir(dir: string, cwd = process.cwd()): SourceFile[] {

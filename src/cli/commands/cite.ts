@@ -18,7 +18,7 @@ import { retirementStatusMap, type Retirements } from '../../core/versions/retir
 import { parseCommandArgs, type CommandSpec } from '../args.ts'
 import { compileDir, hasErrors } from '../../io/compile-dir.ts'
 import { PACKAGE_ROOT } from '../../io/read-sources.ts'
-import { normalizeVersion } from '../../core/versions/release-name.ts'
+import { normalizeVersion } from '../../core/ids.ts'
 import { findReleasesRoot, loadRetirementFile, releaseCitations } from '../../io/releases.ts'
 import { readSourceText, walkSources } from '../../io/walk-sources.ts'
 

@@ -7,7 +7,7 @@ import { collectEntries, type ChapterInput } from '../collect.ts'
 import { roleOf } from '../compile.ts'
 import { diagnostic, sortDiagnostics } from '../diagnostics.ts'
 import { loadYaml } from '../load-yaml.ts'
-import { suggestClosest } from '../suggest.ts'
+import { suggestClosest } from '../ids.ts'
 import type { CompiledDocument, Diagnostic, Place, SourceFile } from '../types.ts'
 import { followRetirement, type Retirements } from './retired.ts'
 

@@ -8,7 +8,7 @@
  * JSON schema agrees.
  */
 import { diagnostic, sortDiagnostics } from '../diagnostics.ts'
-import { RELEASE_NAME } from './release-name.ts'
+import { RELEASE_NAME } from '../ids.ts'
 import { loadYaml } from '../load-yaml.ts'
 import type { Diagnostic, Place, SourceFile, SourceRef } from '../types.ts'
 
