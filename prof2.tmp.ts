@@ -1,0 +1,2 @@
+const { main } = await import('./src/cli/main.ts')
+await main(['check'])
