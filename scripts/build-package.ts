@@ -13,7 +13,8 @@
  *
  * Run: `npx tsx scripts/build-package.ts [--out DIR] [--rules DIR] [--site URL] [--no-cli]`.
  */
-import { readFileSync, rmSync } from 'node:fs'
+import { createHash } from 'node:crypto'
+import { readdirSync, readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
@@ -41,6 +42,14 @@ const RUNTIME = join(PACKAGE_ROOT, 'src/runtime')
 const DECLARED = ['index', 'create', 'types', 'data']
 
 /** `src/runtime/` bundled with `data` in place of its stub `release-data.ts`. */
+/** A hash of everything the compiler's output depends on: its sources, the schemas, the package version. */
+function buildId(): string {
+  const h = createHash('sha256')
+  const walk = (dir: string): string[] => readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(dir, e.name)) : [join(dir, e.name)]))
+  for (const file of [...walk(join(PACKAGE_ROOT, 'src')), ...walk(join(PACKAGE_ROOT, 'schema')), join(PACKAGE_ROOT, 'package.json')].sort()) h.update(file.slice(PACKAGE_ROOT.length)).update(readFileSync(file))
+  return h.digest('hex').slice(0, 16)
+}
+
 async function compileRuntime(data: RuntimeData): Promise<{ esm: string; cjs: string }> {
   const json = JSON.stringify(data)
   const releaseData: Plugin = {
@@ -119,6 +128,8 @@ export async function buildPackageFiles(document: CompiledDocument, options: Pac
 export async function buildCli(outDir = join(PACKAGE_ROOT, 'lib')): Promise<void> {
   rmSync(outDir, { recursive: true, force: true })
   await build({
+    // The compile cache's key (src/io/cache.ts): a new build never reads an older one's entries.
+    define: { __CR_BUILD__: JSON.stringify(buildId()) },
     entryPoints: { main: join(PACKAGE_ROOT, 'src/cli/main.ts') },
     outdir: outDir,
     bundle: true,
@@ -133,6 +144,36 @@ export async function buildCli(outDir = join(PACKAGE_ROOT, 'lib')): Promise<void
   })
 }
 
+export interface BuildOptions {
+  /** The rules to compile (default `rules`). */
+  rules?: string
+  /** Where `dist-index/` goes (default `dist-index`). */
+  out?: string
+  /** Where the CLI goes (default `lib/`); false for none. */
+  cli?: string | false
+  site?: string
+}
+
+/** Build the CLI and the index; returns a one-line summary, or throws with the rules' report. */
+export async function buildPackage(options: BuildOptions = {}): Promise<string> {
+  const rules = options.rules ?? 'rules'
+  const out = options.out ?? 'dist-index'
+  if (options.cli !== false) await buildCli(options.cli)
+  const result = compileDir(rules)
+  if (!result.document || hasErrors(result.messages)) throw new Error(`${result.report()}\nbuild-package: the rules do not compile; nothing written`)
+  const pkg: PackageOptions = {}
+  if (options.site) pkg.site = options.site.endsWith('/') ? options.site : `${options.site}/`
+  // Renamed IDs keep working in `rule()`, as redirects (chains followed).
+  const { retirements } = loadRetirements(rules)
+  pkg.retired = buildCiteTable(result.document.rules, retirementStatusMap(retirements)).retired
+  // `rule('6.1.4', { version: 'v24.03' })`: every release, resolved to these rules.
+  pkg.releases = releaseCitations(findReleasesRoot(rules), result.document, retirements)
+  const files = await buildPackageFiles(result.document, pkg)
+  writeOutputDir(out, files, { inputs: [rules, PACKAGE_ROOT] })
+  const kb = (name: string) => `${Math.round(Buffer.byteLength(files[name]!) / 1024)} KB`
+  return `wrote ${result.document.rules.length} rules of ${result.document.release.version} (and ${pkg.releases.size} releases) to ${out}/; index.js ${kb('index.js')}, release-types.d.ts ${kb('release-types.d.ts')}${options.cli === false ? '' : `; the CLI to ${options.cli ?? 'lib'}/`}`
+}
+
 async function main(argv: string[]): Promise<number> {
   const { values } = parseArgs({
     args: argv,
@@ -143,27 +184,15 @@ async function main(argv: string[]): Promise<number> {
       'no-cli': { type: 'boolean', default: false },
     },
   })
-  if (!values['no-cli']) await buildCli()
-  const result = compileDir(values.rules!)
-  if (!result.document || hasErrors(result.messages)) {
-    process.stderr.write(`${result.report()}\nbuild-package: the rules do not compile; nothing written\n`)
+  try {
+    const site = values.site ?? process.env.CR_SITE_URL
+    const summary = await buildPackage({ rules: values.rules!, out: values.out!, cli: values['no-cli'] ? false : undefined, ...(site ? { site } : {}) })
+    process.stderr.write(`build-package: ${summary}\n`)
+    return 0
+  } catch (error) {
+    process.stderr.write(`${(error as Error).message}\n`)
     return 1
   }
-  const options: PackageOptions = {}
-  const site = values.site ?? process.env.CR_SITE_URL
-  if (site) options.site = site.endsWith('/') ? site : `${site}/`
-  // Renamed IDs keep working in `rule()`, as redirects (chains followed).
-  const { retirements } = loadRetirements(values.rules!)
-  options.retired = buildCiteTable(result.document.rules, retirementStatusMap(retirements)).retired
-  // `rule('6.1.4', { version: 'v24.03' })`: every release, resolved to these rules.
-  options.releases = releaseCitations(findReleasesRoot(values.rules!), result.document, retirements)
-  const files = await buildPackageFiles(result.document, options)
-  writeOutputDir(values.out!, files, { inputs: [values.rules!, PACKAGE_ROOT] })
-  const kb = (name: string) => `${Math.round(Buffer.byteLength(files[name]!) / 1024)} KB`
-  process.stderr.write(
-    `build-package: wrote ${result.document.rules.length} rules of ${result.document.release.version} (and ${options.releases.size} releases) to ${values.out}/; index.js ${kb('index.js')}, release-types.d.ts ${kb('release-types.d.ts')}${values['no-cli'] ? '' : '; the CLI to lib/'}\n`,
-  )
-  return 0
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) process.exitCode = await main(process.argv.slice(2))

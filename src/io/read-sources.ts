@@ -1,22 +1,11 @@
 /** The CLI's file-system side: reading a rules directory, atomic output. */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
-import { dirname, join, relative, resolve } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { join, relative, resolve } from 'node:path'
 import { createCardIndex, type CardIndex } from '../core/cards.ts'
 import type { SourceFile } from '../core/types.ts'
+import { PACKAGE_ROOT } from './package-root.ts'
 
-/**
- * The package's folder (where `package.json` is): `src/io/` when run from
- * source, `lib/` when compiled, so it is found by walking up, not by depth.
- */
-export const PACKAGE_ROOT = findPackageRoot(dirname(fileURLToPath(import.meta.url)))
-
-function findPackageRoot(from: string): string {
-  for (let d = from; ; d = dirname(d)) {
-    if (existsSync(join(d, 'package.json'))) return d
-    if (dirname(d) === d) return resolve(from, '../..')
-  }
-}
+export { PACKAGE_ROOT }
 
 /** Every `.yaml` file of a directory, with paths as the user would type them. */
 export function readRulesDir(dir: string, cwd = process.cwd()): SourceFile[] {

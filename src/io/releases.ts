@@ -18,6 +18,9 @@ import { UsageError } from '../cli/args.ts'
 import { hashSources } from './cache.ts'
 import { processContext, type IoContext } from './context.ts'
 import { PACKAGE_ROOT, readRulesDir, textLookup } from './read-sources.ts'
+import { readShippedDocument, type RulesChoice } from './shipped-rules.ts'
+
+export { chooseRules, type RulesChoice } from './shipped-rules.ts'
 
 export interface ReleaseDir {
   version: string
@@ -190,31 +193,13 @@ export function formatReport(messages: Diagnostic[], files: SourceFile[]): strin
   return lines.join('\n\n')
 }
 
-/** The rules a command reads: `--dir`, else `rules/` in the working directory, else the ones the package ships. */
-export interface RulesChoice {
-  /** The rules folder (for `retired.yaml` and `releases/` beside it), as shown to the user. */
-  dir: string
-  /** The package's own: its compiled `dist-index/rules.json` stands for the folder. */
-  shipped: boolean
-}
-
-export function chooseRules(dirFlag: string | undefined, ctx: IoContext = processContext()): RulesChoice {
-  if (dirFlag !== undefined) return { dir: dirFlag, shipped: false }
-  if (existsSync(resolve(ctx.cwd, 'rules'))) return { dir: 'rules', shipped: false }
-  return { dir: shown(join(PACKAGE_ROOT, 'rules'), ctx.cwd), shipped: true }
-}
-
 /**
  * Today's rules as a compiled release (`current`). The package's own are
  * read from the index it ships, compiled at build time: `npx cr show 6.1.4`
  * in an engine's project parses one JSON file and compiles nothing.
  */
 export function openCurrent(rules: RulesChoice, ctx: IoContext = processContext()): CompiledRelease {
-  const built = join(PACKAGE_ROOT, 'dist-index/rules.json')
-  if (rules.shipped && existsSync(built)) {
-    const data = JSON.parse(readFileSync(built, 'utf8')) as { version: string; effective: string; rules: CompiledDocument['rules']; changelog: CompiledDocument['changelog'] }
-    const document: CompiledDocument = { release: { version: data.version, effective: data.effective }, rules: data.rules, changelog: data.changelog }
-    return { version: CURRENT, dir: rules.dir, files: [], document, messages: [] }
-  }
+  const document = rules.shipped ? readShippedDocument() : undefined
+  if (document) return { version: CURRENT, dir: rules.dir, files: [], document, messages: [] }
   return compileRelease(CURRENT, rules.dir, ctx)
 }

@@ -2,11 +2,11 @@ import { buildLookup, findRule } from '../../core/lookup.ts'
 import type { RuleEntry } from '../../core/types.ts'
 import type { CliIo } from '../cli-io.ts'
 import { parseCommandArgs, UsageError, type CommandSpec } from '../args.ts'
-import { hasErrors } from '../../io/compile-dir.ts'
+import { hasErrors } from '../../core/diagnostics.ts'
+import { parseCitation } from '../../core/ids.ts'
+import type { CompiledDocument } from '../../core/types.ts'
 import { commandContext } from '../../io/context.ts'
-import { chooseRules, formatReport, openCurrent } from '../../io/releases.ts'
-import { parseCitation } from '../../core/versions/version-index.ts'
-import { retiredNote, showInVersion } from './show-version.ts'
+import { chooseRules, readShippedDocument } from '../../io/shipped-rules.ts'
 
 export const showSpec: CommandSpec = {
   name: 'show',
@@ -20,7 +20,12 @@ export const showSpec: CommandSpec = {
   ],
 }
 
-export function showCommand(argv: string[], io: CliIo): number {
+/**
+ * The package's own rules are read from its compiled index; compiling (and
+ * the modules it needs) is loaded only for a rules folder, a release or a
+ * retired ID.
+ */
+export async function showCommand(argv: string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseCommandArgs(showSpec, argv)
   const query = positionals.join(' ').trim()
   if (!query) throw new UsageError('missing rule ID or number')
@@ -31,19 +36,25 @@ export function showCommand(argv: string[], io: CliIo): number {
   const version = (values.version as string | undefined) ?? cited.version
   if (version !== undefined) {
     const options = { rules, releases: values.releases as string | undefined, json: Boolean(values.json), format: formatEntry }
+    const { showInVersion } = await import('./show-version.ts')
     return showInVersion(version, cited.version !== undefined ? cited.query : query, options, io, ctx)
   }
-  const result = openCurrent(rules, ctx)
-  if (!result.document || hasErrors(result.messages)) {
-    io.stderr.write(`${formatReport(result.messages, result.files)}\n`)
-    return 1
+  let document: CompiledDocument | undefined = rules.shipped ? readShippedDocument() : undefined
+  if (!document) {
+    const { formatReport, openCurrent } = await import('../../io/releases.ts')
+    const result = openCurrent(rules, ctx)
+    if (!result.document || hasErrors(result.messages)) {
+      io.stderr.write(`${formatReport(result.messages, result.files)}\n`)
+      return 1
+    }
+    document = result.document
   }
-  const table = buildLookup(result.document.rules)
+  const table = buildLookup(document.rules)
   const found = findRule(table, query)
   let entry = found.entry
   const suggestions = found.suggestions
   // Retired IDs keep working: show where they went.
-  const moved = entry ? undefined : retiredNote(rules.dir, query, (id) => table.byId.has(id), ctx)
+  const moved = entry ? undefined : (await import('./show-version.ts')).retiredNote(rules.dir, query, (id) => table.byId.has(id), ctx)
   if (moved) {
     io.stderr.write(`cr show: ${moved.note}\n`)
     entry = moved.id !== undefined ? table.byId.get(moved.id) : undefined
