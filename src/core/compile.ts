@@ -141,7 +141,7 @@ export function compile(files: SourceFile[], options: CompileOptions = {}): Comp
     if (e.bold !== undefined) entry.bold = e.bold
     rules.push(entry)
   }
-  linkTimingToProse(entries, rules, byId)
+  linkTimingToProse(rules, byId)
 
   const changelogEntries: ChangelogEntry[] = []
   if (changelog) {
@@ -193,13 +193,13 @@ function readRelease(data: unknown): ReleaseInfo {
  * phase is that section's n-th rule and the n-th step of a phase its n-th
  * sub-rule. Linking them gives engines the state machine with prose IDs.
  */
-function linkTimingToProse(drafts: DraftEntry[], rules: RuleEntry[], byId: Map<string, DraftEntry>) {
+function linkTimingToProse(rules: RuleEntry[], byId: Map<string, DraftEntry>) {
   const entryById = new Map(rules.map((r) => [r.id, r]))
   for (const section of rules) {
     if (section.kind !== 'section') continue
     const first = section.children[0] ? entryById.get(section.children[0]) : undefined
     if (first?.kind !== 'timing') continue
-    const draft = drafts.find((d) => d.id === section.id)
+    const draft = byId.get(section.id)
     const titleRef = draft?.text ? firstRef(draft.text.value) : undefined
     const prose = titleRef ? byId.get(titleRef) : undefined
     if (!prose) continue

@@ -1,2 +1,0 @@
-const { main } = await import('./src/cli/main.ts')
-await main(['check'])
