@@ -1,7 +1,6 @@
 #!/usr/bin/env node
-// The `cr` CLI. Sources are TypeScript run through tsx, so the CLI never
-// needs a separate build step and always matches `src/`.
-import { register } from 'tsx/esm/api'
+// The `cr` CLI: compiled JavaScript in lib/ (scripts/build-package.ts, run by
+// `prepare` and `prepack`); nothing is transpiled at run time.
 
 // `cr diff … | head` closes the pipe early: that is not an error.
 process.stdout.on('error', (error) => {
@@ -9,6 +8,5 @@ process.stdout.on('error', (error) => {
   throw error
 })
 
-register()
-const { main } = await import('../src/cli/main.ts')
+const { main } = await import('../lib/main.js')
 process.exitCode = await main(process.argv.slice(2))

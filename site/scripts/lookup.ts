@@ -2,7 +2,7 @@
  * Rule number or ID → page, from `lookup.json`. Pagefind drops punctuation
  * (`6.1.4` would also match `61.4`), so numbers never go through it.
  */
-import { normalizeNumber } from '../../src/core/lookup.ts'
+import { lowerFirst, normalizeNumber } from '../../src/core/ids.ts'
 
 export interface Hit {
   id: string
@@ -50,7 +50,7 @@ export function loadLookup(base: string): Promise<Lookup> {
 export function resolveQuery(lookup: Lookup, query: string) {
   const q = query.trim()
   if (!q) return undefined
-  const id = q.charAt(0).toLowerCase() + q.slice(1)
+  const id = lowerFirst(q)
   const byId = lookup.byId.get(id)
   if (byId) return byId
   const n = normalizeNumber(q)

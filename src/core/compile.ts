@@ -7,11 +7,12 @@ import type { CardIndex } from './cards.ts'
 import { collectEntries, type ChapterInput, type DraftEntry } from './collect.ts'
 import { diagnostic, sortDiagnostics } from './diagnostics.ts'
 import { loadYaml, type LoadedYaml } from './load-yaml.ts'
-import { makeRenderContext, normalizeRefId, resolveText, type ParsedText, type ResolveContext } from './resolve.ts'
+import { makeRenderContext, resolveText, type ParsedText, type ResolveContext } from './resolve.ts'
 import type { ChangelogEntry, CompileResult, Diagnostic, ReleaseInfo, RuleEntry, SourceFile } from './types.ts'
 import { validateChangelogFile, validateChapterFile, validateReleaseFile } from './validate.ts'
 import { visit } from 'unist-util-visit'
 import { parseMarkup } from './markup/index.ts'
+import { lowerFirst } from './ids.ts'
 
 export interface CompileOptions {
   /** Card data to check `{card:…}` against; without it cards are not checked. */
@@ -140,7 +141,7 @@ export function compile(files: SourceFile[], options: CompileOptions = {}): Comp
     if (e.bold !== undefined) entry.bold = e.bold
     rules.push(entry)
   }
-  linkTimingToProse(entries, rules, byId)
+  linkTimingToProse(rules, byId)
 
   const changelogEntries: ChangelogEntry[] = []
   if (changelog) {
@@ -192,13 +193,13 @@ function readRelease(data: unknown): ReleaseInfo {
  * phase is that section's n-th rule and the n-th step of a phase its n-th
  * sub-rule. Linking them gives engines the state machine with prose IDs.
  */
-function linkTimingToProse(drafts: DraftEntry[], rules: RuleEntry[], byId: Map<string, DraftEntry>) {
+function linkTimingToProse(rules: RuleEntry[], byId: Map<string, DraftEntry>) {
   const entryById = new Map(rules.map((r) => [r.id, r]))
   for (const section of rules) {
     if (section.kind !== 'section') continue
     const first = section.children[0] ? entryById.get(section.children[0]) : undefined
     if (first?.kind !== 'timing') continue
-    const draft = drafts.find((d) => d.id === section.id)
+    const draft = byId.get(section.id)
     const titleRef = draft?.text ? firstRef(draft.text.value) : undefined
     const prose = titleRef ? byId.get(titleRef) : undefined
     if (!prose) continue
@@ -221,7 +222,7 @@ function firstRef(value: string): string | undefined {
   let found: string | undefined
   const { tree } = parseMarkup(value)
   visit(tree, 'ruleReference', (node) => {
-    found ??= node.ids[0] !== undefined ? normalizeRefId(node.ids[0]) : undefined
+    found ??= node.ids[0] !== undefined ? lowerFirst(node.ids[0]) : undefined
   })
   return found
 }

@@ -3,10 +3,15 @@
  * the data together with a way to find any JSON path in the source, so later
  * steps (schema validation, markup checks) can point at the right line.
  *
- * We use the `yaml` package rather than js-yaml because js-yaml gives source
- * positions only for syntax errors, never for the data it returns; `yaml`
- * keeps a node tree with offsets that we can walk by JSON path.
+ * Two parsers, one result. js-yaml is fast (about 3.5× `yaml` on the CR) but
+ * gives positions only for syntax errors; `yaml` keeps a node tree with
+ * offsets that we can walk by JSON path. So a file is read with js-yaml, and
+ * parsed again with `yaml` only when something needs a place it cannot give
+ * cheaply: a diagnostic, or an excerpt. The entries' own places (`rule: x`
+ * lines) come from a line index. A file js-yaml rejects goes straight to
+ * `yaml`, whose errors we word.
  */
+import { CORE_SCHEMA, load as loadFast } from 'js-yaml'
 import { LineCounter, isScalar, parseDocument, type Document, type YAMLError } from 'yaml'
 import { diagnostic } from './diagnostics.ts'
 import { findNode, isEmptyValue, pointAt, scalarOffsets, startOf, type JsonPath, type SourcePoint } from './locate.ts'
@@ -38,10 +43,95 @@ export interface LoadResult {
   messages: Diagnostic[]
 }
 
-export function loadYaml(file: SourceFile): LoadResult {
+/** `precise`: parse with `yaml` only (tests compare the two paths). */
+export function loadYaml(file: SourceFile, options: { precise?: boolean } = {}): LoadResult {
   const decoded = decode(file)
   if ('message' in decoded) return { messages: [decoded.message] }
-  const text = decoded.text
+  return (options.precise ? undefined : loadQuickly(decoded.text)) ?? loadPrecisely(file, decoded.text)
+}
+
+/** js-yaml's data, with `yaml` parsed on demand for places; undefined when js-yaml does not accept the file as a mapping. */
+function loadQuickly(text: string): LoadResult | undefined {
+  let data: unknown
+  try {
+    data = loadFast(text, { schema: CORE_SCHEMA })
+  } catch {
+    return undefined
+  }
+  if (data === null || typeof data !== 'object' || Array.isArray(data)) return undefined
+  let precise: LoadedYaml | undefined
+  const full = (): LoadedYaml => {
+    if (!precise) {
+      const lineCounter = new LineCounter()
+      const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true })
+      precise = makeLoaded(doc, text, data, (offset) => pointAt(lineCounter, Math.max(0, Math.min(offset, text.length))))
+    }
+    return precise
+  }
+  let lines: Map<string, SourcePoint[]> | undefined
+  return {
+    loaded: {
+      data,
+      text,
+      locate(path, which = 'value') {
+        const key = path[path.length - 1]
+        const value = which === 'value' && typeof key === 'string' ? valueAt(data, path) : undefined
+        if (typeof value === 'string') {
+          lines ??= indexPlainPairs(text)
+          const at = lines.get(`${key}\0${value}`)
+          if (at && at.length === 1) return at[0]!
+        }
+        return full().locate(path, which)
+      },
+      locateInString: (path, offsetInString) => full().locateInString(path, offsetInString),
+    },
+    messages: [],
+  }
+}
+
+function valueAt(data: unknown, path: JsonPath): unknown {
+  let here = data
+  for (const k of path) {
+    if (here === null || typeof here !== 'object') return undefined
+    here = (here as Record<string | number, unknown>)[k]
+  }
+  return here
+}
+
+/**
+ * Every one-line `key: value` pair (in a list item or not), by key and
+ * value: where the value starts. Simple quotes are taken off so a quoted
+ * and a plain copy of one value count as two places (then `yaml` decides).
+ */
+function indexPlainPairs(text: string): Map<string, SourcePoint[]> {
+  const out = new Map<string, SourcePoint[]>()
+  const pair = /^([ \t]*(?:-[ \t]+)*)([A-Za-z_][\w-]*):[ \t]+(\S(?:.*\S)?)[ \t]*$/
+  let offset = 0
+  let line = 1
+  for (const raw of text.split('\n')) {
+    const content = raw.endsWith('\r') ? raw.slice(0, -1) : raw
+    const m = pair.exec(content)
+    if (m) {
+      let value = m[3]!
+      const quoted = /^"([^"\\]*)"$/.exec(value) ?? /^'([^']*)'$/.exec(value)
+      if (quoted) value = quoted[1]!
+      // Anything else with YAML syntax in it (comments, flow collections, block scalars, anchors) is `yaml`'s to place.
+      if (quoted || !/^[|>&*!{[\]"'%@`]|\s#|:\s/.test(value)) {
+        const column = content.indexOf(m[3]!, m[1]!.length + m[2]!.length + 1) + 1
+        const k = `${m[2]}\0${value}`
+        const list = out.get(k)
+        const point = { line, column, offset: offset + column - 1 }
+        if (list) list.push(point)
+        else out.set(k, [point])
+      }
+    }
+    offset += raw.length + 1
+    line++
+  }
+  return out
+}
+
+function loadPrecisely(file: SourceFile, text: string): LoadResult {
 
   const lineCounter = new LineCounter()
   const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true })

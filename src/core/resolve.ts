@@ -7,7 +7,7 @@ import type { DraftEntry, RawText } from './collect.ts'
 import { diagnostic } from './diagnostics.ts'
 import type { LoadedYaml } from './load-yaml.ts'
 import { parseMarkup, toHtml, toText, type MarkupRoot, type RenderContext } from './markup/index.ts'
-import { suggestClosest } from './suggest.ts'
+import { lowerFirst, suggestClosest } from './ids.ts'
 import type { Diagnostic, Position } from './types.ts'
 import { cardUrl, type CardIndex } from './cards.ts'
 
@@ -23,7 +23,7 @@ export function referenceWord(e: DraftEntry, byId: Map<string, DraftEntry>): 'ru
 }
 
 /** References are written `{ref:Id}` to capitalise the word; the ID is lowercase-first. */
-export const normalizeRefId = (id: string) => id.charAt(0).toLowerCase() + id.slice(1)
+
 
 export interface ParsedText {
   tree: MarkupRoot
@@ -46,7 +46,7 @@ export interface ResolveContext {
 export function makeRenderContext(ctx: ResolveContext): RenderContext {
   return {
     lookup(id) {
-      const e = ctx.byId.get(normalizeRefId(id))
+      const e = ctx.byId.get(lowerFirst(id))
       return e ? { number: e.number, word: referenceWord(e, ctx.byId) } : undefined
     },
     hrefFor: ctx.hrefFor,
@@ -78,7 +78,7 @@ export function resolveText(raw: RawText, ctx: ResolveContext, render: RenderCon
     if (!list.includes(v)) list.push(v)
   }
   const checkRef = (written: string, pos: Position | undefined) => {
-    const id = normalizeRefId(written.trim())
+    const id = lowerFirst(written.trim())
     if (ctx.byId.has(id)) {
       push(refs, id)
       return ctx.byId.get(id)
@@ -100,7 +100,7 @@ export function resolveText(raw: RawText, ctx: ResolveContext, render: RenderCon
       case 'ruleRange': {
         const from = checkRef(node.from, node.position)
         const to = checkRef(node.to, node.position)
-        if (from && to) checkRange(from, to, place(node.position), ctx.messages, ctx.byId)
+        if (from && to) checkRange(from, to, () => place(node.position), ctx.messages, ctx.byId)
         break
       }
       case 'termDefinition':
@@ -111,7 +111,7 @@ export function resolveText(raw: RawText, ctx: ResolveContext, render: RenderCon
         break
       case 'cardMention':
         push(cards, node.name)
-        if (ctx.cards) checkCard(node.name, ctx.cards, place(node.position), ctx.messages, raw)
+        if (ctx.cards) checkCard(node.name, ctx.cards, () => place(node.position), ctx.messages, raw)
         break
     }
   })
@@ -122,7 +122,8 @@ export function resolveText(raw: RawText, ctx: ResolveContext, render: RenderCon
 function checkRange(
   from: DraftEntry,
   to: DraftEntry,
-  at: { file: string; line: number; column: number },
+  /** Where, computed only for a diagnostic: placing may parse the file again. */
+  at: () => { file: string; line: number; column: number },
   messages: Diagnostic[],
   byId: Map<string, DraftEntry>,
 ) {
@@ -132,11 +133,11 @@ function checkRange(
   const b = siblings?.indexOf(to.id) ?? -1
   if (from.parent !== to.parent || a < 0 || b < 0) {
     messages.push(
-      diagnostic('ref-range-invalid', 'error', at, `Unexpected range from \`${from.id}\` (${from.number}) to \`${to.id}\` (${to.number}), expected two entries with the same parent`),
+      diagnostic('ref-range-invalid', 'error', at(), `Unexpected range from \`${from.id}\` (${from.number}) to \`${to.id}\` (${to.number}), expected two entries with the same parent`),
     )
   } else if (b <= a) {
     messages.push(
-      diagnostic('ref-range-invalid', 'error', at, `Unexpected range from ${from.number} back to ${to.number}, expected the first entry to come before the second`),
+      diagnostic('ref-range-invalid', 'error', at(), `Unexpected range from ${from.number} back to ${to.number}, expected the first entry to come before the second`),
     )
   }
 }
@@ -144,21 +145,21 @@ function checkRange(
 function checkCard(
   name: string,
   cards: CardIndex,
-  at: { file: string; line: number; column: number },
+  at: () => { file: string; line: number; column: number },
   messages: Diagnostic[],
   raw: RawText,
 ) {
   const r = cards.resolveCard(name)
   if (r.match === 'none') {
     messages.push(
-      diagnostic('card-unknown', 'error', at, `Unknown card \`${name}\`, expected a card title from data/cards.json`, {
+      diagnostic('card-unknown', 'error', at(), `Unknown card \`${name}\`, expected a card title from data/cards.json`, {
         suggestions: r.suggestions,
         path: raw.path,
       }),
     )
   } else if (r.match === 'diacritics' && r.card) {
     messages.push(
-      diagnostic('card-spelling', 'warning', at, `Card \`${name}\` is spelled \`${r.card.title}\` on the card`, {
+      diagnostic('card-spelling', 'warning', at(), `Card \`${name}\` is spelled \`${r.card.title}\` on the card`, {
         suggestions: [r.card.title],
         path: raw.path,
       }),

@@ -4,7 +4,7 @@
  *
  * The schemas are the one source of truth (editors read them too, through
  * the `# yaml-language-server: $schema=…` modeline); this module only adds
- * the wording and the places. Validators are compiled once, at module load.
+ * the wording and the places. Validators are compiled once, on first use.
  */
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js'
 import changelogSchema from '../../schema/changelog.schema.json' with { type: 'json' }
@@ -12,7 +12,7 @@ import chapterSchema from '../../schema/chapter.schema.json' with { type: 'json'
 import releaseSchema from '../../schema/release.schema.json' with { type: 'json' }
 import { diagnostic, sortDiagnostics } from './diagnostics.ts'
 import type { JsonPath, LoadedYaml } from './load-yaml.ts'
-import { suggestClosest } from './suggest.ts'
+import { lowerFirst, suggestClosest } from './ids.ts'
 import type { Diagnostic, Severity } from './types.ts'
 
 const ajv = new Ajv2020({
@@ -23,9 +23,13 @@ const ajv = new Ajv2020({
   // Gives each error its parent schema: the allowed keys and property titles.
   verbose: true,
 })
-const validateChapter = ajv.compile(chapterSchema)
-const validateChangelog = ajv.compile(changelogSchema)
-const validateRelease = ajv.compile(releaseSchema)
+// Compiled on first use (about 75 ms for the three): a cached `cr check` validates nothing.
+const compiled = new Map<object, ValidateFunction>()
+const validatorFor = (schema: object): ValidateFunction => {
+  let v = compiled.get(schema)
+  if (!v) compiled.set(schema, (v = ajv.compile(schema)))
+  return v
+}
 
 /** The keys that carry an entry's ID, in the order we name them. */
 const ID_KEYS = ['chapter', 'section', 'subsection', 'rule'] as const
@@ -38,15 +42,15 @@ const ID_KEYS = ['chapter', 'section', 'subsection', 'rule'] as const
 const SOURCE_DEFECTS: ReadonlySet<string> = new Set(['schema-rule-children', 'schema-flag-content', 'schema-text-as-key'])
 
 export function validateChapterFile(loaded: LoadedYaml, file: string): Diagnostic[] {
-  return validateWith(validateChapter, loaded, file)
+  return validateWith(validatorFor(chapterSchema), loaded, file)
 }
 
 export function validateChangelogFile(loaded: LoadedYaml, file: string): Diagnostic[] {
-  return validateWith(validateChangelog, loaded, file)
+  return validateWith(validatorFor(changelogSchema), loaded, file)
 }
 
 export function validateReleaseFile(loaded: LoadedYaml, file: string): Diagnostic[] {
-  return validateWith(validateRelease, loaded, file)
+  return validateWith(validatorFor(releaseSchema), loaded, file)
 }
 
 type SchemaNode = {
@@ -263,7 +267,7 @@ function isIdSchema(error: ErrorObject): boolean {
 /** An ID the pattern accepts, as close to the written one as we can make it. */
 function fixId(id: string): string {
   const body = id.trim().replace(/[^A-Za-z0-9_+.]+/g, '_')
-  return body.charAt(0).toLowerCase() + body.slice(1)
+  return lowerFirst(body)
 }
 
 /** `/sections/2/text` → `['sections', 2, 'text']`, indices typed by the data. */

@@ -1,7 +1,12 @@
+import { existsSync, readFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { createCardIndex } from '../core/cards.ts'
 import { compile } from '../core/compile.ts'
 import { formatDiagnostic, hasErrors, summarize } from '../core/diagnostics.ts'
 import type { CompileResult, SourceFile } from '../core/types.ts'
-import { loadCards, readRulesDir, textLookup } from './read-sources.ts'
+import { hashSources } from './cache.ts'
+import { processContext, type IoContext } from './context.ts'
+import { PACKAGE_ROOT, readRulesDir, textLookup } from './read-sources.ts'
 
 export interface DirCompilation extends CompileResult {
   files: SourceFile[]
@@ -9,10 +14,25 @@ export interface DirCompilation extends CompileResult {
   report(): string
 }
 
-export function compileDir(dir: string, cardsFile?: string): DirCompilation {
-  const files = readRulesDir(dir)
-  const cards = loadCards(cardsFile)
-  const result = compile(files, { cards })
+/**
+ * Read and compile a rules directory (relative to `ctx.cwd`). With a cache,
+ * the same sources and card data are compiled once: the key is their bytes.
+ */
+export function compileDir(dir: string, cardsFile?: string, ctx: IoContext = processContext()): DirCompilation {
+  const files = readRulesDir(dir, ctx.cwd)
+  const cardsPath = cardsFile === undefined ? join(PACKAGE_ROOT, 'data/cards.json') : resolve(ctx.cwd, cardsFile)
+  const cardBytes = existsSync(cardsPath) ? readFileSync(cardsPath) : undefined
+  const key = ctx.cache ? hashSources(cardBytes ? [...files, { path: '\0cards', content: cardBytes }] : files, 'compile') : ''
+  let result = ctx.cache?.get<CompileResult>('compile', key)
+  if (!result) {
+    const cards = cardBytes ? createCardIndex(JSON.parse(cardBytes.toString('utf8'))) : undefined
+    result = compile(files, { cards })
+    ctx.cache?.set('compile', key, result)
+  }
+  return withReport(result, files)
+}
+
+export function withReport(result: CompileResult, files: SourceFile[]): DirCompilation {
   const sourceOf = textLookup(files)
   return {
     ...result,

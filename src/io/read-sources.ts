@@ -1,11 +1,11 @@
 /** The CLI's file-system side: reading a rules directory, atomic output. */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
-import { dirname, join, relative, resolve } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { join, relative, resolve } from 'node:path'
 import { createCardIndex, type CardIndex } from '../core/cards.ts'
 import type { SourceFile } from '../core/types.ts'
+import { PACKAGE_ROOT } from './package-root.ts'
 
-export const PACKAGE_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
+export { PACKAGE_ROOT }
 
 /** Every `.yaml` file of a directory, with paths as the user would type them. */
 export function readRulesDir(dir: string, cwd = process.cwd()): SourceFile[] {

@@ -7,15 +7,20 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { join, relative, resolve } from 'node:path'
 import { compile } from '../core/compile.ts'
 import { formatDiagnostic, hasErrors, summarize } from '../core/diagnostics.ts'
-import type { CompiledDocument, Diagnostic, SourceFile } from '../core/types.ts'
-import { checkRetirements, releaseIdsFromFiles } from '../core/versions/guard.ts'
+import type { CompiledDocument, CompileResult, Diagnostic, Place, SourceFile } from '../core/types.ts'
+import { checkRetirements, releaseIdsFromFiles, type ReleaseIds } from '../core/versions/guard.ts'
 import type { ReleaseRule } from '../core/cite/types.ts'
 import { resolveRelease } from '../core/versions/release-citations.ts'
-import { normalizeVersion, RELEASE_NAME } from '../core/versions/release-name.ts'
+import { normalizeVersion, RELEASE_NAME } from '../core/ids.ts'
 import { emptyRetirements, parseRetirements, type Retirements } from '../core/versions/retired.ts'
 import { createVersionIndex, CURRENT } from '../core/versions/version-index.ts'
 import { UsageError } from '../cli/args.ts'
+import { hashSources } from './cache.ts'
+import { processContext, type IoContext } from './context.ts'
 import { PACKAGE_ROOT, readRulesDir, textLookup } from './read-sources.ts'
+import { readShippedDocument, type RulesChoice } from './shipped-rules.ts'
+
+export { chooseRules, type RulesChoice } from './shipped-rules.ts'
 
 export interface ReleaseDir {
   version: string
@@ -28,27 +33,28 @@ export interface ReleaseDir {
  * `releases/` beside the rules directory, else (for commands that only read
  * releases) the package's own.
  */
-export function findReleasesRoot(rulesDir: string, explicit?: string, options: { fallbackToPackage?: boolean } = {}): string | undefined {
-  const isDir = (p: string) => existsSync(p) && statSync(p).isDirectory()
+export function findReleasesRoot(rulesDir: string, explicit?: string, options: { fallbackToPackage?: boolean } = {}, ctx: IoContext = processContext()): string | undefined {
+  const isDir = (p: string) => existsSync(resolve(ctx.cwd, p)) && statSync(resolve(ctx.cwd, p)).isDirectory()
   if (explicit !== undefined) {
-    if (!isDir(resolve(explicit))) throw new Error(`No such directory: ${explicit}`)
+    if (!isDir(explicit)) throw new Error(`No such directory: ${explicit}`)
     return explicit
   }
   const beside = join(rulesDir, '..', 'releases')
-  if (isDir(resolve(beside))) return shown(beside)
-  if (options.fallbackToPackage && isDir(join(PACKAGE_ROOT, 'releases'))) return shown(join(PACKAGE_ROOT, 'releases'))
+  if (isDir(beside)) return shown(beside, ctx.cwd)
+  if (options.fallbackToPackage && isDir(join(PACKAGE_ROOT, 'releases'))) return shown(join(PACKAGE_ROOT, 'releases'), ctx.cwd)
   return undefined
 }
 
-function shown(p: string): string {
-  const rel = relative(process.cwd(), resolve(p))
-  return rel === '' ? '.' : rel.startsWith('..') ? resolve(p) : rel
+/** `p` as the user would type it from `cwd`: relative inside it, absolute outside. */
+function shown(p: string, cwd: string): string {
+  const rel = relative(cwd, resolve(cwd, p))
+  return rel === '' ? '.' : rel.startsWith('..') ? resolve(cwd, p) : rel
 }
 
 /** The release folders (`v22.12`, …), oldest first. */
-export function listReleases(root: string): ReleaseDir[] {
-  return readdirSync(resolve(root))
-    .filter((name) => RELEASE_NAME.test(name) && statSync(resolve(root, name)).isDirectory())
+export function listReleases(root: string, cwd = process.cwd()): ReleaseDir[] {
+  return readdirSync(resolve(cwd, root))
+    .filter((name) => RELEASE_NAME.test(name) && statSync(resolve(cwd, root, name)).isDirectory())
     .sort()
     .map((version) => ({ version, dir: join(root, version) }))
 }
@@ -64,18 +70,23 @@ export interface CompiledRelease {
 const compiled = new Map<string, CompiledRelease>()
 
 /**
- * Compile a release (or the rules, as `current`) once per process. Card data
- * is not loaded: old releases name cards as they were printed then, and
- * diffs and lookups only need the text.
+ * Compile a release (or the rules, as `current`) once per process, and
+ * with a cache once per content. Card data is not loaded: old releases name
+ * cards as they were printed then, and diffs and lookups only need the text.
  */
-export function compileRelease(version: string, dir: string): CompiledRelease {
-  const key = resolve(dir)
-  let r = compiled.get(key)
+export function compileRelease(version: string, dir: string, ctx: IoContext = processContext()): CompiledRelease {
+  const at = resolve(ctx.cwd, dir)
+  let r = compiled.get(at)
   if (!r) {
-    const files = readRulesDir(dir)
-    const { document, messages } = compile(files)
-    r = { version, dir, files, document, messages }
-    compiled.set(key, r)
+    const files = readRulesDir(dir, ctx.cwd)
+    const key = ctx.cache ? hashSources(files, 'release') : ''
+    let result = ctx.cache?.get<CompileResult>('release', key)
+    if (!result) {
+      result = compile(files)
+      ctx.cache?.set('release', key, result)
+    }
+    r = { version, dir, files, document: result.document, messages: result.messages }
+    compiled.set(at, r)
   }
   return r
 }
@@ -85,8 +96,8 @@ export function compileRelease(version: string, dir: string): CompiledRelease {
  * `24.03`) is among them. A usage error lists the releases
  * (and `also`, names a command accepts besides them).
  */
-export function locateRelease(name: string, root: string | undefined, also: readonly string[] = []): { all: ReleaseDir[]; at: number } {
-  const all = root ? listReleases(root) : []
+export function locateRelease(name: string, root: string | undefined, also: readonly string[] = [], ctx: IoContext = processContext()): { all: ReleaseDir[]; at: number } {
+  const all = root ? listReleases(root, ctx.cwd) : []
   const version = normalizeVersion(name)
   const at = all.findIndex((r) => r.version === version)
   if (at === -1) {
@@ -96,11 +107,11 @@ export function locateRelease(name: string, root: string | undefined, also: read
   return { all, at }
 }
 
-/** A release by name (`v24.03`, `24.03`) or `current` for the rules directory. */
-export function openVersion(name: string, root: string | undefined, rulesDir: string): CompiledRelease {
-  if (name === CURRENT) return compileRelease(CURRENT, rulesDir)
-  const { all, at } = locateRelease(name, root, [CURRENT])
-  return compileRelease(all[at]!.version, all[at]!.dir)
+/** A release by name (`v24.03`, `24.03`), or `current`: the rules a command reads (`openCurrent`). */
+export function openVersion(name: string, root: string | undefined, current: () => CompiledRelease, ctx: IoContext = processContext()): CompiledRelease {
+  if (name === CURRENT) return current()
+  const { all, at } = locateRelease(name, root, [CURRENT], ctx)
+  return compileRelease(all[at]!.version, all[at]!.dir, ctx)
 }
 
 /**
@@ -110,13 +121,13 @@ export function openVersion(name: string, root: string | undefined, rulesDir: st
  * (about 1.5 s for six), so callers build it only when they need it. With
  * `upTo`, releases after that one are left out: a pinned index is "today".
  */
-export function releaseCitations(root: string | undefined, current: CompiledDocument, retirements: Retirements, options: { upTo?: string } = {}): Map<string, ReleaseRule[]> {
+export function releaseCitations(root: string | undefined, current: CompiledDocument, retirements: Retirements, options: { upTo?: string } = {}, ctx: IoContext = processContext()): Map<string, ReleaseRule[]> {
   if (root === undefined) return new Map()
-  let all = listReleases(root)
+  let all = listReleases(root, ctx.cwd)
   const last = options.upTo === undefined ? -1 : all.findIndex((r) => r.version === options.upTo)
   if (last !== -1) all = all.slice(0, last + 1)
   const releases = all.map((r) => {
-    const c = compileRelease(r.version, r.dir)
+    const c = compileRelease(r.version, r.dir, ctx)
     if (!c.document || hasErrors(c.messages)) throw new Error(`release ${r.version} does not compile; run \`cr check ${r.dir}\``)
     return c.document
   })
@@ -125,16 +136,16 @@ export function releaseCitations(root: string | undefined, current: CompiledDocu
 }
 
 /** `<rulesDir>/retired.yaml`, or an empty table when there is none. */
-export function loadRetirements(rulesDir: string): { retirements: Retirements; messages: Diagnostic[]; files: SourceFile[] } {
+export function loadRetirements(rulesDir: string, cwd = process.cwd()): { retirements: Retirements; messages: Diagnostic[]; files: SourceFile[] } {
   const path = join(rulesDir, 'retired.yaml')
-  if (!existsSync(resolve(path))) return { retirements: emptyRetirements(shown(path)), messages: [], files: [] }
-  return loadRetirementFile(path)
+  if (!existsSync(resolve(cwd, path))) return { retirements: emptyRetirements(shown(path, cwd)), messages: [], files: [] }
+  return loadRetirementFile(path, cwd)
 }
 
 /** A retirement file (`--retired FILE`, which must exist); `undefined` is an empty table. */
-export function loadRetirementFile(path: string | undefined): { retirements: Retirements; messages: Diagnostic[]; files: SourceFile[] } {
+export function loadRetirementFile(path: string | undefined, cwd = process.cwd()): { retirements: Retirements; messages: Diagnostic[]; files: SourceFile[] } {
   if (path === undefined) return { retirements: emptyRetirements(), messages: [], files: [] }
-  const file: SourceFile = { path: shown(path), content: readFileSync(resolve(path)) }
+  const file: SourceFile = { path: shown(path, cwd), content: readFileSync(resolve(cwd, path)) }
   return { ...parseRetirements(file), files: [file] }
 }
 
@@ -151,16 +162,27 @@ export interface GuardResult {
  * rules or retired. Runs only when a releases directory is found, so
  * checking a release folder itself does not guard it against its siblings.
  */
-export function guardIds(rulesDir: string, current: CompiledDocument, explicitRoot?: string): GuardResult {
-  const root = findReleasesRoot(rulesDir, explicitRoot)
+export function guardIds(rulesDir: string, current: CompiledDocument, explicitRoot?: string, ctx: IoContext = processContext()): GuardResult {
+  const root = findReleasesRoot(rulesDir, explicitRoot, {}, ctx)
   if (!root) return { root, messages: [], files: [] }
-  // Each release read once: its IDs (phase 1 of the compiler only, fast), and excerpts for messages pointing into it.
-  const releases = listReleases(root).map((r) => ({ version: r.version, files: readRulesDir(r.dir) }))
-  const { retirements, messages, files } = loadRetirements(rulesDir)
-  const guard = checkRetirements(current, releases.map((r) => releaseIdsFromFiles(r.version, r.files)), retirements)
+  // Each release read once: its IDs (phase 1 of the compiler only, fast; cached by content), and excerpts for messages pointing into it.
+  const releases = listReleases(root, ctx.cwd).map((r) => ({ version: r.version, files: readRulesDir(r.dir, ctx.cwd) }))
+  const { retirements, messages, files } = loadRetirements(rulesDir, ctx.cwd)
+  const guard = checkRetirements(current, releases.map((r) => cachedReleaseIds(r.version, r.files, ctx)), retirements)
   const wanted = new Set(guard.map((m) => m.file))
   const releaseFiles = releases.flatMap((r) => r.files.filter((f) => wanted.has(f.path)))
   return { root, messages: [...messages, ...guard], files: [...files, ...releaseFiles] }
+}
+
+/** `releaseIdsFromFiles`, through the cache: a frozen release is read once per content. */
+function cachedReleaseIds(version: string, files: SourceFile[], ctx: IoContext): ReleaseIds {
+  if (!ctx.cache) return releaseIdsFromFiles(version, files)
+  const key = hashSources(files, `ids\0${version}`)
+  const hit = ctx.cache.get<{ ids: string[]; places: [string, Place][]; numbers: [string, string][] }>('release-ids', key)
+  if (hit) return { version, ids: new Set(hit.ids), places: new Map(hit.places), numbers: new Map(hit.numbers) }
+  const r = releaseIdsFromFiles(version, files)
+  ctx.cache.set('release-ids', key, { ids: [...r.ids], places: [...(r.places ?? [])], numbers: [...(r.numbers ?? [])] })
+  return r
 }
 
 /** Every message with its excerpt, then the summary line (as `compileDir().report()` prints). */
@@ -169,4 +191,15 @@ export function formatReport(messages: Diagnostic[], files: SourceFile[]): strin
   const lines = messages.map((m) => formatDiagnostic(m, sourceOf))
   if (messages.length > 0) lines.push(summarize(messages))
   return lines.join('\n\n')
+}
+
+/**
+ * Today's rules as a compiled release (`current`). The package's own are
+ * read from the index it ships, compiled at build time: `npx cr show 6.1.4`
+ * in an engine's project parses one JSON file and compiles nothing.
+ */
+export function openCurrent(rules: RulesChoice, ctx: IoContext = processContext()): CompiledRelease {
+  const document = rules.shipped ? readShippedDocument() : undefined
+  if (document) return { version: CURRENT, dir: rules.dir, files: [], document, messages: [] }
+  return compileRelease(CURRENT, rules.dir, ctx)
 }

@@ -61,13 +61,15 @@ function readMarker(dir: string): Marker | undefined {
  * Check that `outDir` may be written by us; throws OutputRefusedError with a
  * message that says why and what to do instead.
  */
-export function assertWritableOutput(outDir: string, inputs: string[] = []): void {
+export function assertWritableOutput(shownOut: string, inputs: string[] = [], cwd = process.cwd()): void {
+  // Paths are read against `cwd` and named in messages as the user wrote them.
+  const outDir = resolve(cwd, shownOut)
   const target = realish(outDir)
   for (const input of inputs) {
-    const real = realish(input)
+    const real = realish(resolve(cwd, input))
     if (isInsideOrEqual(real, target)) {
       throw new OutputRefusedError(
-        `refusing to write to \`${outDir}\`: it ${real === target ? 'is' : 'contains'} the input \`${input}\`; choose an empty or new folder, e.g. \`--out build/index\``,
+        `refusing to write to \`${shownOut}\`: it ${real === target ? 'is' : 'contains'} the input \`${input}\`; choose an empty or new folder, e.g. \`--out build/index\``,
       )
     }
   }
@@ -81,17 +83,17 @@ export function assertWritableOutput(outDir: string, inputs: string[] = []): voi
     try {
       stat = statSync(outDir)
     } catch {
-      throw new OutputRefusedError(`refusing to write to \`${outDir}\`: it is a dangling symbolic link`)
+      throw new OutputRefusedError(`refusing to write to \`${shownOut}\`: it is a dangling symbolic link`)
     }
   }
   if (!stat.isDirectory()) {
     const kind = stat.isFile() ? 'a file' : 'not a folder (a device, socket or pipe)'
-    throw new OutputRefusedError(`refusing to write to \`${outDir}\`: it is ${kind}; --out takes a folder`)
+    throw new OutputRefusedError(`refusing to write to \`${shownOut}\`: it is ${kind}; --out takes a folder`)
   }
   const entries = readdirSync(outDir).filter((name) => !name.startsWith(STAGING_PREFIX))
   if (entries.length > 0 && !readMarker(outDir)) {
     throw new OutputRefusedError(
-      `refusing to write to \`${outDir}\`: the folder is not empty and was not written by \`cr\` (no ${OUTPUT_MARKER}); choose an empty or new folder`,
+      `refusing to write to \`${shownOut}\`: the folder is not empty and was not written by \`cr\` (no ${OUTPUT_MARKER}); choose an empty or new folder`,
     )
   }
 }
@@ -151,8 +153,9 @@ function isSafeName(name: string): boolean {
  * empty or our own previous output. `inputs` are folders the output must not
  * be (nor contain).
  */
-export function writeOutputDir(outDir: string, files: Record<string, string | Uint8Array>, options: { inputs?: string[] } = {}): void {
-  assertWritableOutput(outDir, options.inputs)
+export function writeOutputDir(shownOut: string, files: Record<string, string | Uint8Array>, options: { inputs?: string[]; cwd?: string } = {}): void {
+  assertWritableOutput(shownOut, options.inputs, options.cwd)
+  const outDir = resolve(options.cwd ?? process.cwd(), shownOut)
   for (const name of Object.keys(files)) {
     if (!isSafeName(name)) {
       throw new OutputRefusedError(`refusing to write \`${name}\`: output file names must stay inside the output folder`)

@@ -42,8 +42,8 @@ const CLOJURE_OLD_RELEASES = [
 ]
 
 describe('engine fixtures: exactly the planted problems', () => {
-  it('Rust crate with a cite! macro and //@ rule: headers', () => {
-    const r = runCr(['cite'], engine('rust'))
+  it('Rust crate with a cite! macro and //@ rule: headers', async () => {
+    const r = (await runCr(['cite'], engine('rust')))
     expect(r.code).toBe(1)
     expect(problemLines(r.stderr)).toEqual([
       'src/run.rs:11:16: hint[imprecise-citation]',
@@ -68,8 +68,8 @@ describe('engine fixtures: exactly the planted problems', () => {
     expect(r.stderr).toMatch(/^cr cite: 5 files, 14 citations of 13 rules; 5 errors, 0 warnings, 4 hints$/m)
   })
 
-  it('Clojure namespace with ;; CR 6.1.4 comments', () => {
-    const r = runCr(['cite'], engine('clojure'))
+  it('Clojure namespace with ;; CR 6.1.4 comments', async () => {
+    const r = (await runCr(['cite'], engine('clojure')))
     expect(r.code).toBe(1)
     expect(problemLines(r.stderr)).toEqual([
       'src/engine/runs.clj:4:4: hint[imprecise-citation]',
@@ -85,8 +85,8 @@ describe('engine fixtures: exactly the planted problems', () => {
     expect(r.stderr.split('\n').filter((l) => /^src\/engine\/runs\.clj:(18|19):/.test(l))).toEqual(CLOJURE_OLD_RELEASES)
   })
 
-  it('TypeScript suite using cite(…)', () => {
-    const r = runCr(['cite'], engine('typescript'))
+  it('TypeScript suite using cite(…)', async () => {
+    const r = (await runCr(['cite'], engine('typescript')))
     expect(r.code).toBe(1)
     expect(problemLines(r.stderr).filter((l) => !l.includes(': hint['))).toEqual([
       'test/runs.spec.ts:12:11: error[unknown-rule]', // rule_jack_out_afer_passing_ice
@@ -99,13 +99,13 @@ describe('engine fixtures: exactly the planted problems', () => {
     expect(r.stderr).toContain('test/valid.spec.ts:25:25: hint[old-release-citation]: `CR v24.03 6.2.5` is `rule_move_runner_to_position`, today 6.2.8; text unchanged since v24.03\n')
   })
 
-  it('reads old releases through the package\'s releases with --index too', () => {
-    const lines = runCr(['cite', '--index', index], engine('clojure')).stderr.split('\n')
+  it('reads old releases through the package\'s releases with --index too', async () => {
+    const lines = (await runCr(['cite', '--index', index], engine('clojure'))).stderr.split('\n')
     expect(lines.filter((l) => /^src\/engine\/runs\.clj:(18|19):/.test(l))).toEqual(CLOJURE_OLD_RELEASES)
   })
 
-  it.each(['rust', 'clojure', 'typescript'])('%s: cites chapter 6 only; every other chapter is uncited', (name) => {
-    const r = runCr(['cite', '--json', '--index', index], engine(name))
+  it.each(['rust', 'clojure', 'typescript'])('%s: cites chapter 6 only; every other chapter is uncited', async (name) => {
+    const r = (await runCr(['cite', '--json', '--index', index], engine(name)))
     const out = JSON.parse(r.stdout)
     const chapters = out.coverage.chapters.filter((c: { cited: number }) => c.cited > 0).map((c: { number: string }) => c.number)
     expect(chapters).toEqual(['6'])
@@ -114,8 +114,8 @@ describe('engine fixtures: exactly the planted problems', () => {
 })
 
 describe('cr cite output', () => {
-  it('prints JSON with citations, problems and coverage', () => {
-    const r = runCr(['cite', '--json', '--index', index], engine('rust'))
+  it('prints JSON with citations, problems and coverage', async () => {
+    const r = (await runCr(['cite', '--json', '--index', index], engine('rust')))
     expect(r.code).toBe(1)
     const out = JSON.parse(r.stdout)
     expect(Object.keys(out)).toEqual(['ok', 'version', 'files', 'citations', 'problems', 'coverage'])
@@ -130,24 +130,24 @@ describe('cr cite output', () => {
     expect(out.coverage.rules.rule_end_the_run).toEqual({ files: ['src/run.rs'], citations: 1 })
   })
 
-  it('reports without failing with --warn-only', () => {
-    expect(runCr(['cite', '--warn-only', '--index', index], engine('clojure')).code).toBe(0)
+  it('reports without failing with --warn-only', async () => {
+    expect((await runCr(['cite', '--warn-only', '--index', index], engine('clojure'))).code).toBe(0)
   })
 
-  it('prints per-chapter coverage and, with --uncited, every uncited rule', () => {
+  it('prints per-chapter coverage and, with --uncited, every uncited rule', async () => {
     const dir = project({ 'a.rs': '// CR 1.1.1\n' })
-    const r = runCr(['cite', '--index', index], dir)
+    const r = (await runCr(['cite', '--index', index], dir))
     expect(r.code).toBe(0)
     expect(r.stderr).toMatch(/^coverage: 1\/\d+ citable rules \(0\.\d%\)$/m)
     expect(r.stderr).toMatch(/^ {3}1 {2}Game Concepts +1\/\d+ +0\.\d%$/m)
     expect(r.stderr).toMatch(/^ {2}\d+ uncited rules; list them with --uncited \(or --json\)$/m)
-    const all = runCr(['cite', '--uncited', '--index', index], dir)
+    const all = (await runCr(['cite', '--uncited', '--index', index], dir))
     expect(all.stderr).toMatch(/^ {8}uncited: rule_end_the_run$/m)
   })
 
-  it('writes the coverage file, valid against its schema', () => {
+  it('writes the coverage file, valid against its schema', async () => {
     const out = join(tmp, 'cov', 'coverage.json')
-    const r = runCr(['cite', '--warn-only', '--index', index, '--write-coverage', out], engine('typescript'))
+    const r = (await runCr(['cite', '--warn-only', '--index', index, '--write-coverage', out], engine('typescript')))
     expect(r.code).toBe(0)
     const file = JSON.parse(readFileSync(out, 'utf8'))
     const validate = new Ajv2020().compile(coverageSchema)
@@ -156,23 +156,23 @@ describe('cr cite output', () => {
     expect(file.version).toBe('v26.03')
   })
 
-  it('counts a renamed ID for its new ID, warns, and fails on it only with --strict', () => {
+  it('counts a renamed ID for its new ID, warns, and fails on it only with --strict', async () => {
     const dir = project({
       'retired.yaml': 'retired:\n- id: rule_jack_out\n  release: v25.08\n  renamed_to: rule_jacking_out\n- id: rule_old_thing\n  release: v25.08\n  removed: no longer a rule\n',
       'src/a.rs': 'cite!("rule_jack_out");\n',
       'src/b.rs': '// rule_old_thing\n',
     })
-    const renamed = runCr(['cite', 'src/a.rs', '--quiet', '--index', index, '--retired', 'retired.yaml'], dir)
+    const renamed = (await runCr(['cite', 'src/a.rs', '--quiet', '--index', index, '--retired', 'retired.yaml'], dir))
     expect([renamed.code, problemLines(renamed.stderr)]).toEqual([0, ['src/a.rs:1:8: warning[renamed-rule]']])
     expect(renamed.stderr).toContain('`rule_jack_out` was renamed to `rule_jacking_out`')
-    expect(runCr(['cite', 'src/a.rs', '--strict', '--index', index, '--retired', 'retired.yaml'], dir).code).toBe(1)
-    const removed = runCr(['cite', 'src/b.rs', '--index', index, '--retired', 'retired.yaml'], dir)
+    expect((await runCr(['cite', 'src/a.rs', '--strict', '--index', index, '--retired', 'retired.yaml'], dir)).code).toBe(1)
+    const removed = (await runCr(['cite', 'src/b.rs', '--index', index, '--retired', 'retired.yaml'], dir))
     expect([removed.code, problemLines(removed.stderr)]).toEqual([1, ['src/b.rs:1:4: error[removed-rule]']])
   })
 })
 
 describe('which files are scanned', () => {
-  it('skips node_modules, .git, build output and .gitignore entries (nested, negated)', () => {
+  it('skips node_modules, .git, build output and .gitignore entries (nested, negated)', async () => {
     const planted = '"rule_end_teh_run"\n'
     const dir = project({
       '.git/HEAD': planted,
@@ -189,55 +189,55 @@ describe('which files are scanned', () => {
       'src/image.png': planted,
       'src/data.bin.txt': '\u0000rule_end_teh_run',
     })
-    const r = runCr(['cite', '--json', '--index', index], dir)
+    const r = (await runCr(['cite', '--json', '--index', index], dir))
     const files = JSON.parse(r.stdout).problems.map((p: { file: string }) => p.file)
     expect(files).toEqual(['keep.log', 'src/main.ts'])
   })
 
-  it('always scans a file named on the command line', () => {
+  it('always scans a file named on the command line', async () => {
     const dir = project({ '.gitignore': 'gen.rs\n', 'gen.rs': '"rule_end_teh_run"\n' })
-    expect(problemLines(runCr(['cite', '--index', index], dir).stderr)).toEqual([])
-    expect(problemLines(runCr(['cite', 'gen.rs', '--index', index], dir).stderr)).toEqual(['gen.rs:1:2: error[unknown-rule]'])
+    expect(problemLines((await runCr(['cite', '--index', index], dir)).stderr)).toEqual([])
+    expect(problemLines((await runCr(['cite', 'gen.rs', '--index', index], dir)).stderr)).toEqual(['gen.rs:1:2: error[unknown-rule]'])
   })
 })
 
 describe('usage and configuration errors exit 2', () => {
-  it('an invalid cr.config.json, reported at the key', () => {
+  it('an invalid cr.config.json, reported at the key', async () => {
     const dir = project({ 'cr.config.json': '{\n  "cite": {\n    "paterns": []\n  }\n}\n' })
-    const r = runCr(['cite', '--index', index], dir)
+    const r = (await runCr(['cite', '--index', index], dir))
     expect([r.code, r.stderr]).toEqual([
       2,
       'cr.config.json:3:5: error[config-invalid]: Unexpected key `paterns` in `cite`, expected one of `patterns`, `exclude`, `ignoreIds`, `unknownIds`\n',
     ])
   })
 
-  it('a file that is not JSON, and a JSON file indented with tabs', () => {
-    const broken = runCr(['cite', '--index', index], project({ 'cr.config.json': '{ "cite": { "patterns": [ }\n' }))
+  it('a file that is not JSON, and a JSON file indented with tabs', async () => {
+    const broken = (await runCr(['cite', '--index', index], project({ 'cr.config.json': '{ "cite": { "patterns": [ }\n' })))
     expect([broken.code, broken.stderr]).toEqual([2, expect.stringMatching(/^cr\.config\.json:1:27: error\[config-invalid\]: Invalid JSON: .+\n$/)])
-    const tabs = runCr(['cite', '--index', index], project({ 'cr.config.json': '{\n\t"cite": {\n\t\t"unknownIds": "every"\n\t}\n}\n' }))
+    const tabs = (await runCr(['cite', '--index', index], project({ 'cr.config.json': '{\n\t"cite": {\n\t\t"unknownIds": "every"\n\t}\n}\n' })))
     expect(tabs.stderr).toBe('cr.config.json:3:3: error[config-invalid]: Unexpected value for `cite.unknownIds`, expected one of `likely`, `all`\n')
   })
 
-  it('a pattern that is not a regular expression', () => {
+  it('a pattern that is not a regular expression', async () => {
     const dir = project({ 'cr.config.json': '{ "cite": { "patterns": ["cite!("] } }' })
-    const r = runCr(['cite', '--index', index], dir)
+    const r = (await runCr(['cite', '--index', index], dir))
     expect(r.code).toBe(2)
     expect(r.stderr).toMatch(/^cr\.config\.json:1:\d+: error\[config-invalid\]: Invalid pattern: .*Unterminated group\n$/)
   })
 
-  it('a releases directory that does not exist', () => {
-    const r = runCr(['cite', '--index', index, '--releases', 'no/such/releases'], project({ 'a.rs': '// CR v24.03 6.1.4\n' }))
+  it('a releases directory that does not exist', async () => {
+    const r = (await runCr(['cite', '--index', index, '--releases', 'no/such/releases'], project({ 'a.rs': '// CR v24.03 6.1.4\n' })))
     expect([r.code, r.stderr]).toEqual([2, 'cr cite: error: No such directory: no/such/releases\n'])
   })
 
-  it('unknown flags and missing paths', () => {
-    expect(runCr(['cite', '--nope']).code).toBe(2)
-    const r = runCr(['cite', 'no/such/dir', '--index', index])
+  it('unknown flags and missing paths', async () => {
+    expect((await runCr(['cite', '--nope'])).code).toBe(2)
+    const r = (await runCr(['cite', 'no/such/dir', '--index', index]))
     expect([r.code, r.stderr]).toEqual([2, 'cr cite: error: No such file or directory: no/such/dir\n'])
   })
 
-  it('documents every flag in --help', () => {
-    const r = runCr(['cite', '--help'])
+  it('documents every flag in --help', async () => {
+    const r = (await runCr(['cite', '--help']))
     expect(r.code).toBe(0)
     for (const flag of ['--json', '--warn-only', '--strict', '--quiet', '--uncited', '--write-coverage FILE', '--config FILE', '--rules DIR', '--index FILE', '--retired FILE', '--releases DIR']) {
       expect(r.stdout).toContain(flag)

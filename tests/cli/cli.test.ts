@@ -8,26 +8,26 @@ import { repoRoot, runCr } from './run-cr.ts'
 const fixture = (name: string) => join(repoRoot, 'tests/fixtures/diagnostics', name)
 
 describe('cr check', () => {
-  it('passes rules/ under --strict', () => {
-    const r = runCr(['check', '--strict'])
+  it('passes rules/ under --strict', async () => {
+    const r = (await runCr(['check', '--strict']))
     expect([r.code, r.stderr]).toEqual([0, expect.stringMatching(/^rules: \d+ entries, no problems\n$/)])
   })
 
-  it('exits 1 with file:line:col diagnostics on errors', () => {
-    const r = runCr(['check', 'rules'], fixture('ref-unknown'))
+  it('exits 1 with file:line:col diagnostics on errors', async () => {
+    const r = (await runCr(['check', 'rules'], fixture('ref-unknown')))
     expect(r.code).toBe(1)
     expect(r.stderr).toMatch(/^rules\/01_test\.yaml:12:7: error\[ref-unknown\]: Unknown rule ID `rule_ona`/)
     expect(r.stderr).toContain("= help: did you mean `rule_one`")
     expect(r.stderr).not.toMatch(/\n\s+at /)
   })
 
-  it('fails on warnings only with --strict', () => {
-    expect(runCr(['check', 'rules'], fixture('card-spelling')).code).toBe(0)
-    expect(runCr(['check', '--strict', 'rules'], fixture('card-spelling')).code).toBe(1)
+  it('fails on warnings only with --strict', async () => {
+    expect((await runCr(['check', 'rules'], fixture('card-spelling'))).code).toBe(0)
+    expect((await runCr(['check', '--strict', 'rules'], fixture('card-spelling'))).code).toBe(1)
   })
 
-  it('prints JSON with --json', () => {
-    const r = runCr(['check', '--json', 'rules'], fixture('id-duplicate'))
+  it('prints JSON with --json', async () => {
+    const r = (await runCr(['check', '--json', 'rules'], fixture('id-duplicate')))
     expect(r.code).toBe(1)
     const out = JSON.parse(r.stdout)
     expect(out.ok).toBe(false)
@@ -35,54 +35,54 @@ describe('cr check', () => {
     expect(out.messages[0].related[0]).toMatchObject({ line: 7 })
   })
 
-  it('exits 2 on usage errors', () => {
-    expect(runCr(['frobnicate']).code).toBe(2)
-    expect(runCr(['check', '--nope']).code).toBe(2)
-    expect(runCr(['show']).code).toBe(2)
-    expect(runCr(['index']).code).toBe(2)
-    const missing = runCr(['check', 'no/such/dir'])
+  it('exits 2 on usage errors', async () => {
+    expect((await runCr(['frobnicate'])).code).toBe(2)
+    expect((await runCr(['check', '--nope'])).code).toBe(2)
+    expect((await runCr(['show'])).code).toBe(2)
+    expect((await runCr(['index'])).code).toBe(2)
+    const missing = (await runCr(['check', 'no/such/dir']))
     expect([missing.code, missing.stderr]).toEqual([2, 'cr check: error: No such directory: no/such/dir\n'])
   })
 })
 
 describe('cr show', () => {
-  it('prints a rule by number', () => {
-    const r = runCr(['show', '6.1.4'])
+  it('prints a rule by number', async () => {
+    const r = (await runCr(['show', '6.1.4']))
     expect(r.code).toBe(0)
     expect(r.stdout).toMatch(/^6\.1\.4 {2}rule_end_the_run/)
     expect(r.stdout).toContain("To end the run is to halt the Runner's progress toward the server")
     expect(r.stdout).toContain('6.1.4a')
   })
 
-  it('prints a rule by ID', () => {
-    const r = runCr(['show', 'rule_move_runner_to_position'])
+  it('prints a rule by ID', async () => {
+    const r = (await runCr(['show', 'rule_move_runner_to_position']))
     expect([r.code, r.stdout.split('  ')[0]]).toEqual([0, '6.2.8'])
   })
 
-  it('suggests IDs for an unknown one', () => {
-    const r = runCr(['show', 'rule_end_teh_run'])
+  it('suggests IDs for an unknown one', async () => {
+    const r = (await runCr(['show', 'rule_end_teh_run']))
     expect(r.code).toBe(1)
     expect(r.stderr).toContain('`rule_end_the_run`')
   })
 })
 
 describe('cr index', () => {
-  it('refuses to write over its own rules, the project, a file or a foreign folder', () => {
+  it('refuses to write over its own rules, the project, a file or a foreign folder', async () => {
     const root = mkdtempSync(join(tmpdir(), 'cr-index-'))
     cpSync(join(fixture('ref-unknown'), 'rules'), join(root, 'rules'), { recursive: true })
     writeFileSync(join(root, 'notes.txt'), 'mine')
     const before = readdirSync(join(root, 'rules'))
     for (const out of ['rules', '.', 'notes.txt', '..']) {
-      const r = runCr(['index', '--out', out, 'rules'], root)
+      const r = (await runCr(['index', '--out', out, 'rules'], root))
       expect([r.code, r.stderr]).toEqual([2, expect.stringMatching(/^cr index: error: refusing to write to `/)])
     }
     expect(readdirSync(join(root, 'rules'))).toEqual(before)
     expect(readFileSync(join(root, 'notes.txt'), 'utf8')).toBe('mine')
   })
 
-  it('writes rules.json that validates against its schema', () => {
+  it('writes rules.json that validates against its schema', async () => {
     const out = join(mkdtempSync(join(tmpdir(), 'cr-index-')), 'out')
-    const r = runCr(['index', '--out', out])
+    const r = (await runCr(['index', '--out', out]))
     expect(r.code).toBe(0)
     const index = JSON.parse(readFileSync(join(out, 'rules.json'), 'utf8'))
     const schema = JSON.parse(readFileSync(join(repoRoot, 'schema/index.schema.json'), 'utf8'))
@@ -102,11 +102,11 @@ describe('cr index', () => {
     expect(existsSync(join(out, 'index.schema.json'))).toBe(true)
   })
 
-  it('writes nothing, and keeps what was there, when the rules have errors', () => {
+  it('writes nothing, and keeps what was there, when the rules have errors', async () => {
     const out = join(mkdtempSync(join(tmpdir(), 'cr-index-')), 'out')
-    expect(runCr(['index', '--out', out]).code).toBe(0)
+    expect((await runCr(['index', '--out', out])).code).toBe(0)
     writeFileSync(join(out, 'marker'), 'previous run')
-    const r = runCr(['index', '--out', out, 'rules'], fixture('ref-unknown'))
+    const r = (await runCr(['index', '--out', out, 'rules'], fixture('ref-unknown')))
     expect(r.code).toBe(1)
     expect(r.stderr).toContain('nothing written')
     expect(readFileSync(join(out, 'marker'), 'utf8')).toBe('previous run')

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { childNumber, letterFor, romanFor, timingNumber } from '../../src/core/number.ts'
-import { normalizeNumber } from '../../src/core/lookup.ts'
+import { normalizeNumber } from '../../src/core/ids.ts'
 
 describe('numbering', () => {
   it('letters sub-rules a…z, then aa', () => {

@@ -7,7 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import examplesSchema from '../../schema/examples.schema.json' with { type: 'json' }
 import indexSchema from '../../schema/index.schema.json' with { type: 'json' }
 import timingSchema from '../../schema/timing.schema.json' with { type: 'json' }
-import { buildPackageFiles, buildTimingTrees, compactReleases, type TimingNode } from '../../scripts/build-package.ts'
+import { buildPackageFiles } from '../../scripts/build-package.ts'
+import { compactReleases } from '../../src/core/package/runtime-data.ts'
+import { buildTimingTrees, type TimingNode } from '../../src/core/package/timing-tree.ts'
 import { compileDir } from '../../src/io/compile-dir.ts'
 import { loadRetirements, releaseCitations } from '../../src/io/releases.ts'
 import type { ReleaseRule } from '../../src/core/cite/types.ts'
@@ -20,10 +22,10 @@ let files: Record<string, string>
 let project: string
 let pkg: string
 
-beforeAll(() => {
+beforeAll(async () => {
   document = compileDir(join(repoRoot, 'rules')).document!
   releases = releaseCitations(join(repoRoot, 'releases'), document, loadRetirements(join(repoRoot, 'rules')).retirements)
-  files = buildPackageFiles(document, {
+  files = await buildPackageFiles(document, {
     retired: new Map([
       ['rule_jack_out', { status: 'renamed', target: 'rule_jacking_out' }],
       ['rule_ncigs', { status: 'removed', reason: 'the NCIGS Golden Rule was dropped' }],
@@ -37,10 +39,17 @@ beforeAll(() => {
   for (const [name, text] of Object.entries(files)) writeFileSync(join(pkg, name), text)
   writeFileSync(
     join(pkg, 'package.json'),
-    JSON.stringify({ name: 'netrunner-cr', type: 'module', exports: { '.': { types: './index.d.ts', default: './index.js' }, './rules.json': './rules.json' } }),
+    JSON.stringify({
+      name: 'netrunner-cr',
+      type: 'module',
+      exports: {
+        '.': { import: { types: './index.d.ts', default: './index.js' }, require: { types: './index.d.cts', default: './index.cjs' } },
+        './rules.json': './rules.json',
+      },
+    }),
   )
   symlinkSync(join(repoRoot, 'node_modules/vitest'), join(project, 'node_modules/vitest'), 'dir')
-})
+}, 300_000)
 afterAll(() => rmSync(project, { recursive: true, force: true }))
 
 /** Run an ES module in the scratch project with a plain Node (no TypeScript, no loaders). */
@@ -64,7 +73,10 @@ function tsc(filesToCheck: string[]): { code: number; out: string } {
 
 describe('the package files', () => {
   it('has rules.json with its schema, examples, timing, the module and its types', () => {
-    expect(Object.keys(files).sort()).toEqual(['examples.json', 'examples.schema.json', 'index.d.ts', 'index.js', 'index.schema.json', 'rules.json', 'timing.json', 'timing.schema.json'])
+    const declarations = ['create', 'data', 'index', 'release-types', 'types'].flatMap((m) => [`${m}.d.cts`, `${m}.d.ts`])
+    expect(Object.keys(files).sort()).toEqual(
+      [...declarations, 'examples.json', 'examples.schema.json', 'index.cjs', 'index.js', 'index.schema.json', 'rules.json', 'timing.json', 'timing.schema.json'].sort(),
+    )
   })
 
   it('rules.json is the resolved document and valid against its schema', () => {

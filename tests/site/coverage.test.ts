@@ -3,11 +3,11 @@
  * --write-coverage` wrote for the Rust fixture engine shows, on each rule,
  * the files citing it, and a `/coverage/` page; a bad file fails the build.
  */
-import { spawnSync } from 'node:child_process'
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { runCr } from '../cli/run-cr.ts'
 import { astroBuild, BUILD_TIMEOUT, hasChromium, newPage, openSite, ROOT, withBuildLock, type Site } from './helpers.ts'
 
 describe.skipIf(!hasChromium)('a build with a coverage file', () => {
@@ -18,8 +18,8 @@ describe.skipIf(!hasChromium)('a build with a coverage file', () => {
     tmp = mkdtempSync(join(tmpdir(), 'cr-site-coverage-'))
     out = join(tmp, 'dist')
     const file = join(tmp, 'coverage.json')
-    const cite = spawnSync(process.execPath, [join(ROOT, 'bin/cr.js'), 'cite', 'tests/fixtures/engines/rust', '--write-coverage', file, '--warn-only'], { cwd: ROOT, encoding: 'utf8' })
-    if (!existsSync(file)) throw new Error(`cr cite wrote no coverage file (${cite.status}):\n${cite.stdout}\n${cite.stderr}`)
+    const cite = await runCr(['cite', 'tests/fixtures/engines/rust', '--write-coverage', file, '--warn-only'], ROOT)
+    if (!existsSync(file)) throw new Error(`cr cite wrote no coverage file (${cite.code}):\n${cite.stdout}\n${cite.stderr}`)
     await withBuildLock(() => astroBuild({ CR_COVERAGE: file, CR_RELEASES: 'none', CR_PDF: '0' }, ['--outDir', out]))
     site = await openSite(out)
   }, BUILD_TIMEOUT)

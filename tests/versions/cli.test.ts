@@ -2,16 +2,16 @@ import { describe, expect, it } from 'vitest'
 import { runCr } from '../cli/run-cr.ts'
 
 describe('cr diff', () => {
-  it('lists the changes between two releases as text', () => {
-    const r = runCr(['diff', 'v23.08', 'v24.03'])
+  it('lists the changes between two releases as text', async () => {
+    const r = (await runCr(['diff', 'v23.08', 'v24.03']))
     expect([r.code, r.stderr]).toEqual([0, ''])
     expect(r.stdout).toMatch(/^v23\.08 \(2023-08\) → v24\.03 \(2024-03-30\): 10 added, 11 renamed, 2 split/)
     expect(r.stdout).toContain('  renamed: 10.3.1a  rule_checkpoint_conditional_abilities → step_checkpoint_conditional_abilities\n')
     expect(r.stdout).toContain('{+Assassination, +}')
   })
 
-  it('prints JSON with --json, one chapter with --chapter', () => {
-    const r = runCr(['diff', 'v25.08', 'v26.03', '--json', '--chapter', '6'])
+  it('prints JSON with --json, one chapter with --chapter', async () => {
+    const r = (await runCr(['diff', 'v25.08', 'v26.03', '--json', '--chapter', '6']))
     expect(r.code).toBe(0)
     const d = JSON.parse(r.stdout)
     expect(d.from.version).toBe('v25.08')
@@ -19,52 +19,52 @@ describe('cr diff', () => {
     expect(d.entries.find((e: { id: string }) => e.id === 'rule_pass_after_breaking')).toMatchObject({ change: 'added', newNumber: '6.1.3f' })
   })
 
-  it('compares with the rules directory as `current`', () => {
-    const r = runCr(['diff', 'v26.03', 'current', '--json'])
+  it('compares with the rules directory as `current`', async () => {
+    const r = (await runCr(['diff', 'v26.03', 'current', '--json']))
     expect(r.code).toBe(0)
     expect(JSON.parse(r.stdout).to.version).toBe('current')
   })
 
-  it('exits 2 on unknown releases and chapters', () => {
-    const r = runCr(['diff', 'v99.01', 'v24.03'])
+  it('exits 2 on unknown releases and chapters', async () => {
+    const r = (await runCr(['diff', 'v99.01', 'v24.03']))
     expect(r.code).toBe(2)
     expect(r.stderr).toMatch(/^cr diff: unknown release `v99\.01`, expected one of v22\.12, v23\.08, v24\.03, v25\.04, v25\.08, v26\.03, current\n/)
-    expect(runCr(['diff', 'v24.03']).code).toBe(2)
-    expect(runCr(['diff', 'v24.03', 'v25.04', '--chapter', '12']).code).toBe(2)
+    expect((await runCr(['diff', 'v24.03'])).code).toBe(2)
+    expect((await runCr(['diff', 'v24.03', 'v25.04', '--chapter', '12'])).code).toBe(2)
   })
 })
 
 describe('cr show --version', () => {
-  it('shows the rule as that release numbered it, and where it is today', () => {
-    const r = runCr(['show', '10.3.1i', '--version', 'v24.03'])
+  it('shows the rule as that release numbered it, and where it is today', async () => {
+    const r = (await runCr(['show', '10.3.1i', '--version', 'v24.03']))
     expect(r.code).toBe(0)
     expect(r.stdout).toMatch(/^10\.3\.1i {2}step_checkpoint_card_entering_root_during_breach .*\[v24\.03\]\n/)
     expect(r.stdout).toContain('Today (v26.03): 10.3.1j `step_checkpoint_card_entering_root_during_breach` (was 10.3.1i), text unchanged since v24.03.')
   })
 
-  it('reads citations that name their release', () => {
-    const r = runCr(['show', 'CR 24.03 §4.3.9b'])
+  it('reads citations that name their release', async () => {
+    const r = (await runCr(['show', 'CR 24.03 §4.3.9b']))
     expect(r.code).toBe(0)
     expect(r.stdout).toContain('Today (v26.03): merged into 1.7.2b `rule_flatline` (was 4.3.9b), text changed since v24.03 (in v25.04).')
   })
 
-  it('says when a rule was removed, and why', () => {
-    const r = runCr(['show', '1.2.5', '--version', 'v24.03', '--json'])
+  it('says when a rule was removed, and why', async () => {
+    const r = (await runCr(['show', '1.2.5', '--version', 'v24.03', '--json']))
     expect(r.code).toBe(0)
     const out = JSON.parse(r.stdout)
     expect(out.entry.id).toBe('rule_ncigs')
     expect(out.today).toMatchObject({ status: 'removed', found: true })
   })
 
-  it('follows retired IDs without a version', () => {
-    const r = runCr(['show', 'rule_checkpoint_uniqueness'])
+  it('follows retired IDs without a version', async () => {
+    const r = (await runCr(['show', 'rule_checkpoint_uniqueness']))
     expect(r.code).toBe(0)
     expect(r.stderr).toBe('cr show: `rule_checkpoint_uniqueness` was renamed to `step_checkpoint_uniqueness` after v23.08\n')
     expect(r.stdout).toMatch(/^10\.3\.1d {2}step_checkpoint_uniqueness/)
   })
 
-  it('exits 1 for a number the release did not have, 2 for an unknown release', () => {
-    expect(runCr(['show', '6.1.99', '--version', 'v24.03']).code).toBe(1)
-    expect(runCr(['show', '6.1.4', '--version', 'v99.01']).code).toBe(2)
+  it('exits 1 for a number the release did not have, 2 for an unknown release', async () => {
+    expect((await runCr(['show', '6.1.99', '--version', 'v24.03'])).code).toBe(1)
+    expect((await runCr(['show', '6.1.4', '--version', 'v99.01'])).code).toBe(2)
   })
 })

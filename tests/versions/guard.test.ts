@@ -109,7 +109,7 @@ describe('the retirement file', () => {
 })
 
 describe('cr check with releases', () => {
-  it('fails when an ID is deleted from rules/, naming the releases it came from', () => {
+  it('fails when an ID is deleted from rules/, naming the releases it came from', async () => {
     const tmp = mkdtempSync(join(tmpdir(), 'cr-guard-'))
     try {
       cpSync(join(repoRoot, 'rules'), join(tmp, 'rules'), { recursive: true })
@@ -120,7 +120,7 @@ describe('cr check with releases', () => {
       const cut = text.replace(/\n {4}- rule: rule_jack_out_before_approach\n {6}text: [^\n]*/, '')
       expect(cut).not.toBe(text)
       writeFileSync(file, cut)
-      const r = runCr(['check', 'rules'], tmp)
+      const r = (await runCr(['check', 'rules'], tmp))
       expect(r.code).toBe(1)
       expect(r.stderr).toMatch(/^releases\/v26\.03\/06_runs\.yaml:\d+:\d+: error\[id-missing\]: Missing ID `rule_jack_out_before_approach` of v22\.12 through v26\.03 \(6\.1\.5b in v26\.03\)/)
       expect(r.stderr).toContain('rules/retired.yaml')
@@ -129,7 +129,7 @@ describe('cr check with releases', () => {
     }
   })
 
-  it('does not guard a release folder against its siblings', () => {
-    expect(runCr(['check', 'releases/v24.03']).stderr).not.toContain('id-missing')
+  it('does not guard a release folder against its siblings', async () => {
+    expect((await runCr(['check', 'releases/v24.03'])).stderr).not.toContain('id-missing')
   })
 })

@@ -58,9 +58,10 @@ describe('old citations', () => {
   }
 
   it('parses the ways people write them', () => {
-    expect(parseCitation('CR v24.03 6.1.4')).toEqual({ version: 'v24.03', query: '6.1.4' })
-    expect(parseCitation('CR 24.03 §6.1.4')).toEqual({ version: 'v24.03', query: '6.1.4' })
-    expect(parseCitation('v23.08 rule_checkpoint_uniqueness')).toEqual({ version: 'v23.08', query: 'rule_checkpoint_uniqueness' })
+    // `explicit`: the `v` was written, so `CR 10.10 x` (no `v`) may still be section 10.10.
+    expect(parseCitation('CR v24.03 6.1.4')).toEqual({ version: 'v24.03', query: '6.1.4', explicit: true })
+    expect(parseCitation('CR 24.03 §6.1.4')).toEqual({ version: 'v24.03', query: '6.1.4', explicit: false })
+    expect(parseCitation('v23.08 rule_checkpoint_uniqueness')).toEqual({ version: 'v23.08', query: 'rule_checkpoint_uniqueness', explicit: true })
     expect(parseCitation('CR 6.1.4a')).toEqual({ query: 'CR 6.1.4a' })
   })
 

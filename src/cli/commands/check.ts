@@ -2,6 +2,7 @@ import { parseCommandArgs, type CommandSpec } from '../args.ts'
 import { compileDir, hasErrors } from '../../io/compile-dir.ts'
 import type { CliIo } from '../cli-io.ts'
 import { formatReport, guardIds } from '../../io/releases.ts'
+import { commandContext } from '../../io/context.ts'
 
 export const checkSpec: CommandSpec = {
   name: 'check',
@@ -18,9 +19,10 @@ export const checkSpec: CommandSpec = {
 export function checkCommand(argv: string[], io: CliIo): number {
   const { values, positionals } = parseCommandArgs(checkSpec, argv)
   const dir = positionals[0] ?? 'rules'
-  const result = compileDir(dir, values.cards as string | undefined)
+  const ctx = commandContext(io)
+  const result = compileDir(dir, values.cards as string | undefined, ctx)
   // The ID guard: every ID of every release is still defined or retired (rules/retired.yaml).
-  const guard = result.document ? guardIds(dir, result.document, values.releases as string | undefined) : undefined
+  const guard = result.document ? guardIds(dir, result.document, values.releases as string | undefined, ctx) : undefined
   const messages = [...result.messages, ...(guard?.messages ?? [])]
   const strict = Boolean(values.strict)
   const failed = hasErrors(messages, strict)

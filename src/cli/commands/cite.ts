@@ -18,8 +18,9 @@ import { retirementStatusMap, type Retirements } from '../../core/versions/retir
 import { parseCommandArgs, type CommandSpec } from '../args.ts'
 import { compileDir, hasErrors } from '../../io/compile-dir.ts'
 import { PACKAGE_ROOT } from '../../io/read-sources.ts'
-import { normalizeVersion } from '../../core/versions/release-name.ts'
+import { normalizeVersion } from '../../core/ids.ts'
 import { findReleasesRoot, loadRetirementFile, releaseCitations } from '../../io/releases.ts'
+import { commandContext, type IoContext } from '../../io/context.ts'
 import { readSourceText, walkSources } from '../../io/walk-sources.ts'
 
 export const citeSpec: CommandSpec = {
@@ -51,7 +52,8 @@ interface RuleSet {
 
 export function citeCommand(argv: string[], io: CliIo): number {
   const { values, positionals } = parseCommandArgs(citeSpec, argv)
-  const cwd = process.cwd()
+  const cwd = io.cwd
+  const ctx = commandContext(io)
   const json = Boolean(values.json)
 
   const loaded = loadConfig(values.config as string | undefined, cwd)
@@ -59,7 +61,7 @@ export function citeCommand(argv: string[], io: CliIo): number {
     io.stderr.write(`${loaded.problems.map(formatProblem).join('\n')}\n`)
     return 2
   }
-  const ruleSet = loadRules(values as Record<string, string | undefined>)
+  const ruleSet = loadRules(values as Record<string, string | undefined>, ctx)
   if (typeof ruleSet === 'string') {
     io.stderr.write(ruleSet)
     return 2
@@ -164,48 +166,48 @@ function loadConfig(explicit: string | undefined, cwd: string): { config: CiteCo
 }
 
 /** The rules to cite against; a string is an error report. */
-function loadRules(values: Record<string, string | undefined>): RuleSet | string {
+function loadRules(values: Record<string, string | undefined>, ctx: IoContext): RuleSet | string {
   if (values.index) {
-    const data = JSON.parse(readFileSync(values.index, 'utf8')) as { version?: string; effective?: string; rules?: RuleEntry[]; changelog?: ChangelogEntry[] }
+    const data = JSON.parse(readFileSync(resolve(ctx.cwd, values.index), 'utf8')) as { version?: string; effective?: string; rules?: RuleEntry[]; changelog?: ChangelogEntry[] }
     if (!Array.isArray(data.rules)) return `cr cite: ${values.index} is not a rules.json (no \`rules\` list)\n`
     const version = data.version ?? 'unversioned'
     const document: CompiledDocument = { release: { version, effective: data.effective ?? '' }, rules: data.rules, changelog: data.changelog ?? [] }
     // Old releases come from the package; the pinned index is "today", so later releases are left out.
     const packageRules = join(PACKAGE_ROOT, 'rules')
     const retiredFile = values.retired ?? (existsSync(join(packageRules, 'retired.yaml')) ? join(packageRules, 'retired.yaml') : undefined)
-    const root = findReleasesRoot(packageRules, values.releases, { fallbackToPackage: true })
+    const root = findReleasesRoot(packageRules, values.releases, { fallbackToPackage: true }, ctx)
     return {
       version,
       rules: data.rules,
-      ...(values.retired ? { retired: readRetiredFile(values.retired) } : {}),
-      releases: () => releaseCitations(root, document, loadRetiredFile(retiredFile), { upTo: normalizeVersion(version) }),
+      ...(values.retired ? { retired: readRetiredFile(values.retired, ctx.cwd) } : {}),
+      releases: () => releaseCitations(root, document, loadRetiredFile(retiredFile, ctx.cwd), { upTo: normalizeVersion(version) }, ctx),
     }
   }
   const dir = values.rules ?? join(PACKAGE_ROOT, 'rules')
   // An installed package may ship only the built index.
   const built = join(PACKAGE_ROOT, 'dist-index/rules.json')
-  if (!values.rules && !existsSync(dir) && existsSync(built)) return loadRules({ ...values, index: built })
-  const result = compileDir(dir)
+  if (!values.rules && !existsSync(dir) && existsSync(built)) return loadRules({ ...values, index: built }, ctx)
+  const result = compileDir(dir, undefined, ctx)
   const document = result.document
   if (!document || hasErrors(result.messages)) {
     return `${result.report()}\ncr cite: the rules in ${dir} do not compile; run \`cr check ${dir}\`\n`
   }
-  const retiredFile = values.retired ?? (existsSync(join(dir, 'retired.yaml')) ? join(dir, 'retired.yaml') : undefined)
-  const retirements = loadRetiredFile(retiredFile)
-  const root = findReleasesRoot(dir, values.releases, { fallbackToPackage: true })
+  const retiredFile = values.retired ?? (existsSync(resolve(ctx.cwd, dir, 'retired.yaml')) ? join(dir, 'retired.yaml') : undefined)
+  const retirements = loadRetiredFile(retiredFile, ctx.cwd)
+  const root = findReleasesRoot(dir, values.releases, { fallbackToPackage: true }, ctx)
   return {
     version: document.release.version,
     rules: document.rules,
     ...(retiredFile ? { retired: retirementStatusMap(retirements) } : {}),
     // Rules edited from a release (or a release folder itself) are "today": later releases are left out.
-    releases: () => releaseCitations(root, document, retirements, { upTo: normalizeVersion(document.release.version) }),
+    releases: () => releaseCitations(root, document, retirements, { upTo: normalizeVersion(document.release.version) }, ctx),
   }
 }
 
 /** The retirement file (`rules/retired.yaml`) → the scanner's hook: old ID → status and target. */
-export function readRetiredFile(file: string): Map<string, Retirement> {
-  return retirementStatusMap(loadRetiredFile(file))
+export function readRetiredFile(file: string, cwd = process.cwd()): Map<string, Retirement> {
+  return retirementStatusMap(loadRetiredFile(file, cwd))
 }
 
 /** A broken file reads as empty: `cr check` reports it. */
-const loadRetiredFile = (file: string | undefined): Retirements => loadRetirementFile(file).retirements
+const loadRetiredFile = (file: string | undefined, cwd: string): Retirements => loadRetirementFile(file, cwd).retirements

@@ -4,7 +4,8 @@ import type { CliIo } from '../cli-io.ts'
 import { formatWordDiffAnsi, formatWordDiffPlain, type WordPart } from '../../core/versions/word-diff.ts'
 import { CURRENT } from '../../core/versions/version-index.ts'
 import { parseCommandArgs, UsageError, type CommandSpec } from '../args.ts'
-import { findReleasesRoot, formatReport, loadRetirements, openVersion, type CompiledRelease } from '../../io/releases.ts'
+import { commandContext } from '../../io/context.ts'
+import { chooseRules, findReleasesRoot, formatReport, loadRetirements, openCurrent, openVersion, type CompiledRelease } from '../../io/releases.ts'
 
 export const diffSpec: CommandSpec = {
   name: 'diff',
@@ -14,24 +15,25 @@ export const diffSpec: CommandSpec = {
     { name: 'json', type: 'boolean', description: 'print the diff as JSON' },
     { name: 'chapter', type: 'string', value: 'N', description: 'only chapter N (number or chapter ID)' },
     { name: 'all', type: 'boolean', description: 'also list entries that were only renumbered' },
-    { name: 'releases', type: 'string', value: 'DIR', description: 'releases directory (default: releases/ beside the rules)' },
-    { name: 'dir', type: 'string', value: 'DIR', description: 'rules directory, for `current` and retired.yaml (default: rules/)' },
+    { name: 'releases', type: 'string', value: 'DIR', description: 'releases directory (default: releases/ beside the rules, else the package\'s)' },
+    { name: 'dir', type: 'string', value: 'DIR', description: 'rules directory, for `current` and retired.yaml (default: ./rules when there is one, else the rules this package ships)' },
   ],
 }
 
 export function diffCommand(argv: string[], io: CliIo): number {
   const { values, positionals } = parseCommandArgs(diffSpec, argv)
   if (positionals.length !== 2) throw new UsageError(`expected two releases, got ${positionals.length}`)
-  const rulesDir = (values.dir as string | undefined) ?? 'rules'
-  const root = findReleasesRoot(rulesDir, values.releases as string | undefined, { fallbackToPackage: true })
-  const [a, b] = positionals.map((name) => openVersion(name, root, rulesDir)) as [CompiledRelease, CompiledRelease]
+  const ctx = commandContext(io)
+  const rules = chooseRules(values.dir as string | undefined, ctx)
+  const root = findReleasesRoot(rules.dir, values.releases as string | undefined, { fallbackToPackage: true }, ctx)
+  const [a, b] = positionals.map((name) => openVersion(name, root, () => openCurrent(rules, ctx), ctx)) as [CompiledRelease, CompiledRelease]
   for (const side of [a, b]) {
     if (!side.document || hasErrors(side.messages)) {
       io.stderr.write(`${formatReport(side.messages, side.files)}\ncr diff: ${side.version} does not compile\n`)
       return 1
     }
   }
-  const { retirements, messages } = loadRetirements(rulesDir)
+  const { retirements, messages } = loadRetirements(rules.dir, ctx.cwd)
   if (hasErrors(messages)) io.stderr.write(`${formatReport(messages, [])}\ncr diff: ignoring the retirement file\n`)
   let diff = diffReleases(a.document!, b.document!, hasErrors(messages) ? undefined : retirements)
   // `current` carries the release name of the rules it was edited from; say which side it is.

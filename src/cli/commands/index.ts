@@ -3,6 +3,7 @@ import { parseCommandArgs, UsageError, type CommandSpec } from '../args.ts'
 import type { CliIo } from '../cli-io.ts'
 import { compileDir, hasErrors } from '../../io/compile-dir.ts'
 import { assertWritableOutput, writeOutputDir } from '../../io/write-output.ts'
+import { commandContext } from '../../io/context.ts'
 
 export const indexSpec: CommandSpec = {
   name: 'index',
@@ -19,15 +20,16 @@ export function indexCommand(argv: string[], io: CliIo): number {
   const out = values.out as string | undefined
   if (!out) throw new UsageError('missing --out DIR')
   const dir = positionals[0] ?? 'rules'
+  const ctx = commandContext(io)
   // Refuse a dangerous --out before compiling, so the user hears it at once.
-  assertWritableOutput(out, [dir])
-  const result = compileDir(dir)
+  assertWritableOutput(out, [dir], io.cwd)
+  const result = compileDir(dir, undefined, ctx)
   if (result.messages.length > 0) io.stderr.write(`${result.report()}\n`)
   if (!result.document || hasErrors(result.messages, Boolean(values.strict))) {
     io.stderr.write(`cr index: nothing written to ${out}\n`)
     return 1
   }
-  writeOutputDir(out, buildIndexFiles(result.document), { inputs: [dir] })
+  writeOutputDir(out, buildIndexFiles(result.document), { inputs: [dir], cwd: io.cwd })
   io.stderr.write(`cr index: wrote ${result.document.rules.length} entries to ${out}/rules.json\n`)
   return 0
 }

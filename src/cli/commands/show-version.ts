@@ -10,21 +10,22 @@ import type { CompiledDocument, RuleEntry } from '../../core/types.ts'
 import { followRetirement, describeTrail } from '../../core/versions/retired.ts'
 import { createVersionIndex, CURRENT, type OldCitation } from '../../core/versions/version-index.ts'
 import { UsageError } from '../args.ts'
-import { compileRelease, findReleasesRoot, formatReport, loadRetirements, locateRelease } from '../../io/releases.ts'
+import type { IoContext } from '../../io/context.ts'
+import { compileRelease, findReleasesRoot, formatReport, loadRetirements, locateRelease, openCurrent, type RulesChoice } from '../../io/releases.ts'
 
 export interface ShowOptions {
-  dir: string
+  rules: RulesChoice
   releases?: string
   json?: boolean
   format(e: RuleEntry, byId: Map<string, RuleEntry>): string
 }
 
-export function showInVersion(versionArg: string, query: string, options: ShowOptions, io: CliIo): number {
-  const root = findReleasesRoot(options.dir, options.releases, { fallbackToPackage: true })
-  const { all, at: from } = locateRelease(versionArg, root)
+export function showInVersion(versionArg: string, query: string, options: ShowOptions, io: CliIo, ctx: IoContext): number {
+  const root = findReleasesRoot(options.rules.dir, options.releases, { fallbackToPackage: true }, ctx)
+  const { all, at: from } = locateRelease(versionArg, root, [], ctx)
   const version = all[from]!.version
   // The release asked for, every later one (to follow the rule forward) and today's rules.
-  const compiled = [...all.slice(from).map((r) => compileRelease(r.version, r.dir)), compileRelease(CURRENT, options.dir)]
+  const compiled = [...all.slice(from).map((r) => compileRelease(r.version, r.dir, ctx)), openCurrent(options.rules, ctx)]
   for (const c of compiled) {
     if (!c.document || hasErrors(c.messages)) {
       io.stderr.write(`${formatReport(c.messages, c.files)}\ncr show: ${c.version} does not compile\n`)
@@ -32,7 +33,7 @@ export function showInVersion(versionArg: string, query: string, options: ShowOp
     }
   }
   const docs = compiled.map((c) => c.document!)
-  const { retirements } = loadRetirements(options.dir)
+  const { retirements } = loadRetirements(options.rules.dir, ctx.cwd)
   const index = createVersionIndex({ releases: docs.slice(0, -1), current: docs[docs.length - 1]!, retired: retirements })
   const cite = index.resolve(version, query)
   if (!cite.found) {
@@ -66,8 +67,8 @@ export function todayLine(cite: OldCitation, version: string, current: CompiledD
 }
 
 /** An ID the rules no longer define but the retirement file knows: where it went. */
-export function retiredNote(dir: string, id: string, exists: (id: string) => boolean): { id?: string; note: string } | undefined {
-  const { retirements } = loadRetirements(dir)
+export function retiredNote(dir: string, id: string, exists: (id: string) => boolean, ctx: IoContext): { id?: string; note: string } | undefined {
+  const { retirements } = loadRetirements(dir, ctx.cwd)
   const trail = followRetirement(id, retirements, exists)
   if (trail.steps.length === 0) return undefined
   return { ...(trail.id !== undefined ? { id: trail.id } : {}), note: `\`${id}\` was ${describeTrail(trail)}` }

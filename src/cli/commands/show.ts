@@ -2,45 +2,59 @@ import { buildLookup, findRule } from '../../core/lookup.ts'
 import type { RuleEntry } from '../../core/types.ts'
 import type { CliIo } from '../cli-io.ts'
 import { parseCommandArgs, UsageError, type CommandSpec } from '../args.ts'
-import { compileDir, hasErrors } from '../../io/compile-dir.ts'
-import { parseCitation } from '../../core/versions/version-index.ts'
-import { retiredNote, showInVersion } from './show-version.ts'
+import { hasErrors } from '../../core/diagnostics.ts'
+import { parseCitation } from '../../core/ids.ts'
+import type { CompiledDocument } from '../../core/types.ts'
+import { commandContext } from '../../io/context.ts'
+import { chooseRules, readShippedDocument } from '../../io/shipped-rules.ts'
 
 export const showSpec: CommandSpec = {
   name: 'show',
   summary: 'Print a rule by ID or number',
   usage: 'cr show <id | number> [--version V] [--dir DIR] [--json]   (e.g. cr show 6.1.4, cr show rule_end_the_run, cr show 6.1.4 --version v24.03, cr show "CR 24.03 §6.1.4")',
   flags: [
-    { name: 'dir', type: 'string', value: 'DIR', description: 'rules directory (default: rules/)' },
+    { name: 'dir', type: 'string', value: 'DIR', description: 'rules directory (default: ./rules when there is one, else the rules this package ships)' },
     { name: 'json', type: 'boolean', description: 'print the entry as JSON' },
     { name: 'version', type: 'string', value: 'V', description: 'look the number or ID up in release V (e.g. v24.03) and say where it is today' },
     { name: 'releases', type: 'string', value: 'DIR', description: 'releases directory for --version (default: releases/ beside the rules)' },
   ],
 }
 
-export function showCommand(argv: string[], io: CliIo): number {
+/**
+ * The package's own rules are read from its compiled index; compiling (and
+ * the modules it needs) is loaded only for a rules folder, a release or a
+ * retired ID.
+ */
+export async function showCommand(argv: string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseCommandArgs(showSpec, argv)
   const query = positionals.join(' ').trim()
   if (!query) throw new UsageError('missing rule ID or number')
-  const dir = (values.dir as string | undefined) ?? 'rules'
+  const ctx = commandContext(io)
+  const rules = chooseRules(values.dir as string | undefined, ctx)
   // `--version v24.03`, or a citation that names its release: `CR v24.03 6.1.4`.
   const cited = parseCitation(query)
   const version = (values.version as string | undefined) ?? cited.version
   if (version !== undefined) {
-    const options = { dir, releases: values.releases as string | undefined, json: Boolean(values.json), format: formatEntry }
-    return showInVersion(version, cited.version !== undefined ? cited.query : query, options, io)
+    const options = { rules, releases: values.releases as string | undefined, json: Boolean(values.json), format: formatEntry }
+    const { showInVersion } = await import('./show-version.ts')
+    return showInVersion(version, cited.version !== undefined ? cited.query : query, options, io, ctx)
   }
-  const result = compileDir(dir)
-  if (!result.document || hasErrors(result.messages)) {
-    io.stderr.write(`${result.report()}\n`)
-    return 1
+  let document: CompiledDocument | undefined = rules.shipped ? readShippedDocument() : undefined
+  if (!document) {
+    const { formatReport, openCurrent } = await import('../../io/releases.ts')
+    const result = openCurrent(rules, ctx)
+    if (!result.document || hasErrors(result.messages)) {
+      io.stderr.write(`${formatReport(result.messages, result.files)}\n`)
+      return 1
+    }
+    document = result.document
   }
-  const table = buildLookup(result.document.rules)
+  const table = buildLookup(document.rules)
   const found = findRule(table, query)
   let entry = found.entry
   const suggestions = found.suggestions
   // Retired IDs keep working: show where they went.
-  const moved = entry ? undefined : retiredNote(dir, query, (id) => table.byId.has(id))
+  const moved = entry ? undefined : (await import('./show-version.ts')).retiredNote(rules.dir, query, (id) => table.byId.has(id), ctx)
   if (moved) {
     io.stderr.write(`cr show: ${moved.note}\n`)
     entry = moved.id !== undefined ? table.byId.get(moved.id) : undefined

@@ -9,7 +9,7 @@
  */
 import { distance } from 'fastest-levenshtein'
 import { andList } from '../versions/history.ts'
-import { normalizeVersion } from '../versions/release-name.ts'
+import { normalizeVersion } from '../ids.ts'
 import { DEFAULT_CITE_CONFIG, type CiteConfig } from './config.ts'
 import type { CiteTable } from './table.ts'
 import type { Citation, CitationVia, CiteProblem, CiteRule, ReleaseRule, ScanResult } from './types.ts'

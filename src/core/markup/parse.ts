@@ -4,6 +4,7 @@
  * text, so rendering always works.
  */
 import { distance } from 'fastest-levenshtein'
+import { lowerFirst } from '../ids.ts'
 import type { Plugin } from 'unified'
 import type { Position } from '../types.ts'
 import type { MarkupPhrasing, MarkupProblem, MarkupRoot, NewText, NewTextContent } from './nodes.ts'
@@ -164,7 +165,7 @@ class TreeBuilder {
     }
     const first = items[0] ?? ''
     const capitalized = first.charAt(0) !== first.charAt(0).toLowerCase()
-    const ids = items.map((id) => id.charAt(0).toLowerCase() + id.slice(1))
+    const ids = items.map(lowerFirst)
     const position = this.span(token.start, token.end)
 
     if (token.name === 'ref') return this.add({ type: 'ruleReference', ids, capitalized, position })

@@ -7,7 +7,7 @@ import { collectEntries, type ChapterInput } from '../collect.ts'
 import { roleOf } from '../compile.ts'
 import { diagnostic, sortDiagnostics } from '../diagnostics.ts'
 import { loadYaml } from '../load-yaml.ts'
-import { suggestClosest } from '../suggest.ts'
+import { suggestClosest } from '../ids.ts'
 import type { CompiledDocument, Diagnostic, Place, SourceFile } from '../types.ts'
 import { followRetirement, type Retirements } from './retired.ts'
 
@@ -82,7 +82,9 @@ function span(list: string[], all: readonly ReleaseIds[]): string {
  */
 export function checkRetirements(current: CompiledDocument, releases: readonly ReleaseIds[], retired: Retirements): Diagnostic[] {
   const messages: Diagnostic[] = []
-  const currentIds = new Set(current.rules.map((r) => r.id))
+  // Maps, not a search per item: the check stays linear in the size of the rules.
+  const byId = new Map(current.rules.map((r) => [r.id, r]))
+  const currentIds = new Set(byId.keys())
   const exists = (id: string) => currentIds.has(id)
   const newIds = [...currentIds].filter((id) => !releases.some((r) => r.ids.has(id)))
   const retiredFile = { file: retired.file, line: 1, column: 1 }
@@ -113,7 +115,7 @@ export function checkRetirements(current: CompiledDocument, releases: readonly R
   }
 
   for (const entry of retired.entries) {
-    const definition = current.rules.find((r) => r.id === entry.id)
+    const definition = byId.get(entry.id)
     if (definition) {
       messages.push(
         diagnostic('retired-still-present', 'error', entry.source, `Unexpected retirement of \`${entry.id}\`, which the current rules define as ${definition.number}, expected the entry removed or the ID renamed`, {

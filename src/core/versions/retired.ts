@@ -8,7 +8,7 @@
  * JSON schema agrees.
  */
 import { diagnostic, sortDiagnostics } from '../diagnostics.ts'
-import { RELEASE_NAME } from './release-name.ts'
+import { RELEASE_NAME } from '../ids.ts'
 import { loadYaml } from '../load-yaml.ts'
 import type { Diagnostic, Place, SourceFile, SourceRef } from '../types.ts'
 
@@ -174,20 +174,26 @@ export function readRetirements(data: unknown, file: string, locate: Locate): { 
       )
       continue
     }
-    const entry: RetiredEntry = {
+    const entry = {
       id,
       release,
       kind,
       targets,
       ...(reason !== undefined ? { reason } : {}),
       source: at([...path, 'id']),
-      releaseSource: at([...path, 'release']),
-      targetSources: targetPaths.map(at),
-    }
+    } as RetiredEntry
+    // Placed only when a diagnostic asks: placing `release: v24.03` (the same text on many lines) parses the file again.
+    lazily(entry, 'releaseSource', () => at([...path, 'release']))
+    lazily(entry, 'targetSources', () => targetPaths.map(at))
     entries.push(entry)
     byId.set(id, entry)
   }
   return { retirements: { file, entries, byId, invalid }, messages: sortDiagnostics(messages) }
+}
+
+function lazily<T extends object, K extends keyof T>(target: T, key: K, compute: () => T[K]): void {
+  let value: T[K] | undefined
+  Object.defineProperty(target, key, { enumerable: true, configurable: true, get: () => (value ??= compute()) })
 }
 
 export interface RetirementTrail {

@@ -7,7 +7,7 @@
  * computed on first use and kept.
  */
 import { buildLookup, findRule, type LookupTable } from '../lookup.ts'
-import { suggestClosest } from '../suggest.ts'
+import { suggestClosest } from '../ids.ts'
 import type { CompiledDocument } from '../types.ts'
 import { comparable } from './canonical.ts'
 import { diffReleases, type ReleaseDiff } from './diff.ts'
@@ -237,18 +237,4 @@ function strongest(kinds: RetirementKind[]): RetirementKind {
   return kinds.includes('merged') ? 'merged' : kinds.includes('split') ? 'split' : kinds.includes('removed') ? 'removed' : 'renamed'
 }
 
-/** A citation as written: `CR v24.03 6.1.4`, `CR 24.03 §6.1.4`, `v24.03 rule_end_the_run`, `CR 6.1.4`. */
-export interface ParsedCitation {
-  /** `v24.03`, when the citation names a release. */
-  version?: string
-  /** The number or ID, as `findRule` takes it. */
-  query: string
-}
-
-const WITH_VERSION = /^\s*(?:CR\s*)?v?(\d{2}\.\d{2})[\s,]+(?:§\s*)?(\S.*?)\s*$/i
-
-export function parseCitation(text: string): ParsedCitation {
-  const m = WITH_VERSION.exec(text)
-  if (m) return { version: `v${m[1]}`, query: m[2]! }
-  return { query: text.trim() }
-}
+export { parseCitation, type ParsedCitation } from '../ids.ts'

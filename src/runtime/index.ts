@@ -1,0 +1,63 @@
+/**
+ * `netrunner-cr`: the Comprehensive Rules of one release as a typed module.
+ * Compiled by `scripts/build-package.ts` to ESM (`index.js`) and CommonJS
+ * (`index.cjs`), with the release's data in place of `./release-data.ts`
+ * and its ID unions in place of `./release-types.ts`.
+ */
+import { createRuntime, UnknownRuleError, UnknownVersionError } from './create.ts'
+import data from './release-data.ts'
+import type { Effective, RetiredRuleId, RuleId, Version } from './release-types.ts'
+import type { Example, IdOf, ReleaseOptions, ReleaseVersion, Rule, RuleInRelease, RuleRef, Timing } from './types.ts'
+
+export type * from './types.ts'
+export { UnknownRuleError, UnknownVersionError }
+
+const runtime = createRuntime(data)
+
+/** The CR release, e.g. `v26.03`. */
+export const version: Version = runtime.version as Version
+/** The date the release takes effect (ISO). */
+export const effective: Effective = runtime.effective as Effective
+/** Every chapter, section, rule, sub-rule, step and timing element, in document order. */
+export const rules: readonly Rule[] = runtime.rules
+/** Every worked example, in document order; `id` is stable (`example_<ruleId>_<n>`). */
+export const examples: readonly Example[] = runtime.examples
+/** Chapter 11's timing structures as step trees: the state machine an engine implements (see timing.json). */
+export const timing: Timing = runtime.timing as Timing
+/** Every release `{ version }` accepts, oldest first. */
+export const releaseVersions: readonly ReleaseVersion[] = runtime.releaseVersions as readonly ReleaseVersion[]
+
+/** The rule for an ID or number (`'6.1.4'` and `'rule_end_the_run'` give the same rule). */
+export function rule<R extends RuleRef>(ref: R): Rule<IdOf<R>>
+/** @deprecated A retired ID: it redirects to the rule that replaced it. Cite the current ID. */
+export function rule(ref: RetiredRuleId): Rule
+/**
+ * A number or ID as an older release had it (`rule('6.2.5', { version: 'v24.03' })`): today's rule,
+ * with `via`, `textChanged` and `changedIn`. Checked at run time: throws `UnknownRuleError` when
+ * the release had no such rule or it was removed since, `UnknownVersionError` for an unknown release.
+ */
+export function rule(ref: string, options: ReleaseOptions): RuleInRelease
+export function rule(ref: string, options?: ReleaseOptions): Rule | RuleInRelease {
+  return runtime.rule(ref, options)
+}
+
+/** Mark that the surrounding code or test implements a rule; returns the rule. `cr cite` finds it for coverage. */
+export function cite<R extends RuleRef>(ref: R): Rule<IdOf<R>>
+/** Mark that the code implements a rule cited as an older release numbered it. */
+export function cite(ref: string, options: ReleaseOptions): RuleInRelease
+export function cite(ref: string, options?: ReleaseOptions): Rule | RuleInRelease {
+  return runtime.rule(ref, options)
+}
+
+/** A number or ID of an older release, or a citation that names one (`CR v24.03 6.1.4`); undefined for an unknown release. */
+export function findRule(query: string, options: ReleaseOptions): RuleInRelease | undefined
+/** For input only known at run time: an ID, retired ID or number in any cited form (`CR 6.1.4`, `CR v24.03 6.1.4`). */
+export function findRule(query: string): Rule | undefined
+export function findRule(query: string, options?: ReleaseOptions): Rule | RuleInRelease | undefined {
+  return runtime.findRule(query, options)
+}
+
+/** Whether a value is the ID of a rule of this release. */
+export function isRuleId(value: unknown): value is RuleId {
+  return runtime.isRuleId(value)
+}
