@@ -60,6 +60,11 @@ async function printOne(browser: Browser, url: string, outFile: string): Promise
     await page.goto(url, { waitUntil: 'load' })
     await page.emulateMedia({ media: 'print' })
     await hyphenate(page)
+    // The PDF's title is the document and its edition, as the page's heading says.
+    await page.evaluate(() => {
+      const h1 = document.querySelector('h1')
+      if (h1?.textContent) document.title = h1.textContent.replace(/\s+/g, ' ').trim()
+    })
     await page.pdf({
       path: outFile,
       preferCSSPageSize: true,
