@@ -35,7 +35,10 @@ export interface PrepareOptions {
   coverage?: Map<string, RuleCites>
   /** Print a PDF of it (default: every release). */
   pdf?: boolean
-  /** The current rules differ from the last release: say so wherever the text names its version. */
+  /**
+   * The current rules differ from the last release (true), do not (false), or
+   * nobody compared them (undefined, `CR_RELEASES=none`): the label says only what is known.
+   */
   unreleased?: boolean
 }
 
@@ -239,7 +242,7 @@ function shape(
     previews,
     lookup,
     search,
-    edition: source.current && options.unreleased ? `${version} with unreleased changes (current text)` : version,
+    edition: !source.current || options.unreleased === false ? version : options.unreleased ? `${version} with unreleased changes (current text)` : `${version} (current text)`,
     front: frontMatterOf(doc.release),
     ...((options.pdf ?? true) ? { pdf: source.current ? 'netrunner-cr-current.pdf' : `netrunner-cr-${version}.pdf` } : {}),
   }

@@ -61,9 +61,7 @@ async function printOne(browser: Browser, url: string, outFile: string): Promise
     await page.emulateMedia({ media: 'print' })
     await hyphenate(page)
     // The PDF's title is the document and its edition, as the page's heading says.
-    // A chapter's `aria-labelledby` makes Chromium print its bookmark twice ("6.6. RunsRuns").
     await page.evaluate(() => {
-      for (const a of document.querySelectorAll('article[aria-labelledby]')) a.removeAttribute('aria-labelledby')
       const h1 = document.querySelector('h1')
       if (h1?.textContent) document.title = h1.textContent.replace(/\s+/g, ' ').trim()
     })

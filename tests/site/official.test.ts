@@ -152,6 +152,14 @@ describe.skipIf(!hasChromium)('the built site', () => {
       pages.slice(0, -1).forEach((p, i) => expect(p).toMatch(new RegExp(`\\n\\s*${i + 1} / ${pages.length - 1}\\s*$`)))
     })
 
+    test('links are kept: references inside the PDF, cards to NetrunnerDB, the contact', () => {
+      const xml = spawnSync('pdftohtml', ['-xml', '-stdout', '-i', '-q', join(DIST, 'v26.03/netrunner-cr-v26.03.pdf')], { encoding: 'utf8', maxBuffer: 256 << 20 }).stdout
+      const hrefs = [...xml.matchAll(/<a href="([^"]*)"/g)].map((m) => m[1]!)
+      expect(hrefs.filter((h) => /^netrunner-cr-v26\.03\.html#\d+$/.test(h)).length).toBeGreaterThan(2000)
+      expect(hrefs.filter((h) => h.startsWith('https://netrunnerdb.com/en/card/')).length).toBeGreaterThan(500)
+      expect(hrefs).toContain('mailto:rules@nullsignal.games')
+    })
+
     test('the bookmarks list every contents entry, toc: subsections included', () => {
       const items = outline('v26.03/netrunner-cr-v26.03.pdf')
       for (const title of ['Steps of Using a Paid Ability', 'Steps of Installing a Card', 'Forced Encounters', 'Acknowledgements']) {
