@@ -37,7 +37,7 @@ export function prepareSite(root = process.cwd(), env: NodeJS.ProcessEnv = proce
 
   const releases: ReleaseData[] = compiled.map((c) => {
     const data = c.source.current
-      ? shapeRelease(c, { cards, history: versions?.histories, coverage: coverage?.rules })
+      ? shapeRelease(c, { cards, history: versions?.histories, coverage: coverage?.rules, unreleased: versions?.changes.some((ch) => ch.key === CURRENT) })
       : shapeRelease(c, { cards })
     const changesUrl = versions?.changesUrl.get(data.key)
     if (changesUrl) data.changesUrl = changesUrl

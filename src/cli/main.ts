@@ -23,6 +23,7 @@ export const commands: Command[] = [
   { name: 'index', summary: 'Write the rule-ID index (rules.json) for a rules directory', load: async () => { const m = await import('./commands/index.ts'); return { spec: m.indexSpec, run: m.indexCommand } } },
   { name: 'cite', summary: 'Check rule citations in source files of any language, and report coverage', load: async () => { const m = await import('./commands/cite.ts'); return { spec: m.citeSpec, run: m.citeCommand } } },
   { name: 'diff', summary: 'List what changed between two releases', load: async () => { const m = await import('./commands/diff.ts'); return { spec: m.diffSpec, run: m.diffCommand } } },
+  { name: 'export', summary: 'Print the rules in another format (official-json: the official generator\'s rules.json)', load: async () => { const m = await import('./commands/export.ts'); return { spec: m.exportSpec, run: m.exportCommand } } },
 ]
 
 function usage(): string {

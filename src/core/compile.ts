@@ -183,6 +183,7 @@ function readRelease(data: unknown): ReleaseInfo {
   }
   if (typeof o.title === 'string') info.title = o.title
   if (typeof o.preamble === 'string') info.preamble = o.preamble
+  if (typeof o.contact === 'string') info.contact = o.contact
   if (o.acknowledgements !== undefined) info.acknowledgements = o.acknowledgements
   return info
 }

@@ -125,6 +125,8 @@ export interface ReleaseInfo {
   effective: string
   title?: string
   preamble?: string
+  /** The rules team's email address. */
+  contact?: string
   acknowledgements?: unknown
 }
 
