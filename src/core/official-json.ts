@@ -26,7 +26,8 @@ import { collectEntries, type ChapterInput, type DraftEntry } from './collect.ts
 import { roleOf } from './compile.ts'
 import { loadYaml } from './load-yaml.ts'
 import { parseMarkup, type MarkupPhrasing, type RuleRange, type RuleReference } from './markup/index.ts'
-import { normalizeRefId, referenceWord } from './resolve.ts'
+import { lowerFirst as normalizeRefId } from './ids.ts'
+import { referenceWord } from './resolve.ts'
 import type { SourceFile } from './types.ts'
 
 export type OfficialType = 'section' | 'rule' | 'step'
