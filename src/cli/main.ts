@@ -22,6 +22,7 @@ export const commands: Command[] = [
   { name: 'show', summary: 'Print a rule by ID or number', load: async () => { const m = await import('./commands/show.ts'); return { spec: m.showSpec, run: m.showCommand } } },
   { name: 'index', summary: 'Write the rule-ID index (rules.json) for a rules directory', load: async () => { const m = await import('./commands/index.ts'); return { spec: m.indexSpec, run: m.indexCommand } } },
   { name: 'cite', summary: 'Check rule citations in source files of any language, and report coverage', load: async () => { const m = await import('./commands/cite.ts'); return { spec: m.citeSpec, run: m.citeCommand } } },
+  { name: 'lsp', summary: 'Run the rules language server (diagnostics, completion, hover, rename) for any LSP editor', load: async () => { const m = await import('./commands/lsp.ts'); return { spec: m.lspSpec, run: m.lspCommand } } },
   { name: 'diff', summary: 'List what changed between two releases', load: async () => { const m = await import('./commands/diff.ts'); return { spec: m.diffSpec, run: m.diffCommand } } },
 ]
 
