@@ -99,7 +99,7 @@ for (let i = 0; i < Math.max(5, Math.floor(runs / 3)); i++) {
 }
 
 // Completion: `{ref:rule_` (1,500 IDs) and `{card:` (every card).
-async function completion(text: string): Promise<number[]> {
+async function completion(text: string): Promise<[number, number]> {
   const line = lines.length
   const at = { line: line - 1, character: (lines[line - 1] ?? '').length }
   await client.sendNotification('textDocument/didChange', { textDocument: { uri, version: ++version }, contentChanges: [{ range: { start: at, end: at }, text: `\n# ${text}` }] })

@@ -198,3 +198,23 @@ describe('cr lsp: rename', () => {
     await client.change(runsUri, runs)
   })
 })
+
+describe('cr lsp --stdio', () => {
+  it('answers initialize over stdin/stdout with Content-Length framing and exits 0 on exit', async () => {
+    const { spawn } = await import('node:child_process')
+    const child = spawn(process.execPath, [join(repo, 'bin/cr.js'), 'lsp', '--stdio'], { cwd: repo })
+    const frame = (message: object) => {
+      const body = JSON.stringify({ jsonrpc: '2.0', ...message })
+      return `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`
+    }
+    let out = ''
+    const answered = new Promise<void>((done) => child.stdout.on('data', (d: Buffer) => ((out += d.toString()), out.includes('"id":1') && done())))
+    child.stdin.write(frame({ id: 1, method: 'initialize', params: { processId: null, rootUri: null, capabilities: {} } }))
+    await answered
+    expect(out).toMatch(/^Content-Length: \d+\r\n\r\n/)
+    expect(out).toContain('"renameProvider":{"prepareProvider":true}')
+    const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)))
+    child.stdin.write(frame({ id: 2, method: 'shutdown' }) + frame({ method: 'exit' }))
+    expect(await exited).toBe(0)
+  }, 60_000)
+})

@@ -22,6 +22,10 @@ export async function lspCommand(argv: string[], io: CliIo): Promise<number> {
   ])
   const connection = createConnection(new StreamMessageReader(process.stdin), new StreamMessageWriter(process.stdout))
   startLanguageServer(connection, { cwd: io.cwd, cards: loadCards(values.cards as string | undefined) })
-  await new Promise<void>((done) => connection.onExit(() => done()))
+  // Done at `exit`, or when the editor goes away without one.
+  await new Promise<void>((done) => {
+    connection.onExit(() => done())
+    process.stdin.once('end', () => done())
+  })
   return 0
 }
