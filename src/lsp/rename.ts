@@ -37,7 +37,9 @@ export function renameInText(text: string, oldId: string, newId: string): TextEd
  * `release` is the last release that defined the old ID.
  */
 export function retirementEdit(retiredText: string | undefined, oldId: string, newId: string, release: string): TextEdit {
-  const entry = `  - id: ${oldId}\n    release: ${release}\n    renamed_to: ${newId}\n`
+  // The list's own indentation (`cr fmt` writes `- id:` at the margin; older files indent it).
+  const indent = [...(retiredText ?? '').matchAll(/^( *)- id:/gm)].pop()?.[1] ?? ''
+  const entry = `${indent}- id: ${oldId}\n${indent}  release: ${release}\n${indent}  renamed_to: ${newId}\n`
   if (retiredText === undefined || retiredText.trim() === '') {
     return { line: 0, start: 0, end: 0, newText: `# yaml-language-server: $schema=../schema/retired.schema.json\nretired:\n${entry}` }
   }

@@ -173,7 +173,7 @@ describe('cr lsp: rename', () => {
       writeFileSync(path, applyEdits(readFileSync(path, 'utf8'), edits))
     }
     const retired = readFileSync(join(copy, 'rules/retired.yaml'), 'utf8')
-    expect(retired).toContain('  - id: rule_end_the_run\n    release: v26.03\n    renamed_to: rule_ending_the_run\n')
+    expect(retired).toMatch(/^( *)- id: rule_end_the_run\n\1  release: v26\.03\n\1  renamed_to: rule_ending_the_run\n/m)
     const after = await check(join(copy, 'rules'))
     // (Only v26.03 is beside the copy: older releases' retirements warn, as they would in any such tree.)
     expect(after.messages.filter((m) => m.code !== 'retired-unknown-id')).toEqual([])
