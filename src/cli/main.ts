@@ -24,6 +24,7 @@ export const commands: Command[] = [
   { name: 'cite', summary: 'Check rule citations in source files of any language, and report coverage', load: async () => { const m = await import('./commands/cite.ts'); return { spec: m.citeSpec, run: m.citeCommand } } },
   { name: 'lsp', summary: 'Run the rules language server (diagnostics, completion, hover, rename) for any LSP editor', load: async () => { const m = await import('./commands/lsp.ts'); return { spec: m.lspSpec, run: m.lspCommand } } },
   { name: 'fmt', summary: 'Rewrite the YAML sources in one canonical layout (comments kept); --check for CI', load: async () => { const m = await import('./commands/fmt.ts'); return { spec: m.fmtSpec, run: m.fmtCommand } } },
+  { name: 'release', summary: 'Check new-marks against the changes since the last release, draft the changelog, freeze rules/ into releases/<version>/', load: async () => { const m = await import('./commands/release.ts'); return { spec: m.releaseSpec, run: m.releaseCommand } } },
   { name: 'diff', summary: 'List what changed between two releases', load: async () => { const m = await import('./commands/diff.ts'); return { spec: m.diffSpec, run: m.diffCommand } } },
 ]
 
