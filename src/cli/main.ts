@@ -22,6 +22,9 @@ export const commands: Command[] = [
   { name: 'show', summary: 'Print a rule by ID or number', load: async () => { const m = await import('./commands/show.ts'); return { spec: m.showSpec, run: m.showCommand } } },
   { name: 'index', summary: 'Write the rule-ID index (rules.json) for a rules directory', load: async () => { const m = await import('./commands/index.ts'); return { spec: m.indexSpec, run: m.indexCommand } } },
   { name: 'cite', summary: 'Check rule citations in source files of any language, and report coverage', load: async () => { const m = await import('./commands/cite.ts'); return { spec: m.citeSpec, run: m.citeCommand } } },
+  { name: 'lsp', summary: 'Run the rules language server (diagnostics, completion, hover, rename) for any LSP editor', load: async () => { const m = await import('./commands/lsp.ts'); return { spec: m.lspSpec, run: m.lspCommand } } },
+  { name: 'fmt', summary: 'Rewrite the YAML sources in one canonical layout (comments kept); --check for CI', load: async () => { const m = await import('./commands/fmt.ts'); return { spec: m.fmtSpec, run: m.fmtCommand } } },
+  { name: 'release', summary: 'Check new-marks against the changes since the last release, draft the changelog, freeze rules/ into releases/<version>/', load: async () => { const m = await import('./commands/release.ts'); return { spec: m.releaseSpec, run: m.releaseCommand } } },
   { name: 'diff', summary: 'List what changed between two releases', load: async () => { const m = await import('./commands/diff.ts'); return { spec: m.diffSpec, run: m.diffCommand } } },
   { name: 'export', summary: 'Print the rules in another format (official-json: the official generator\'s rules.json)', load: async () => { const m = await import('./commands/export.ts'); return { spec: m.exportSpec, run: m.exportCommand } } },
 ]

@@ -19,6 +19,36 @@ export interface CompileOptions {
   cards?: CardIndex
   /** Link target for a reference; the default suits a one-page document. */
   hrefFor?: (id: string) => string
+  /**
+   * Reuse work from the previous compile with the same cache (the language
+   * server and the dev server): files whose content is unchanged are not
+   * parsed again, and their texts are not resolved again while the ID table
+   * (IDs, numbers, kinds, parents) is the same. The result is identical.
+   */
+  cache?: CompileCache
+}
+
+/** What `compile` may keep between runs; opaque to callers. */
+export interface CompileCache {
+  files: Map<string, { content: SourceFile['content']; loaded: LoadedYaml | undefined; messages: Diagnostic[] }>
+  texts: Map<string, { loaded: LoadedYaml | undefined; table: string; value: string; parsed: ParsedText; messages: Diagnostic[] }>
+  options?: { cards: CardIndex | undefined; hrefFor: ((id: string) => string) | undefined }
+}
+
+export function createCompileCache(): CompileCache {
+  return { files: new Map(), texts: new Map() }
+}
+
+function sameContent(a: SourceFile['content'], b: SourceFile['content']): boolean {
+  if (typeof a === 'string' || typeof b === 'string') return a === b
+  if (a.length !== b.length) return false
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false
+  return true
+}
+
+/** Everything about the ID table a text's diagnostics and rendering depend on. */
+function tableSignature(entries: DraftEntry[]): string {
+  return entries.map((e) => `${e.id} ${e.number} ${e.kind} ${e.sourceKind} ${e.steps ? 1 : 0} ${e.parent} ${e.children.join(',')}`).join('\n')
 }
 
 export type FileRole = 'chapter' | 'changelog' | 'release' | 'other'
@@ -39,6 +69,12 @@ const byPath = (a: SourceFile, b: SourceFile) => {
 }
 
 export function compile(files: SourceFile[], options: CompileOptions = {}): CompileResult {
+  const cache = options.cache
+  if (cache && (cache.options?.cards !== options.cards || cache.options?.hrefFor !== options.hrefFor)) {
+    cache.files.clear()
+    cache.texts.clear()
+  }
+  if (cache) cache.options = { cards: options.cards, hrefFor: options.hrefFor }
   const messages: Diagnostic[] = []
   const loadedFiles = new Map<string, LoadedYaml>()
   const chapters: ChapterInput[] = []
@@ -49,21 +85,25 @@ export function compile(files: SourceFile[], options: CompileOptions = {}): Comp
   for (const file of [...files].sort(byPath)) {
     const role = roleOf(file.path)
     if (role === 'other') continue
-    const { loaded, messages: loadMessages } = loadYaml(file)
-    messages.push(...loadMessages)
+    let cached = cache?.files.get(file.path)
+    if (!cached || !sameContent(cached.content, file.content)) {
+      const { loaded, messages: fileMessages } = loadYaml(file)
+      if (loaded) {
+        const validate = role === 'chapter' ? validateChapterFile : role === 'changelog' ? validateChangelogFile : validateReleaseFile
+        fileMessages.push(...validate(loaded, file.path))
+      }
+      cached = { content: file.content, loaded, messages: fileMessages }
+      cache?.files.set(file.path, cached)
+    }
+    const loaded = cached.loaded
+    messages.push(...cached.messages)
     if (!loaded) continue
     loadedFiles.set(file.path, loaded)
-    if (role === 'chapter') {
-      messages.push(...validateChapterFile(loaded, file.path))
-      chapters.push({ file: file.path, loaded })
-    } else if (role === 'changelog') {
-      messages.push(...validateChangelogFile(loaded, file.path))
-      changelog = { file: file.path, loaded }
-    } else {
-      messages.push(...validateReleaseFile(loaded, file.path))
-      release = { file: file.path, loaded }
-    }
+    if (role === 'chapter') chapters.push({ file: file.path, loaded })
+    else if (role === 'changelog') changelog = { file: file.path, loaded }
+    else release = { file: file.path, loaded }
   }
+  if (cache) for (const path of cache.files.keys()) if (!files.some((f) => f.path === path)) cache.files.delete(path)
 
   if (chapters.length === 0 && !messages.some((m) => m.severity === 'error')) {
     messages.push(
@@ -94,7 +134,23 @@ export function compile(files: SourceFile[], options: CompileOptions = {}): Comp
   }
   const render = makeRenderContext(ctx)
   const empty: ParsedText = { tree: { type: 'root', children: [] }, text: '', html: '', refs: [], terms: [], subtypes: [], cards: [] }
-  const parse = (raw: DraftEntry['text']) => (raw ? resolveText(raw, ctx, render) : empty)
+  const table = cache ? tableSignature(entries) : ''
+  const parse = (raw: DraftEntry['text']): ParsedText => {
+    if (!raw) return empty
+    if (!cache) return resolveText(raw, ctx, render)
+    // Positions come from the file's parse, so a text is reused only from the same parse of its file.
+    const key = `${raw.file}\0${raw.path.join('\0')}`
+    const loaded = loadedFiles.get(raw.file)
+    const hit = cache.texts.get(key)
+    if (hit && hit.loaded === loaded && hit.table === table && hit.value === raw.value) {
+      messages.push(...hit.messages)
+      return hit.parsed
+    }
+    const before = messages.length
+    const parsed = resolveText(raw, ctx, render)
+    cache.texts.set(key, { loaded, table, value: raw.value, parsed, messages: messages.slice(before) })
+    return parsed
+  }
 
   const rules: RuleEntry[] = []
   for (const e of entries) {
@@ -142,6 +198,7 @@ export function compile(files: SourceFile[], options: CompileOptions = {}): Comp
     rules.push(entry)
   }
   linkTimingToProse(rules, byId)
+  if (cache) for (const [key, hit] of cache.texts) if (hit.loaded !== loadedFiles.get(key.slice(0, key.indexOf('\0')))) cache.texts.delete(key)
 
   const changelogEntries: ChangelogEntry[] = []
   if (changelog) {

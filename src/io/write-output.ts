@@ -189,3 +189,43 @@ export function writeOutputDir(shownOut: string, files: Record<string, string | 
     rmSync(staging, { recursive: true, force: true })
   }
 }
+
+/**
+ * Create `outDir` with exactly `files`, all at once: they are written into a
+ * staging folder beside it, then renamed into place, so `outDir` either does
+ * not exist or is complete. Refuses when `outDir` exists (`cr release` never
+ * overwrites a frozen release). No marker is left: the folder is the files.
+ */
+export function writeNewDir(outDir: string, files: Record<string, string | Uint8Array>): void {
+  if (existsOrLink(outDir)) throw new OutputRefusedError(`refusing to write \`${outDir}\`: it already exists, and a frozen folder is never overwritten`)
+  for (const name of Object.keys(files)) {
+    if (!isSafeName(name)) throw new OutputRefusedError(`refusing to write \`${name}\`: output file names must stay inside the output folder`)
+  }
+  const parent = dirname(resolve(outDir))
+  mkdirSync(parent, { recursive: true })
+  removeAbandonedStaging(parent)
+  const staging = join(parent, `${STAGING_PREFIX}${process.pid}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`)
+  mkdirSync(staging)
+  try {
+    for (const name of Object.keys(files).sort()) {
+      mkdirSync(dirname(join(staging, name)), { recursive: true })
+      writeFileDurably(join(staging, name), files[name]!)
+    }
+    fsyncDir(staging)
+    // rename(2) onto a path that appeared meanwhile fails (or, for an empty folder, replaces only that empty folder).
+    if (existsOrLink(outDir)) throw new OutputRefusedError(`refusing to write \`${outDir}\`: it appeared while writing`)
+    renameSync(staging, outDir)
+    fsyncDir(parent)
+  } finally {
+    rmSync(staging, { recursive: true, force: true })
+  }
+}
+
+function existsOrLink(p: string): boolean {
+  try {
+    lstatSync(p)
+    return true
+  } catch {
+    return false
+  }
+}
