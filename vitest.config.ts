@@ -5,6 +5,8 @@ export default defineConfig({
     include: ['tests/**/*.test.ts'],
     // Browser and CLI tests spawn processes; keep the 2-core CI machine responsive.
     maxWorkers: 2,
-    testTimeout: 30_000,
+    // Sized for a loaded 2-core machine (CI shares it): a slow run must not turn red.
+    testTimeout: 180_000,
+    hookTimeout: 300_000,
   },
 })
