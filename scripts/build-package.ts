@@ -15,12 +15,10 @@ import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
-import { readRetiredFile } from '../src/cli/commands/cite.ts'
 import { compileDir, hasErrors } from '../src/io/compile-dir.ts'
 import { PACKAGE_ROOT } from '../src/io/read-sources.ts'
 import { writeOutputDir } from '../src/io/write-output.ts'
-import { findReleasesRoot, loadRetirements, releaseCitations } from '../src/io/releases.ts'
-import { buildCiteTable } from '../src/core/cite/table.ts'
+import { openCiteContext } from '../src/io/cite-context.ts'
 import { buildIndexFiles, INDEX_FORMAT } from '../src/core/index-json.ts'
 import examplesSchema from '../schema/examples.schema.json' with { type: 'json' }
 import timingSchema from '../schema/timing.schema.json' with { type: 'json' }
@@ -644,10 +642,11 @@ function main(argv: string[]): number {
   const site = values.site ?? process.env.CR_SITE_URL
   if (site) options.site = site.endsWith('/') ? site : `${site}/`
   // Renamed IDs keep working in `rule()`, as redirects (chains followed).
-  const retiredFile = join(values.rules!, 'retired.yaml')
-  if (existsSync(retiredFile)) options.retired = buildCiteTable(result.document.rules, readRetiredFile(retiredFile)).retired
+  // The same context `cr cite` resolves against (src/io/cite-context.ts): one retirement model.
+  const context = openCiteContext({ rules: values.rules!, document: result.document })
+  if (context.retirements.entries.length > 0) options.retired = context.table.retired
   // `rule('6.1.4', { version: 'v24.03' })`: every release, resolved to these rules.
-  options.releases = releaseCitations(findReleasesRoot(values.rules!), result.document, loadRetirements(values.rules!).retirements)
+  options.releases = context.releases()
   const files = buildPackageFiles(result.document, options)
   writeOutputDir(values.out!, files, { inputs: [values.rules!, PACKAGE_ROOT] })
   const kb = (name: string) => `${Math.round(Buffer.byteLength(files[name]!) / 1024)} KB`
