@@ -7,7 +7,7 @@
  * Null Signal Games dated its releases (v22.12) — but are not held, so their
  * numbers cannot be checked: such a citation is a warning that says so, and
  * is never read as a citation of today's rules. A dated release that never
- * was (`v99.01`, `v23.01`) is an error.
+ * was (`v99.01`, `v23.01`, `v25.4`) is an error.
  */
 
 export type EditionKind =
@@ -26,10 +26,11 @@ export function editionName(written: string): string {
 /** What an edition name is, given the held releases (oldest first, `vYY.MM`). */
 export function classifyEdition(name: string, held: readonly string[]): EditionKind {
   if (held.includes(name)) return 'held'
-  const dated = /^v(\d{2})\.(\d{2})$/.exec(name)
-  if (!dated) return 'not-held'
-  const first = held[0]
+  const m = /^v(\d+)\.(\d+)$/.exec(name)
+  // Editions numbered the old way (`1.8`): before dated releases.
+  if (!m || Number(m[1]) < 20) return 'not-held'
+  const first = held[0] === undefined ? undefined : /^v(\d+)\.(\d+)$/.exec(held[0])
   // Before the first held release: real releases we do not keep (or a typo; either way, not checkable).
-  if (first !== undefined && name < first) return 'not-held'
+  if (first && (Number(m[1]) < Number(first[1]) || (Number(m[1]) === Number(first[1]) && Number(m[2]) < Number(first[2])))) return 'not-held'
   return 'unknown'
 }

@@ -157,7 +157,7 @@ export function isCodeLike(text: string, start: number, end: number): boolean {
   return DEFINITION.test(lead)
 }
 
-const DEFINITION = /(?:^|[^A-Za-z0-9_])(?:fn|def|defn|defn-|function|let|const|var|val|struct|class|enum|type|impl|mod|pub|static|trait|interface|func|local)\s+(?:mut\s+)?$/
+const DEFINITION = /(?:@link\s+|@see\s+|(?:^|[^A-Za-z0-9_])(?:fn|def|defn|defn-|function|let|const|var|val|struct|class|enum|type|impl|mod|pub|static|trait|interface|func|local)\s+(?:mut\s+)?)$/
 
 const isWordStart = (c: number) => (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95
 

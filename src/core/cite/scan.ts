@@ -90,7 +90,7 @@ export function createScanner(table: CiteTable, config: CiteConfig = DEFAULT_CIT
   const main = new RegExp(
     String.raw`((?:${prefixes.join('|')})_[A-Za-z0-9_]*\+*)` +
       String.raw`|(${markers})(?=[ \t]*(?:[:#][ \t]*)?(?:§[ \t]*)?[vV]?\d)` +
-      (bare ? String.raw`|(?<![A-Za-z0-9_.§]|[vV]|version |@)(\d{1,2}\.\d{1,3}\.\d{1,3}(?:[a-z]{1,2})?)(?![A-Za-z0-9_]|\.\d)` : ''),
+      (bare ? String.raw`|(?<![A-Za-z0-9_.§@]|[Vv]ersion )(\d{1,2}\.\d{1,3}\.\d{1,3}(?:[a-z]{1,2})?)(?![A-Za-z0-9_]|\.\d)` : ''),
     'g',
   )
   const ruleMarker = /^[Rr]/
@@ -116,7 +116,7 @@ export function createScanner(table: CiteTable, config: CiteConfig = DEFAULT_CIT
   /** Outside a citation form, only a close miss is a typo: short words need a closer one (`rule_id` is a field, not `rule_ice`). */
   const isNearMiss = (word: string) => {
     const best = closeScored(word)[0]
-    const allowed = word.length >= 14 ? 2 : word.length >= 9 ? 1 : 0
+    const allowed = word.length >= 14 ? 2 : word.length >= 11 ? 1 : 0
     return best !== undefined && best.d <= allowed
   }
 
@@ -152,6 +152,13 @@ export function createScanner(table: CiteTable, config: CiteConfig = DEFAULT_CIT
   return {
     scan(text, file) {
       const hits: Hit[] = []
+      let syntax: ReturnType<typeof syntaxFor> | undefined
+      let placeFinder: ((offset: number, lineStart: number) => Place) | undefined
+      const placeOf = (offset: number): Place => {
+        syntax ??= syntaxFor(file)
+        placeFinder ??= createPlaceFinder(text, syntax)
+        return placeFinder(offset, text.lastIndexOf('\n', offset - 1) + 1)
+      }
       let group = 0
       let needs = false
       /** What an edition is, and whether the releases must be loaded to resolve it. */
@@ -215,6 +222,8 @@ export function createScanner(table: CiteTable, config: CiteConfig = DEFAULT_CIT
             continue
           }
           if (isIgnored(t.text)) continue
+          // A citation call in documentation is an example: `cite!("rule_xxx")` in a doc comment is a placeholder.
+          if (via === 'call' && !isKnownId(t.text) && placeOf(t.offset) !== 'code' && (isPlaceholder(t.text) || !isNearMiss(t.text))) continue
           hits.push(stamp({ ...hit(t.offset, t.text, t.text, false, via), group }, version, notHeld))
         }
       }
@@ -231,13 +240,6 @@ export function createScanner(table: CiteTable, config: CiteConfig = DEFAULT_CIT
           spans.push([range[0], range[1]])
           captureHits(tokenizeCapture(text, range[0], range[1]), m.groups?.version, 'pattern')
         }
-      }
-      let syntax: ReturnType<typeof syntaxFor> | undefined
-      let placeFinder: ((offset: number, lineStart: number) => Place) | undefined
-      const placeOf = (offset: number): Place => {
-        syntax ??= syntaxFor(file)
-        placeFinder ??= createPlaceFinder(text, syntax)
-        return placeFinder(offset, text.lastIndexOf('\n', offset - 1) + 1)
       }
       CALL.lastIndex = 0
       for (let m = CALL.exec(text); m !== null; m = CALL.exec(text)) {
@@ -330,23 +332,27 @@ export function createScanner(table: CiteTable, config: CiteConfig = DEFAULT_CIT
             // `CR v24.03` alone names a release, not a rule.
             if (!nextNumber && !nextId) return afterEdition
             if (ruleMarker.test(marker) && !v && !yearForm) return undefined
-            const ed = edition(`${v ? 'v' : ''}${digits}`)
-            const version = ed.kind === 'not-held' ? undefined : ed.name
-            const notHeld = ed.kind === 'not-held' ? ed.name : undefined
+            const name = editionName(`${v ? 'v' : ''}${digits}`)
             if (nextId) {
-              const release = table.releases?.byVersion.get(ed.name)
+              const release = table.releases?.byVersion.get(name)
               const word = trimPlus(nextId[0], (w) => isKnownId(w) || (release?.byId.has(w) ?? false))
               const prefix = word.slice(0, word.indexOf('_'))
               // `CR v24.03 release_notes`: only likely IDs are citations.
               if (!release?.byId.has(word) && !isKnownId(word) && !strict.has(prefix) && !table.loosePrefixes.includes(prefix)) return afterEdition
               if (isIgnored(word)) return next + word.length
-              hits.push(stamp(hit(offset, text.slice(offset, next + word.length), word, false, 'id'), version, notHeld))
+              const ed = edition(name)
+              hits.push(stamp(hit(offset, text.slice(offset, next + word.length), word, false, 'id'), ed.kind === 'not-held' ? undefined : name, ed.kind === 'not-held' ? name : undefined))
               return next + word.length
             }
+            const ed = edition(name)
+            const version = ed.kind === 'not-held' ? undefined : ed.name
+            const notHeld = ed.kind === 'not-held' ? ed.name : undefined
             const { items, end } = readNumbers(text, next)
             pushItems(offset, items, version, notHeld)
             return end
           }
+          // `CR 24.03 release notes`: a release named, no rule; no chapter 24 makes it a section.
+          if (yearForm) return afterEdition
         }
         NUMBER_AT.lastIndex = pos
         const first = NUMBER_AT.exec(text)
@@ -593,6 +599,8 @@ export function createScanner(table: CiteTable, config: CiteConfig = DEFAULT_CIT
           n.dropped = true // the same citation, written twice
           continue
         }
+        // `CR 6.9 (rule_sec_run_initiation_phase onwards)`: a section and a rule in it agree.
+        if (n.rule && (isAncestor(n.rule.id, id.rule.id) || isAncestor(id.rule.id, n.rule.id))) continue
         n.dropped = true
         n.problem = {
           code: 'stale-pair',
@@ -611,6 +619,11 @@ export function createScanner(table: CiteTable, config: CiteConfig = DEFAULT_CIT
         if (n.bare) n.dropped = true
       }
     }
+  }
+
+  function isAncestor(ancestor: string, of: string): boolean {
+    for (let p = table.byId.get(of)?.parent; p; p = table.byId.get(p)?.parent) if (p === ancestor) return true
+    return false
   }
 
   function collect(hits: Hit[], file: string): ScanResult {
