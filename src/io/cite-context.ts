@@ -6,7 +6,7 @@
  * release); the retirement file defaults to the one beside the rules, else the
  * package's; the releases are compiled only when first asked for.
  */
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync, readFileSync, statSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { buildCiteTable, withReleases, type CiteTable } from '../core/cite/table.ts'
 import { ruleTextHashes } from '../core/cite/rule-hash.ts'
@@ -83,6 +83,7 @@ export function openCiteContext(options: CiteContextOptions = {}): CiteContext {
   const retiredFile = options.retired !== undefined ? at(options.retired) : existsSync(join(rulesDir, 'retired.yaml')) ? join(rulesDir, 'retired.yaml') : undefined
   // A broken retirement file reads as empty: `cr check` reports it.
   const retirements = loadRetirementFile(retiredFile).retirements
+  if (options.releases !== undefined && !(existsSync(at(options.releases)) && statSync(at(options.releases)).isDirectory())) throw new Error(`No such directory: ${options.releases}`)
   const releasesRoot = findReleasesRoot(rulesDir, options.releases !== undefined ? at(options.releases) : undefined, { fallbackToPackage: true })
   const version = document.release.version
   const table = buildCiteTable(document.rules, retirements)

@@ -171,7 +171,7 @@ export function createScanner(table: CiteTable, config: CiteConfig = DEFAULT_CIT
       }
 
       /** Tokens of a capture (pattern or citation call) → hits, all of one group. */
-      const captureHits = (tokens: CaptureToken[], namedVersion: string | undefined, via: CitationVia) => {
+      const captureHits = (tokens: CaptureToken[], namedVersion: string | undefined, via: CitationVia, callAt = 0) => {
         group++
         let version = namedVersion === undefined ? undefined : normalizeVersion(namedVersion)
         let notHeld: string | undefined
@@ -223,7 +223,7 @@ export function createScanner(table: CiteTable, config: CiteConfig = DEFAULT_CIT
           }
           if (isIgnored(t.text)) continue
           // A citation call in documentation is an example: `cite!("rule_xxx")` in a doc comment is a placeholder.
-          if (via === 'call' && !isKnownId(t.text) && placeOf(t.offset) !== 'code' && (isPlaceholder(t.text) || !isNearMiss(t.text))) continue
+          if (via === 'call' && !isKnownId(t.text) && placeOf(callAt) !== 'code' && (isPlaceholder(t.text) || !isNearMiss(t.text))) continue
           hits.push(stamp({ ...hit(t.offset, t.text, t.text, false, via), group }, version, notHeld))
         }
       }
@@ -243,8 +243,9 @@ export function createScanner(table: CiteTable, config: CiteConfig = DEFAULT_CIT
       }
       CALL.lastIndex = 0
       for (let m = CALL.exec(text); m !== null; m = CALL.exec(text)) {
+        const callAt = m.index
         readCall(text, CALL.lastIndex, m[2] === '!' || text.charCodeAt(m.index - 2) === 35 /* #[cr( */, spans, (start, end, version) => {
-          captureHits(tokenizeCapture(text, start, end), version, 'call')
+          captureHits(tokenizeCapture(text, start, end), version, 'call', callAt)
         })
       }
       spans.sort((a, b) => a[0] - b[0])
@@ -599,8 +600,8 @@ export function createScanner(table: CiteTable, config: CiteConfig = DEFAULT_CIT
           n.dropped = true // the same citation, written twice
           continue
         }
-        // `CR 6.9 (rule_sec_run_initiation_phase onwards)`: a section and a rule in it agree.
-        if (n.rule && (isAncestor(n.rule.id, id.rule.id) || isAncestor(id.rule.id, n.rule.id))) continue
+        // `CR 6.9 (rule_sec_run_initiation_phase onwards)`: a section cited with a rule in it; in data (`"6.9.2"`, bare) a parent is stale.
+        if (!n.bare && n.rule && (n.rule.kind === 'section' || n.rule.kind === 'chapter') && isAncestor(n.rule.id, id.rule.id)) continue
         n.dropped = true
         n.problem = {
           code: 'stale-pair',
