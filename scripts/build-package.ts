@@ -23,9 +23,7 @@ import ts from 'typescript'
 import { compileDir, hasErrors } from '../src/io/compile-dir.ts'
 import { PACKAGE_ROOT } from '../src/io/read-sources.ts'
 import { writeOutputDir } from '../src/io/write-output.ts'
-import { findReleasesRoot, loadRetirements, releaseCitations } from '../src/io/releases.ts'
-import { retirementStatusMap } from '../src/core/versions/retired.ts'
-import { buildCiteTable } from '../src/core/cite/table.ts'
+import { openCiteContext } from '../src/io/cite-context.ts'
 import { buildIndexFiles } from '../src/core/index-json.ts'
 import { buildExamples } from '../src/core/package/examples-json.ts'
 import { buildReleaseTypes } from '../src/core/package/release-types.ts'
@@ -164,10 +162,11 @@ export async function buildPackage(options: BuildOptions = {}): Promise<string> 
   const pkg: PackageOptions = {}
   if (options.site) pkg.site = options.site.endsWith('/') ? options.site : `${options.site}/`
   // Renamed IDs keep working in `rule()`, as redirects (chains followed).
-  const { retirements } = loadRetirements(rules)
-  pkg.retired = buildCiteTable(result.document.rules, retirementStatusMap(retirements)).retired
+  // The same context `cr cite` resolves against (src/io/cite-context.ts): one retirement model.
+  const context = openCiteContext({ rules, document: result.document })
+  pkg.retired = context.table.retired
   // `rule('6.1.4', { version: 'v24.03' })`: every release, resolved to these rules.
-  pkg.releases = releaseCitations(findReleasesRoot(rules), result.document, retirements)
+  pkg.releases = context.releases()
   const files = await buildPackageFiles(result.document, pkg)
   writeOutputDir(out, files, { inputs: [rules, PACKAGE_ROOT] })
   const kb = (name: string) => `${Math.round(Buffer.byteLength(files[name]!) / 1024)} KB`

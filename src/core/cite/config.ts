@@ -15,7 +15,29 @@ export interface CiteConfig {
   /** Words that are never citations (one combined expression), if any. */
   ignoreIds?: RegExp
   unknownIds: 'likely' | 'all'
+  /** Words besides `CR` and `rule` that introduce a number (`§`). */
+  markers: string[]
+  /** `comments`: numbers without a marker in comments are citations too. */
+  bareNumbers: 'off' | 'comments'
+  /** Test files, .gitignore syntax: their citations are test references. */
+  tests: string[]
+  /** Options for some paths only; the CLI picks them per file (`configFor`). */
+  overrides: CiteOverride[]
+  /** Codes not reported (set by an override). */
+  ignoreCodes?: ReadonlySet<string>
 }
+
+export interface CiteOverride {
+  files: string[]
+  markers?: string[]
+  bareNumbers?: 'off' | 'comments'
+  unknownIds?: 'likely' | 'all'
+  ignoreIds?: string[]
+  ignore?: string[]
+}
+
+/** Where tests live unless `cite.tests` says otherwise. */
+export const DEFAULT_TEST_GLOBS = ['tests/', 'test/', 'spec/', '__tests__/', '*_test.*', '*.test.*', '*_spec.*', '*.spec.*', 'test_*.py']
 
 /** What the file holds, as the schema describes it. */
 export interface CiteConfigFile {
@@ -25,10 +47,14 @@ export interface CiteConfigFile {
     exclude?: string[]
     ignoreIds?: string[]
     unknownIds?: 'likely' | 'all'
+    markers?: string[]
+    bareNumbers?: 'off' | 'comments'
+    tests?: string[]
+    overrides?: CiteOverride[]
   }
 }
 
-export const DEFAULT_CITE_CONFIG: CiteConfig = { patterns: [], exclude: [], unknownIds: 'likely' }
+export const DEFAULT_CITE_CONFIG: CiteConfig = { patterns: [], exclude: [], unknownIds: 'likely', markers: [], bareNumbers: 'off', tests: DEFAULT_TEST_GLOBS, overrides: [] }
 
 /** Line and column of a JSON path in the config file; the CLI gets it from the YAML loader. */
 export type Locate = (path: (string | number)[]) => { line: number; column: number }
@@ -61,12 +87,52 @@ export function readCiteConfig(data: unknown, file: string, locate: Locate = () 
     patterns,
     exclude: cite.exclude ?? [],
     unknownIds: cite.unknownIds ?? 'likely',
+    markers: cite.markers ?? [],
+    bareNumbers: cite.bareNumbers ?? 'off',
+    tests: cite.tests ?? DEFAULT_TEST_GLOBS,
+    overrides: cite.overrides ?? [],
   }
-  if (ignore.length > 0) {
-    const alternatives = ignore.map((w) => w.split('*').map(escapeRegExp).join('[A-Za-z0-9_+]*'))
-    config.ignoreIds = new RegExp(`^(?:${alternatives.join('|')})$`)
-  }
+  const ignoreIds = compileIgnoreIds(ignore)
+  if (ignoreIds) config.ignoreIds = ignoreIds
   return { config, problems }
+}
+
+function compileIgnoreIds(words: readonly string[]): RegExp | undefined {
+  if (words.length === 0) return undefined
+  const alternatives = words.map((w) => w.split('*').map(escapeRegExp).join('[A-Za-z0-9_+]*'))
+  return new RegExp(`^(?:${alternatives.join('|')})$`)
+}
+
+/**
+ * The options for one file: the base config with each override whose
+ * `files` match applied in order. `matches(globs)` tests the file against
+ * .gitignore-syntax globs (the CLI supplies it; the core stays pure).
+ * Returns the same object for the same overrides, so scanners can be cached.
+ */
+export function configFor(config: CiteConfig, matches: (globs: readonly string[], index: number) => boolean): { key: string; config: CiteConfig } {
+  const applied: number[] = []
+  config.overrides.forEach((o, i) => {
+    if (matches(o.files, i)) applied.push(i)
+  })
+  if (applied.length === 0) return { key: '', config }
+  const out: CiteConfig = { ...config }
+  const ignoreIds: string[] = []
+  const codes = new Set<string>()
+  for (const i of applied) {
+    const o = config.overrides[i]!
+    if (o.markers) out.markers = o.markers
+    if (o.bareNumbers) out.bareNumbers = o.bareNumbers
+    if (o.unknownIds) out.unknownIds = o.unknownIds
+    if (o.ignoreIds) ignoreIds.push(...o.ignoreIds)
+    for (const c of o.ignore ?? []) codes.add(c)
+  }
+  if (ignoreIds.length > 0) {
+    const own = compileIgnoreIds(ignoreIds)!
+    const base = config.ignoreIds
+    out.ignoreIds = base ? new RegExp(`${base.source}|${own.source}`) : own
+  }
+  if (codes.size > 0) out.ignoreCodes = codes
+  return { key: applied.join(','), config: out }
 }
 
 function pathOf(e: ErrorObject): (string | number)[] {
