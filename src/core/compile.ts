@@ -45,21 +45,27 @@ export function compile(files: SourceFile[], options: CompileOptions = {}): Comp
   let release: { file: string; loaded: LoadedYaml } | undefined
 
   // Sorting makes the result independent of the order the caller listed files in.
-  for (const file of [...files].sort(byPath)) {
+  const sorted = [...files].sort(byPath)
+  appendAll(messages, checkFileNames(sorted))
+  for (const file of sorted) {
+    if (file.unreadable) {
+      messages.push(diagnostic(file.unreadable.code, 'error', { file: file.path, line: 1, column: 1 }, `\`${baseName(file.path)}\` ${file.unreadable.message}`))
+      continue
+    }
     const role = roleOf(file.path)
     if (role === 'other') continue
     const { loaded, messages: loadMessages } = loadYaml(file)
-    messages.push(...loadMessages)
+    appendAll(messages, loadMessages)
     if (!loaded) continue
     loadedFiles.set(file.path, loaded)
     if (role === 'chapter') {
-      messages.push(...validateChapterFile(loaded, file.path))
+      appendAll(messages, validateChapterFile(loaded, file.path))
       chapters.push({ file: file.path, loaded })
     } else if (role === 'changelog') {
-      messages.push(...validateChangelogFile(loaded, file.path))
+      appendAll(messages, validateChangelogFile(loaded, file.path))
       changelog = { file: file.path, loaded }
     } else {
-      messages.push(...validateReleaseFile(loaded, file.path))
+      appendAll(messages, validateReleaseFile(loaded, file.path))
       release = { file: file.path, loaded }
     }
   }
@@ -169,6 +175,56 @@ export function compile(files: SourceFile[], options: CompileOptions = {}): Comp
   }
 }
 
+/** `push(...list)` overflows the stack for long lists (150k messages): append one by one. */
+function appendAll<T>(to: T[], list: readonly T[]): void {
+  for (const item of list) to.push(item)
+}
+
+const baseName = (path: string) => path.split(/[\\/]/).pop() ?? path
+
+/** Files the compiler reads besides chapters, the changelog and the release. */
+const KNOWN_OTHER = new Set(['retired.yaml'])
+
+/**
+ * YAML files whose names make them ignored (`runs.yaml` without its `06_`)
+ * and two files for one role (`release.yml` beside `release.yaml`): said,
+ * not silently dropped or picked.
+ */
+function checkFileNames(files: readonly SourceFile[]): Diagnostic[] {
+  const messages: Diagnostic[] = []
+  const byRole = new Map<string, SourceFile[]>()
+  for (const file of files) {
+    const name = baseName(file.path)
+    if (!/\.ya?ml$/.test(name) || file.unreadable) continue
+    const role = roleOf(file.path)
+    const at = { file: file.path, line: 1, column: 1 }
+    if (role === 'other') {
+      if (KNOWN_OTHER.has(name)) continue
+      messages.push(
+        diagnostic('file-not-chapter', 'warning', at, `Unexpected file \`${name}\`, not read: chapter files are named \`NN_name.yaml\` (e.g. \`06_runs.yaml\`), besides \`release.yaml\`, \`changelog.yaml\` and \`retired.yaml\``),
+      )
+      continue
+    }
+    // Two chapters may not share a number's file name either: `06_runs.yaml` and `06_runs.yml`.
+    const key = role === 'chapter' ? name.replace(/\.ya?ml$/, '') : role
+    const list = byRole.get(key) ?? []
+    list.push(file)
+    byRole.set(key, list)
+  }
+  for (const list of byRole.values()) {
+    if (list.length < 2) continue
+    const [first, ...rest] = list
+    for (const file of rest) {
+      messages.push(
+        diagnostic('file-duplicate', 'error', { file: file.path, line: 1, column: 1 }, `Unexpected \`${baseName(file.path)}\` beside \`${baseName(first!.path)}\`, expected one of them: both would be read`, {
+          related: [{ file: first!.path, line: 1, column: 1, message: 'the other file' }],
+        }),
+      )
+    }
+  }
+  return messages
+}
+
 function placeOf(e: DraftEntry, loadedFiles: Map<string, LoadedYaml>) {
   const at = loadedFiles.get(e.file)?.locate(e.idPath, 'value')
   return { file: e.file, line: at?.line ?? 1, column: at?.column ?? 1 }
@@ -198,7 +254,7 @@ function linkTimingToProse(drafts: DraftEntry[], rules: RuleEntry[], byId: Map<s
     if (section.kind !== 'section') continue
     const first = section.children[0] ? entryById.get(section.children[0]) : undefined
     if (first?.kind !== 'timing') continue
-    const draft = drafts.find((d) => d.id === section.id)
+    const draft = byId.get(section.id)
     const titleRef = draft?.text ? firstRef(draft.text.value) : undefined
     const prose = titleRef ? byId.get(titleRef) : undefined
     if (!prose) continue

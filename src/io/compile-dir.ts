@@ -11,7 +11,7 @@ export interface DirCompilation extends CompileResult {
 
 export function compileDir(dir: string, cardsFile?: string): DirCompilation {
   const files = readRulesDir(dir)
-  const cards = loadCards(cardsFile)
+  const cards = cardsFile === undefined ? loadCards() : loadCards(cardsFile, true)
   const result = compile(files, { cards })
   const sourceOf = textLookup(files)
   return {

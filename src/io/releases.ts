@@ -3,12 +3,12 @@
  * once per process, reading the retirement file. `check`, `show` and `diff`
  * share it; the logic itself is pure, in `src/core/versions/`.
  */
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
+import { existsSync, readdirSync, statSync } from 'node:fs'
 import { join, relative, resolve } from 'node:path'
 import { compile } from '../core/compile.ts'
 import { formatDiagnostic, hasErrors, summarize } from '../core/diagnostics.ts'
 import type { CompiledDocument, Diagnostic, SourceFile } from '../core/types.ts'
-import { checkRetirements, releaseIdsFromFiles } from '../core/versions/guard.ts'
+import { checkReleasesReadable, checkRetirements, releaseIdsFromFiles } from '../core/versions/guard.ts'
 import type { ReleaseRule } from '../core/cite/types.ts'
 import { resolveRelease } from '../core/versions/release-citations.ts'
 import { normalizeVersion, RELEASE_NAME } from '../core/versions/release-name.ts'
@@ -16,6 +16,7 @@ import { emptyRetirements, parseRetirements, type Retirements } from '../core/ve
 import { createVersionIndex, CURRENT } from '../core/versions/version-index.ts'
 import { UsageError } from '../cli/args.ts'
 import { PACKAGE_ROOT, readRulesDir, textLookup } from './read-sources.ts'
+import { MAX_RULE_FILE_BYTES, readInputFile } from './read-input.ts'
 
 export interface ReleaseDir {
   version: string
@@ -32,6 +33,8 @@ export function findReleasesRoot(rulesDir: string, explicit?: string, options: {
   const isDir = (p: string) => existsSync(p) && statSync(p).isDirectory()
   if (explicit !== undefined) {
     if (!isDir(resolve(explicit))) throw new Error(`No such directory: ${explicit}`)
+    // A folder without releases would silently turn the ID guard off.
+    if (listReleases(explicit).length === 0) throw new Error(`No releases in ${explicit}: expected folders named like \`v24.03\` (--releases takes the folder that holds them)`)
     return explicit
   }
   const beside = join(rulesDir, '..', 'releases')
@@ -48,9 +51,17 @@ function shown(p: string): string {
 /** The release folders (`v22.12`, …), oldest first. */
 export function listReleases(root: string): ReleaseDir[] {
   return readdirSync(resolve(root))
-    .filter((name) => RELEASE_NAME.test(name) && statSync(resolve(root, name)).isDirectory())
+    .filter((name) => RELEASE_NAME.test(name) && isDirectory(resolve(root, name)))
     .sort()
     .map((version) => ({ version, dir: join(root, version) }))
+}
+
+function isDirectory(p: string): boolean {
+  try {
+    return statSync(p).isDirectory()
+  } catch {
+    return false
+  }
 }
 
 export interface CompiledRelease {
@@ -134,7 +145,7 @@ export function loadRetirements(rulesDir: string): { retirements: Retirements; m
 /** A retirement file (`--retired FILE`, which must exist); `undefined` is an empty table. */
 export function loadRetirementFile(path: string | undefined): { retirements: Retirements; messages: Diagnostic[]; files: SourceFile[] } {
   if (path === undefined) return { retirements: emptyRetirements(), messages: [], files: [] }
-  const file: SourceFile = { path: shown(path), content: readFileSync(resolve(path)) }
+  const file: SourceFile = { path: shown(path), content: readInputFile(resolve(path), { shown: shown(path), maxBytes: MAX_RULE_FILE_BYTES }) }
   return { ...parseRetirements(file), files: [file] }
 }
 
@@ -157,7 +168,8 @@ export function guardIds(rulesDir: string, current: CompiledDocument, explicitRo
   // Each release read once: its IDs (phase 1 of the compiler only, fast), and excerpts for messages pointing into it.
   const releases = listReleases(root).map((r) => ({ version: r.version, files: readRulesDir(r.dir) }))
   const { retirements, messages, files } = loadRetirements(rulesDir)
-  const guard = checkRetirements(current, releases.map((r) => releaseIdsFromFiles(r.version, r.files)), retirements)
+  const ids = releases.map((r) => releaseIdsFromFiles(r.version, r.files))
+  const guard = [...checkReleasesReadable(ids), ...checkRetirements(current, ids, retirements)]
   const wanted = new Set(guard.map((m) => m.file))
   const releaseFiles = releases.flatMap((r) => r.files.filter((f) => wanted.has(f.path)))
   return { root, messages: [...messages, ...guard], files: [...files, ...releaseFiles] }

@@ -6,6 +6,7 @@
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import type { CliIo } from '../cli-io.ts'
+import { escapeForTerminal } from '../../core/terminal-text.ts'
 import { dirname, join, resolve } from 'node:path'
 import { DEFAULT_CITE_CONFIG, readCiteConfig, type CiteConfig } from '../../core/cite/config.ts'
 import { createScanner } from '../../core/cite/scan.ts'
@@ -119,7 +120,7 @@ export function citeCommand(argv: string[], io: CliIo): number {
 /** One line per problem: `path:line:col: error[code]: message; did you mean …?` */
 export function formatProblem(p: CiteProblem): string {
   const help = p.code === 'unknown-rule' && p.suggestions && p.suggestions.length > 0 ? `; did you mean ${p.suggestions.map((s) => `\`${s}\``).join(', ')}?` : ''
-  return `${p.file}:${p.line}:${p.column}: ${p.severity}[${p.code}]: ${p.message}${help}`
+  return escapeForTerminal(`${p.file}:${p.line}:${p.column}: ${p.severity}[${p.code}]: ${p.message}${help}`)
 }
 
 function summaryLine(files: number, citations: Citation[], problems: CiteProblem[]): string {

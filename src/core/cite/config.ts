@@ -5,15 +5,16 @@
  */
 import { Ajv2020, type ErrorObject } from 'ajv/dist/2020.js'
 import configSchema from '../../../schema/cr-config.schema.json' with { type: 'json' }
+import { compilePattern, compileWordTest, type CitePattern, type WordTest } from './pattern.ts'
 import type { CiteProblem } from './types.ts'
 
 export interface CiteConfig {
-  /** Project patterns, compiled with the flags `gmd`. */
-  patterns: RegExp[]
+  /** Project patterns, compiled with the flags `gmd` for a linear-time engine (pattern.ts). */
+  patterns: CitePattern[]
   /** .gitignore-syntax paths the CLI does not scan. */
   exclude: string[]
   /** Words that are never citations (one combined expression), if any. */
-  ignoreIds?: RegExp
+  ignoreIds?: WordTest
   unknownIds: 'likely' | 'all'
 }
 
@@ -47,12 +48,12 @@ export function readCiteConfig(data: unknown, file: string, locate: Locate = () 
   }
   const cite = (data as CiteConfigFile).cite ?? {}
 
-  const patterns: RegExp[] = []
+  const patterns: CitePattern[] = []
   cite.patterns?.forEach((source, i) => {
     try {
-      patterns.push(new RegExp(source, 'gmd'))
+      patterns.push(compilePattern(source))
     } catch (error) {
-      report(['cite', 'patterns', i], `Invalid pattern: ${(error as Error).message.replace(/^Invalid regular expression: /, '')}`, source)
+      report(['cite', 'patterns', i], `Invalid pattern: ${(error as Error).message}`, source)
     }
   })
 
@@ -64,7 +65,8 @@ export function readCiteConfig(data: unknown, file: string, locate: Locate = () 
   }
   if (ignore.length > 0) {
     const alternatives = ignore.map((w) => w.split('*').map(escapeRegExp).join('[A-Za-z0-9_+]*'))
-    config.ignoreIds = new RegExp(`^(?:${alternatives.join('|')})$`)
+    // Linear time too: several `*` in one word would backtrack polynomially on a long identifier.
+    config.ignoreIds = compileWordTest(`^(?:${alternatives.join('|')})$`)
   }
   return { config, problems }
 }

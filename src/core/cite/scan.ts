@@ -11,6 +11,7 @@ import { distance } from 'fastest-levenshtein'
 import { andList } from '../versions/history.ts'
 import { normalizeVersion } from '../versions/release-name.ts'
 import { DEFAULT_CITE_CONFIG, type CiteConfig } from './config.ts'
+import type { CitePattern } from './pattern.ts'
 import type { CiteTable } from './table.ts'
 import type { Citation, CitationVia, CiteProblem, CiteRule, ReleaseRule, ScanResult } from './types.ts'
 
@@ -503,7 +504,7 @@ function normalizeNumber(n: string): string {
  * Run the project's patterns: each capture is one or more IDs or numbers.
  * Returns the captured spans, merged and sorted, so the main pass skips them.
  */
-function collectPatternHits(text: string, patterns: readonly RegExp[], chapters: ReadonlySet<string>, hits: Hit[]): [number, number][] {
+function collectPatternHits(text: string, patterns: readonly CitePattern[], chapters: ReadonlySet<string>, hits: Hit[]): [number, number][] {
   if (patterns.length === 0) return []
   const spans: [number, number][] = []
   let group = 0

@@ -4,6 +4,7 @@
  * changed words belongs to the change, and the parts concatenate back to both
  * texts (`removed` parts are skipped for the new text, `added` for the old).
  */
+import { escapeForTerminal } from '../terminal-text.ts'
 import { diffArrays } from 'diff'
 
 /** One run of a word diff: unchanged when neither flag is set. */
@@ -77,6 +78,7 @@ export function formatWordDiffPlain(parts: WordPart[]): string {
 /** Terminal colours: removed red and struck through, added green and underlined. */
 export function formatWordDiffAnsi(parts: WordPart[]): string {
   return parts
+    .map((p) => ({ ...p, value: escapeForTerminal(p.value) }))
     .map((p) => (p.removed ? `\u001b[31;9m${p.value}\u001b[0m` : p.added ? `\u001b[32;4m${p.value}\u001b[0m` : p.value))
     .join('')
 }
