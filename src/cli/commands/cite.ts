@@ -4,7 +4,7 @@
  * imprecise citations, and how much of the rules the citations cover.
  * The scanning is `src/core/cite`; this file reads files and prints.
  */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import type { CliIo } from '../cli-io.ts'
 import { escapeForTerminal } from '../../core/terminal-text.ts'
 import { dirname, join, resolve } from 'node:path'
@@ -22,6 +22,7 @@ import { PACKAGE_ROOT } from '../../io/read-sources.ts'
 import { normalizeVersion } from '../../core/versions/release-name.ts'
 import { findReleasesRoot, loadRetirementFile, releaseCitations } from '../../io/releases.ts'
 import { readSourceText, walkSources } from '../../io/walk-sources.ts'
+import { InputError, MAX_DATA_FILE_BYTES, readInputFile } from '../../io/read-input.ts'
 
 export const citeSpec: CommandSpec = {
   name: 'cite',
@@ -52,7 +53,7 @@ interface RuleSet {
 
 export function citeCommand(argv: string[], io: CliIo): number {
   const { values, positionals } = parseCommandArgs(citeSpec, argv)
-  const cwd = process.cwd()
+  const cwd = io.cwd
   const json = Boolean(values.json)
 
   const loaded = loadConfig(values.config as string | undefined, cwd)
@@ -68,17 +69,34 @@ export function citeCommand(argv: string[], io: CliIo): number {
 
   let table = buildCiteTable(ruleSet.rules, ruleSet.retired)
   let scanner = createScanner(table, loaded.config)
+  const citations: Citation[] = []
+  const problems: CiteProblem[] = []
+  // Paths that cannot be scanned are reported where they are, and the run goes on.
+  const skipped = (path: string, code: CiteProblem['code'], severity: CiteProblem['severity'], message: string) =>
+    problems.push({ code, severity, file: path, line: 1, column: 1, message, text: '' })
   const files = walkSources(positionals.length > 0 ? positionals : ['.'], {
     cwd,
     exclude: loaded.config.exclude,
     excludeBase: loaded.base,
+    report: (p) => skipped(p.path, p.code, p.severity, p.message),
   })
-  const citations: Citation[] = []
-  const problems: CiteProblem[] = []
+  const named = new Set(positionals.map((p) => resolve(cwd, p)))
   let scanned = 0
   for (const f of files) {
-    const text = readSourceText(f.abs)
-    if (text === undefined) continue
+    let text: string | undefined
+    try {
+      text = readSourceText(f.abs, f.path)
+    } catch (error) {
+      if (!(error instanceof InputError)) throw error
+      const hint = error.code === 'file-too-large' ? '; add it to `cite.exclude` in cr.config.json' : ''
+      skipped(f.path, error.code, 'error', `not scanned: ${error.reason.replace(/^is /, 'it is ')}${hint}`)
+      continue
+    }
+    if (text === undefined) {
+      // Binary by content: said as a hint while walking, a warning when the user named the file.
+      skipped(f.path, 'file-binary', named.has(f.abs) ? 'warning' : 'hint', 'not scanned: a binary file (NUL bytes near the start)')
+      continue
+    }
     scanned++
     let result = scanner.scan(text, f.path)
     if (result.needsReleases && !table.releases) {
@@ -87,8 +105,9 @@ export function citeCommand(argv: string[], io: CliIo): number {
       scanner = createScanner(table, loaded.config)
       result = scanner.scan(text, f.path)
     }
-    citations.push(...result.citations)
-    problems.push(...result.problems)
+    // One by one: `push(...list)` overflows the stack on a file with 200,000 citations.
+    for (const c of result.citations) citations.push(c)
+    for (const p of result.problems) problems.push(p)
   }
 
   const coverageFile = buildCoverageFile(citations, ruleSet.version)
@@ -111,7 +130,7 @@ export function citeCommand(argv: string[], io: CliIo): number {
   const shown = values.quiet ? problems.filter((p) => p.severity !== 'hint') : problems
   const lines = shown.map(formatProblem)
   lines.push(summaryLine(scanned, citations, problems))
-  lines.push(...coverageLines(coverage, Boolean(values.uncited)))
+  for (const l of coverageLines(coverage, Boolean(values.uncited))) lines.push(l)
   if (writeTo) lines.push(`cr cite: wrote ${writeTo}`)
   io.stderr.write(`${lines.join('\n')}\n`)
   return failed ? 1 : 0
@@ -148,7 +167,7 @@ function loadConfig(explicit: string | undefined, cwd: string): { config: CiteCo
   const abs = resolve(cwd, file)
   const base = dirname(abs)
   if (!existsSync(abs)) throw new Error(`No such file: ${file}`)
-  const content = readFileSync(abs)
+  const content = readInputFile(abs, { shown: file, maxBytes: MAX_DATA_FILE_BYTES })
   // JSON is YAML: the house loader gives line and column for any key (JSON.parse decides validity).
   const { loaded, messages } = loadYaml({ path: file, content })
   let data: unknown
@@ -167,9 +186,18 @@ function loadConfig(explicit: string | undefined, cwd: string): { config: CiteCo
 /** The rules to cite against; a string is an error report. */
 function loadRules(values: Record<string, string | undefined>): RuleSet | string {
   if (values.index) {
-    const data = JSON.parse(readFileSync(values.index, 'utf8')) as { version?: string; effective?: string; rules?: RuleEntry[]; changelog?: ChangelogEntry[] }
-    if (!Array.isArray(data.rules)) return `cr cite: ${values.index} is not a rules.json (no \`rules\` list)\n`
-    const version = data.version ?? 'unversioned'
+    let parsed: unknown
+    try {
+      parsed = JSON.parse(readInputFile(values.index, { maxBytes: MAX_DATA_FILE_BYTES }).toString('utf8'))
+    } catch (error) {
+      if (error instanceof InputError) return `cr cite: ${error.message}\n`
+      return `cr cite: ${values.index} is not a rules.json: ${(error as Error).message}\n`
+    }
+    const data = (parsed !== null && typeof parsed === 'object' ? parsed : {}) as { version?: string; effective?: string; rules?: RuleEntry[]; changelog?: ChangelogEntry[] }
+    if (!Array.isArray(data.rules) || !data.rules.every((r) => r !== null && typeof r === 'object' && typeof r.id === 'string' && typeof r.number === 'string')) {
+      return `cr cite: ${values.index} is not a rules.json (expected an object with a \`rules\` list of entries with \`id\` and \`number\`)\n`
+    }
+    const version = typeof data.version === 'string' ? data.version : 'unversioned'
     const document: CompiledDocument = { release: { version, effective: data.effective ?? '' }, rules: data.rules, changelog: data.changelog ?? [] }
     // Old releases come from the package; the pinned index is "today", so later releases are left out.
     const packageRules = join(PACKAGE_ROOT, 'rules')

@@ -81,6 +81,11 @@ export const CITE_CODES = {
   'old-release-citation': 'A citation that names a release (`CR v24.03 6.1.4`): the rule it meant, its number today, and whether its text changed since (hint).',
   'unknown-release': 'A citation that names a release the rules never had; the known releases are listed.',
   'config-invalid': 'The `cr.config.json` file does not match its schema, or a pattern is not a valid regular expression.',
+  // Paths not scanned (issue 11): reported with the path, and the run goes on.
+  'file-unreadable': 'A file or folder that cannot be read (permissions, I/O error): not scanned.',
+  'file-not-regular': 'A FIFO, device or socket (or a `.gitignore` that is a folder): not read, since reading could block or never end.',
+  'file-too-large': 'A file over 16 MiB (generated code, data): not scanned; exclude it in `cr.config.json`.',
+  'file-binary': 'A binary file named on the command line (by extension), or found by content while walking (hint): not scanned.',
 } as const
 
 export type CiteCode = keyof typeof CITE_CODES
