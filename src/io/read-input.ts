@@ -72,7 +72,13 @@ export function checkInputFile(path: string, options: ReadInputOptions): Stats {
   try {
     stat = lstatSync(path)
     if (stat.isSymbolicLink()) {
-      const target = realpathSync(path)
+      let target: string
+      try {
+        target = realpathSync(path)
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new InputError('file-unreadable', shown, 'is a symbolic link to a file that does not exist')
+        throw error
+      }
       if (options.within !== undefined && !isInside(realpathSync(options.within), target)) {
         throw new InputError('file-not-regular', shown, `is a symbolic link to \`${target}\`, outside \`${options.within}\`; refusing to follow it`)
       }

@@ -36,7 +36,7 @@ export function readRulesDir(dir: string, cwd = process.cwd()): SourceFile[] {
 /** Decoded text of the files, for source excerpts in diagnostics. */
 export function textLookup(files: SourceFile[]): (file: string) => string | undefined {
   const decoder = new TextDecoder('utf-8', { fatal: false })
-  const map = new Map(files.map((f) => [f.path, typeof f.content === 'string' ? f.content : decoder.decode(f.content)]))
+  const map = new Map(files.filter((f) => !f.unreadable).map((f) => [f.path, typeof f.content === 'string' ? f.content : decoder.decode(f.content)]))
   return (file) => map.get(file)
 }
 
