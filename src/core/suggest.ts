@@ -48,6 +48,7 @@ export function createSuggester(candidates: Iterable<string>): Suggester {
     else byLength.set(x.lc.length, [x])
   }
   const cache = new Map<string, string[]>()
+  const grams = list.length > EXACT_LIMIT ? indexTrigrams(list) : undefined
 
   return (wanted, limit = 3) => {
     const key = `${limit}\u0000${wanted}`
@@ -56,16 +57,27 @@ export function createSuggester(candidates: Iterable<string>): Suggester {
     const w = wanted.toLowerCase()
     const max = Math.max(2, Math.floor(w.length * 0.4))
     const scored = new Map<Candidate, number>()
-    // Containment is a strong hint for IDs (`end_the_run` → `rule_end_the_run`): d = 0.1 per extra character.
-    for (const x of list) {
-      if (Math.abs(x.lc.length - w.length) * 0.1 > max) continue
-      if (x.lc.includes(w) || w.includes(x.lc)) scored.set(x, Math.abs(x.lc.length - w.length) * 0.1)
-    }
-    for (let len = Math.max(0, w.length - max); len <= w.length + max; len++) {
-      for (const x of byLength.get(len) ?? []) {
-        if (scored.has(x)) continue
-        const d = distance(w, x.lc)
+    const score = (x: Candidate) => {
+      if (scored.has(x)) return
+      // Containment is a strong hint for IDs (`end_the_run` → `rule_end_the_run`): d = 0.1 per extra character.
+      if (x.lc.includes(w) || w.includes(x.lc)) {
+        const d = Math.abs(x.lc.length - w.length) * 0.1
         if (d <= max) scored.set(x, d)
+        return
+      }
+      if (Math.abs(x.lc.length - w.length) > max) return
+      const d = distance(w, x.lc)
+      if (d <= max) scored.set(x, d)
+    }
+    if (grams && w.length >= 3) {
+      for (const x of grams.shortlist(w)) score(x)
+    } else {
+      for (const x of list) {
+        if (Math.abs(x.lc.length - w.length) * 0.1 > max) continue
+        if (x.lc.includes(w) || w.includes(x.lc)) scored.set(x, Math.abs(x.lc.length - w.length) * 0.1)
+      }
+      for (let len = Math.max(0, w.length - max); len <= w.length + max; len++) {
+        for (const x of byLength.get(len) ?? []) score(x)
       }
     }
     const result = [...scored]
@@ -74,5 +86,49 @@ export function createSuggester(candidates: Iterable<string>): Suggester {
       .map(([x]) => x.c)
     cache.set(key, result)
     return result.slice()
+  }
+}
+
+/**
+ * Above this many candidates every edit distance is too many (20,000 unknown
+ * IDs against 20,000 IDs was 400 million distances): candidates are first
+ * shortlisted by the rare trigrams they share with the wanted word. The
+ * shipped rules (about 3,000 IDs) stay on the exact path.
+ */
+const EXACT_LIMIT = 4000
+const SHORTLIST = 100
+
+function indexTrigrams(list: Candidate[]) {
+  const postings = new Map<string, number[]>()
+  list.forEach((x, i) => {
+    const seen = new Set<string>()
+    for (let k = 0; k + 3 <= x.lc.length; k++) {
+      const g = x.lc.slice(k, k + 3)
+      if (seen.has(g)) continue
+      seen.add(g)
+      const p = postings.get(g)
+      if (p) p.push(i)
+      else postings.set(g, [i])
+    }
+  })
+  // Trigrams most candidates share (`rul`, `_th`) say nothing about which one was meant.
+  const common = Math.max(64, Math.floor(list.length / 50))
+  return {
+    shortlist(w: string): Candidate[] {
+      const counts = new Map<number, number>()
+      const seen = new Set<string>()
+      for (let k = 0; k + 3 <= w.length; k++) {
+        const g = w.slice(k, k + 3)
+        if (seen.has(g)) continue
+        seen.add(g)
+        const p = postings.get(g)
+        if (!p || p.length > common) continue
+        for (const i of p) counts.set(i, (counts.get(i) ?? 0) + 1)
+      }
+      return [...counts]
+        .sort((a, b) => b[1] - a[1] || a[0] - b[0])
+        .slice(0, SHORTLIST)
+        .map(([i]) => list[i]!)
+    },
   }
 }
