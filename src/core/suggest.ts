@@ -113,9 +113,10 @@ function indexTrigrams(list: Candidate[]) {
   })
   // Trigrams most candidates share (`rul`, `_th`) say nothing about which one was meant.
   const common = Math.max(64, Math.floor(list.length / 50))
+  const counts = new Int32Array(list.length)
   return {
     shortlist(w: string): Candidate[] {
-      const counts = new Map<number, number>()
+      const touched: number[] = []
       const seen = new Set<string>()
       for (let k = 0; k + 3 <= w.length; k++) {
         const g = w.slice(k, k + 3)
@@ -123,12 +124,26 @@ function indexTrigrams(list: Candidate[]) {
         seen.add(g)
         const p = postings.get(g)
         if (!p || p.length > common) continue
-        for (const i of p) counts.set(i, (counts.get(i) ?? 0) + 1)
+        for (const i of p) {
+          if (counts[i] === 0) touched.push(i)
+          counts[i] = counts[i]! + 1
+        }
       }
-      return [...counts]
-        .sort((a, b) => b[1] - a[1] || a[0] - b[0])
-        .slice(0, SHORTLIST)
-        .map(([i]) => list[i]!)
+      // Most shared trigrams first, by counting sort (counts are at most the word's trigrams); ties in list order.
+      const buckets: number[][] = []
+      for (const i of touched) (buckets[counts[i]!] ??= []).push(i)
+      const out: Candidate[] = []
+      for (let c = buckets.length - 1; c > 0 && out.length < SHORTLIST; c--) {
+        const bucket = buckets[c]
+        if (!bucket) continue
+        bucket.sort((a, b) => a - b)
+        for (const i of bucket) {
+          if (out.length >= SHORTLIST) break
+          out.push(list[i]!)
+        }
+      }
+      for (const i of touched) counts[i] = 0
+      return out
     },
   }
 }

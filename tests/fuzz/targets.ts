@@ -73,7 +73,8 @@ const fileContent = fc.oneof(mutated, structured, fc.uint8Array({ maxLength: 300
 export const compileTarget: FuzzTarget<SourceFile[]> = {
   name: 'compile',
   input: fc
-    .array(fc.tuple(fc.constantFrom('01_a.yaml', '02_b.yaml', 'release.yaml', 'changelog.yaml', 'runs.yaml', 'release.yml'), fileContent), { minLength: 1, maxLength: 4 })
+    // Unique names: a folder cannot hold two files of one name.
+    .uniqueArray(fc.tuple(fc.constantFrom('01_a.yaml', '02_b.yaml', 'release.yaml', 'changelog.yaml', 'runs.yaml', 'release.yml'), fileContent), { minLength: 1, maxLength: 4, selector: ([name]) => name })
     .map((files) => files.map(([name, content]) => ({ path: `rules/${name}`, content }))),
   check(files) {
     const a = compile(files)
