@@ -141,17 +141,19 @@ function removeAbandonedStaging(dir: string): void {
   }
 }
 
-/** Does `path`'s folder resolve (through any symbolic links) inside `realRoot`? */
-function staysInside(realRoot: string, path: string): boolean {
-  try {
-    return isInsideOrEqual(realpathSync(dirname(path)), realRoot) && !lstatSync(path, { throwIfNoEntry: false })?.isSymbolicLink()
-  } catch {
-    return false
+/**
+ * Is any part of `name` inside `dir` a symbolic link? Writing or deleting
+ * through one (`types -> /etc`, planted, or named in a forged marker) would
+ * reach outside the output folder.
+ */
+function passesThroughLink(dir: string, name: string): boolean {
+  const parts = name.split('/')
+  for (let i = 1; i <= parts.length; i++) {
+    const stat = lstatSync(join(dir, ...parts.slice(0, i)), { throwIfNoEntry: false })
+    if (!stat) return false
+    if (stat.isSymbolicLink()) return true
   }
-}
-
-function assertStaysInside(realRoot: string, path: string): void {
-  if (!staysInside(realRoot, path)) throw new OutputRefusedError(`refusing to write \`${path}\`: a symbolic link inside the output folder leads out of it`)
+  return false
 }
 
 /** A relative path that stays inside the folder it is joined to. */
@@ -171,6 +173,10 @@ export function writeOutputDir(outDir: string, files: Record<string, string | Ui
   for (const name of Object.keys(files)) {
     if (!isSafeName(name)) {
       throw new OutputRefusedError(`refusing to write \`${name}\`: output file names must stay inside the output folder`)
+    }
+    // Checked for every file before anything is written: a refusal never leaves half an install.
+    if (passesThroughLink(outDir, name)) {
+      throw new OutputRefusedError(`refusing to write \`${name}\` in \`${outDir}\`: its path goes through a symbolic link, which could lead out of the folder`)
     }
   }
   mkdirSync(outDir, { recursive: true })
@@ -193,17 +199,15 @@ export function writeOutputDir(outDir: string, files: Record<string, string | Ui
     writeFileDurably(join(staging, early), `${JSON.stringify(union, null, 2)}\n`)
     fsyncDir(staging)
     renameSync(join(staging, early), join(outDir, OUTPUT_MARKER))
-    const real = realpathSync(outDir)
     // Each rename replaces one file atomically: readers see the old or the new file, never neither.
     for (const name of names) {
       mkdirSync(dirname(join(outDir, name)), { recursive: true })
-      assertStaysInside(real, join(outDir, name))
       renameSync(join(staging, name), join(outDir, name))
     }
     for (const stale of previous?.files ?? []) {
       if (names.includes(stale) || !isSafeName(stale)) continue
       // A forged marker plus a symbolic link (`sub -> /etc`) must not make us delete outside the folder.
-      if (!staysInside(real, join(outDir, stale))) continue
+      if (passesThroughLink(outDir, stale)) continue
       rmSync(join(outDir, stale), { force: true })
     }
     renameSync(join(staging, OUTPUT_MARKER), join(outDir, OUTPUT_MARKER))
