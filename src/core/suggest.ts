@@ -96,7 +96,7 @@ export function createSuggester(candidates: Iterable<string>): Suggester {
  * shipped rules (about 3,000 IDs) stay on the exact path.
  */
 const EXACT_LIMIT = 4000
-const SHORTLIST = 100
+const SHORTLIST = 40
 
 function indexTrigrams(list: Candidate[]) {
   const postings = new Map<string, number[]>()
