@@ -72,7 +72,7 @@ export function sideOf(parts: WordPart[], side: 'old' | 'new'): string {
 
 /** git's `--word-diff=plain` notation: `[-old-]{+new+}`. */
 export function formatWordDiffPlain(parts: WordPart[]): string {
-  return parts.map((p) => (p.removed ? `[-${p.value}-]` : p.added ? `{+${p.value}+}` : p.value)).join('')
+  return parts.map((p) => ({ ...p, value: escapeForTerminal(p.value) })).map((p) => (p.removed ? `[-${p.value}-]` : p.added ? `{+${p.value}+}` : p.value)).join('')
 }
 
 /** Terminal colours: removed red and struck through, added green and underlined. */
