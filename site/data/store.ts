@@ -33,7 +33,7 @@ export function prepareSite(root = process.cwd(), env: NodeJS.ProcessEnv = proce
   const versions = withReleases ? buildVersions(root, options.rulesDir, compiled, notes) : undefined
 
   const coverage = coverageFile ? coverageView(coverageFile, current.onePage, current.urlOf) : undefined
-  if (coverage) notes.push(...coverage.notes)
+  if (coverage) for (const note of coverage.notes) notes.push(note)
 
   const releases: ReleaseData[] = compiled.map((c) => {
     const data = c.source.current

@@ -7,6 +7,7 @@
  */
 import { helpFor, UsageError, type CommandSpec } from './args.ts'
 import { processIo, type CliIo } from './cli-io.ts'
+import { escapeStreamText } from '../core/terminal-text.ts'
 
 type Run = (argv: string[], io: CliIo) => Promise<number> | number
 
@@ -34,7 +35,10 @@ function usage(): string {
   return `cr — the Netrunner Comprehensive Rules toolkit\n\nUsage: cr <command> [options]\n\nCommands:\n${rows.join('\n')}\n\nRun \`cr <command> --help\` for a command's options.\n`
 }
 
-export async function main(argv: string[], io: CliIo = processIo()): Promise<number> {
+export async function main(argv: string[], given: CliIo = processIo()): Promise<number> {
+  // Rule text and file names are data: no raw control character reaches the terminal (terminal-text.ts).
+  const safe = (s: CliIo['stdout']) => ({ write: (t: string) => s.write(escapeStreamText(t)), isTTY: s.isTTY })
+  const io: CliIo = { ...given, stdout: safe(given.stdout), stderr: safe(given.stderr) }
   const [name, ...rest] = argv
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
     io.stdout.write(usage())

@@ -32,6 +32,17 @@ export const DIAGNOSTIC_CODES = {
   'card-spelling': 'A card name that differs from the printed title only by diacritics or case (warning).',
   'no-chapters': 'A rules directory without chapter files.',
   'release-missing': 'A rules directory without `release.yaml` (warning).',
+  // Hostile and careless input (issue 11): what cannot be read, and rule text that cannot be right.
+  'file-not-regular': 'A source that is not a regular file (a folder named `02_x.yaml`, a FIFO, a device, a symbolic link out of the folder): refused unread.',
+  'file-too-large': 'A source over the size cap (32 MiB for a rules file): refused unread.',
+  'file-unreadable': 'A source that cannot be read (permissions, I/O error).',
+  'file-not-chapter': 'A YAML file in the rules folder that is not read because of its name (`runs.yaml` without `NN_`) (warning).',
+  'file-duplicate': 'Two files for one role (`release.yml` beside `release.yaml`): one would silently win.',
+  'release-unreadable': 'A file of a frozen release cannot be read or loaded, so the ID guard cannot check that release.',
+  'link-unsafe': 'A `{link:text|url}` whose URL is not http, https or mailto (`javascript:`, `data:`): it would be dropped to plain text.',
+  'image-unsafe': 'An `{img:…}` that is not a plain image name inside the site: an external URL, an absolute path or `..` (the PDF printer would fetch it).',
+  'text-control-char': 'A control character in rule text (NUL, an ANSI escape, …): invisible, and unsafe in a terminal.',
+  'text-bidi-char': 'A bidirectional override or isolate (U+202A–U+202E, U+2066–U+2069) in rule text: it reorders what readers see.',
 } as const
 
 export type DiagnosticCode = keyof typeof DIAGNOSTIC_CODES

@@ -82,7 +82,13 @@ export function compile(files: SourceFile[], options: CompileOptions = {}): Comp
   let release: { file: string; loaded: LoadedYaml } | undefined
 
   // Sorting makes the result independent of the order the caller listed files in.
-  for (const file of [...files].sort(byPath)) {
+  const sorted = [...files].sort(byPath)
+  appendAll(messages, checkFileNames(sorted))
+  for (const file of sorted) {
+    if (file.unreadable) {
+      messages.push(diagnostic(file.unreadable.code, 'error', { file: file.path, line: 1, column: 1 }, `\`${baseName(file.path)}\` ${file.unreadable.message}`))
+      continue
+    }
     const role = roleOf(file.path)
     if (role === 'other') continue
     let cached = cache?.files.get(file.path)
@@ -90,13 +96,13 @@ export function compile(files: SourceFile[], options: CompileOptions = {}): Comp
       const { loaded, messages: fileMessages } = loadYaml(file)
       if (loaded) {
         const validate = role === 'chapter' ? validateChapterFile : role === 'changelog' ? validateChangelogFile : validateReleaseFile
-        fileMessages.push(...validate(loaded, file.path))
+        appendAll(fileMessages, validate(loaded, file.path))
       }
       cached = { content: file.content, loaded, messages: fileMessages }
       cache?.files.set(file.path, cached)
     }
     const loaded = cached.loaded
-    messages.push(...cached.messages)
+    appendAll(messages, cached.messages)
     if (!loaded) continue
     loadedFiles.set(file.path, loaded)
     if (role === 'chapter') chapters.push({ file: file.path, loaded })
@@ -225,6 +231,56 @@ export function compile(files: SourceFile[], options: CompileOptions = {}): Comp
     document: { release: releaseInfo, rules, changelog: changelogEntries },
     messages: sortDiagnostics(messages),
   }
+}
+
+/** `push(...list)` overflows the stack for long lists (150k messages): append one by one. */
+function appendAll<T>(to: T[], list: readonly T[]): void {
+  for (const item of list) to.push(item)
+}
+
+const baseName = (path: string) => path.split(/[\\/]/).pop() ?? path
+
+/** Files the compiler reads besides chapters, the changelog and the release. */
+const KNOWN_OTHER = new Set(['retired.yaml'])
+
+/**
+ * YAML files whose names make them ignored (`runs.yaml` without its `06_`)
+ * and two files for one role (`release.yml` beside `release.yaml`): said,
+ * not silently dropped or picked.
+ */
+function checkFileNames(files: readonly SourceFile[]): Diagnostic[] {
+  const messages: Diagnostic[] = []
+  const byRole = new Map<string, SourceFile[]>()
+  for (const file of files) {
+    const name = baseName(file.path)
+    if (!/\.ya?ml$/.test(name) || file.unreadable) continue
+    const role = roleOf(file.path)
+    const at = { file: file.path, line: 1, column: 1 }
+    if (role === 'other') {
+      if (KNOWN_OTHER.has(name)) continue
+      messages.push(
+        diagnostic('file-not-chapter', 'warning', at, `Unexpected file \`${name}\`, not read: chapter files are named \`NN_name.yaml\` (e.g. \`06_runs.yaml\`), besides \`release.yaml\`, \`changelog.yaml\` and \`retired.yaml\``),
+      )
+      continue
+    }
+    // Two chapters may not share a number's file name either: `06_runs.yaml` and `06_runs.yml`.
+    const key = role === 'chapter' ? name.replace(/\.ya?ml$/, '') : role
+    const list = byRole.get(key) ?? []
+    list.push(file)
+    byRole.set(key, list)
+  }
+  for (const list of byRole.values()) {
+    if (list.length < 2) continue
+    const [first, ...rest] = list
+    for (const file of rest) {
+      messages.push(
+        diagnostic('file-duplicate', 'error', { file: file.path, line: 1, column: 1 }, `Unexpected \`${baseName(file.path)}\` beside \`${baseName(first!.path)}\`, expected one of them: both would be read`, {
+          related: [{ file: first!.path, line: 1, column: 1, message: 'the other file' }],
+        }),
+      )
+    }
+  }
+  return messages
 }
 
 function placeOf(e: DraftEntry, loadedFiles: Map<string, LoadedYaml>) {

@@ -16,6 +16,7 @@ import { normalizeVersion } from '../core/ids.ts'
 import { processContext, type IoContext } from './context.ts'
 import type { Retirements } from '../core/versions/retired.ts'
 import { compileDir, hasErrors } from './compile-dir.ts'
+import { InputError, MAX_DATA_FILE_BYTES, readInputFile } from './read-input.ts'
 import { PACKAGE_ROOT } from './read-sources.ts'
 import { findReleasesRoot, listReleases, loadRetirementFile, releaseCitations } from './releases.ts'
 
@@ -70,9 +71,18 @@ export function openCiteContext(options: CiteContextOptions = {}): CiteContext {
   const indexFile = options.index ?? (options.rules === undefined && !existsSync(join(PACKAGE_ROOT, 'rules')) ? join(PACKAGE_ROOT, 'dist-index/rules.json') : undefined)
   if (indexFile !== undefined) {
     // A pinned index is "today"; old releases and retirements come from the package.
-    const data = JSON.parse(readFileSync(at(indexFile), 'utf8')) as { version?: string; effective?: string; rules?: (RuleEntry & { hash?: string })[]; changelog?: ChangelogEntry[] }
-    if (!Array.isArray(data.rules)) throw new CiteContextError(`cr cite: ${indexFile} is not a rules.json (no \`rules\` list)`)
-    const version = data.version ?? 'unversioned'
+    let parsed: unknown
+    try {
+      parsed = JSON.parse(readInputFile(at(indexFile), { shown: indexFile, maxBytes: MAX_DATA_FILE_BYTES }).toString('utf8'))
+    } catch (error) {
+      if (error instanceof InputError) throw new CiteContextError(`cr cite: ${error.message}`)
+      throw new CiteContextError(`cr cite: ${indexFile} is not a rules.json: ${(error as Error).message}`)
+    }
+    const data = (parsed !== null && typeof parsed === 'object' ? parsed : {}) as { version?: string; effective?: string; rules?: (RuleEntry & { hash?: string })[]; changelog?: ChangelogEntry[] }
+    if (!Array.isArray(data.rules) || !data.rules.every((r) => r !== null && typeof r === 'object' && typeof r.id === 'string' && typeof r.number === 'string')) {
+      throw new CiteContextError(`cr cite: ${indexFile} is not a rules.json (expected an object with a \`rules\` list of entries with \`id\` and \`number\`)`)
+    }
+    const version = typeof data.version === 'string' ? data.version : 'unversioned'
     document = { release: { version, effective: data.effective ?? '' }, rules: data.rules, changelog: data.changelog ?? [] }
     if (data.rules.every((r) => typeof r.hash === 'string')) givenHashes = new Map(data.rules.map((r) => [r.id, r.hash!]))
     rulesDir = join(PACKAGE_ROOT, 'rules')

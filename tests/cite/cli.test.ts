@@ -213,8 +213,10 @@ describe('which files are scanned', () => {
       'src/data.bin.txt': '\u0000rule_end_teh_run',
     })
     const r = await runCr(['cite', '--json', '--index', index], dir)
-    const files = JSON.parse(r.stdout).problems.map((p: { file: string }) => p.file)
-    expect(files).toEqual(['keep.log', 'src/main.ts'])
+    const problems = JSON.parse(r.stdout).problems as { file: string; code: string; severity: string }[]
+    expect(problems.filter((p) => p.code !== 'file-binary').map((p) => p.file)).toEqual(['keep.log', 'src/main.ts'])
+    // A binary file found by content is not scanned, and says so (a hint).
+    expect(problems.filter((p) => p.code === 'file-binary').map((p) => `${p.file} ${p.severity}`)).toEqual(['src/data.bin.txt hint'])
   })
 
   it('always scans a file named on the command line', async () => {

@@ -23,6 +23,7 @@ import { parseCommandArgs, UsageError, type CommandSpec } from '../args.ts'
 import { CiteContextError, openCiteContext, type CiteContext } from '../../io/cite-context.ts'
 import { commandContext } from '../../io/context.ts'
 import { readSourceText, walkSources } from '../../io/walk-sources.ts'
+import { InputError, MAX_DATA_FILE_BYTES, readInputFile } from '../../io/read-input.ts'
 
 export const citeSpec: CommandSpec = {
   name: 'cite',
@@ -94,13 +95,34 @@ export function citeCommand(argv: string[], io: CliIo): number {
     return s
   }
 
-  const files = walkSources(positionals.length > 0 ? positionals : ['.'], { cwd, exclude: loaded.config.exclude, excludeBase: base })
   const citations: Citation[] = []
   const problems: CiteProblem[] = []
+  // Paths that cannot be scanned are reported where they are, and the run goes on.
+  const skipped = (path: string, code: CiteProblem['code'], severity: CiteProblem['severity'], message: string) =>
+    problems.push({ code, severity, file: path, line: 1, column: 1, message, text: '' })
+  const files = walkSources(positionals.length > 0 ? positionals : ['.'], {
+    cwd,
+    exclude: loaded.config.exclude,
+    excludeBase: base,
+    report: (p) => skipped(p.path, p.code, p.severity, p.message),
+  })
+  const named = new Set(positionals.map((p) => resolve(cwd, p)))
   let scanned = 0
   for (const f of files) {
-    const text = readSourceText(f.abs)
-    if (text === undefined) continue
+    let text: string | undefined
+    try {
+      text = readSourceText(f.abs, f.path)
+    } catch (error) {
+      if (!(error instanceof InputError)) throw error
+      const hint = error.code === 'file-too-large' ? '; add it to `cite.exclude` in cr.config.json' : ''
+      skipped(f.path, error.code, 'error', `not scanned: ${error.reason.replace(/^is /, 'it is ')}${hint}`)
+      continue
+    }
+    if (text === undefined) {
+      // Binary by content: said as a hint while walking, a warning when the user named the file.
+      skipped(f.path, 'file-binary', named.has(f.abs) ? 'warning' : 'hint', 'not scanned: a binary file (NUL bytes near the start)')
+      continue
+    }
     scanned++
     let result = scannerFor(f.path).scan(text, f.path)
     if (result.needsReleases && !table.releases) {
@@ -109,8 +131,9 @@ export function citeCommand(argv: string[], io: CliIo): number {
       scanners.clear()
       result = scannerFor(f.path).scan(text, f.path)
     }
-    citations.push(...result.citations)
-    problems.push(...result.problems)
+    // One by one: `push(...list)` overflows the stack on a file with 200,000 citations.
+    for (const c of result.citations) citations.push(c)
+    for (const p of result.problems) problems.push(p)
   }
 
   if (values.baseline !== undefined) problems.push(...baselineProblems(values.baseline as string, cwd, citations, context))
@@ -205,7 +228,7 @@ function loadConfig(explicit: string | undefined, cwd: string): { config: CiteCo
   const abs = resolve(cwd, file)
   const base = dirname(abs)
   if (!existsSync(abs)) throw new Error(`No such file: ${file}`)
-  const content = readFileSync(abs)
+  const content = readInputFile(abs, { shown: file, maxBytes: MAX_DATA_FILE_BYTES })
   // JSON is YAML: the house loader gives line and column for any key (JSON.parse decides validity).
   const { loaded, messages } = loadYaml({ path: file, content })
   let data: unknown

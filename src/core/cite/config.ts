@@ -5,15 +5,16 @@
  */
 import { Ajv2020, type ErrorObject } from 'ajv/dist/2020.js'
 import configSchema from '../../../schema/cr-config.schema.json' with { type: 'json' }
+import { compilePattern, compileWordTest, type CitePattern, type WordTest } from './pattern.ts'
 import type { CiteProblem } from './types.ts'
 
 export interface CiteConfig {
-  /** Project patterns, compiled with the flags `gmd`. */
-  patterns: RegExp[]
+  /** Project patterns, compiled with the flags `gmd` for a linear-time engine (pattern.ts). */
+  patterns: CitePattern[]
   /** .gitignore-syntax paths the CLI does not scan. */
   exclude: string[]
   /** Words that are never citations (one combined expression), if any. */
-  ignoreIds?: RegExp
+  ignoreIds?: IdTest
   unknownIds: 'likely' | 'all'
   /** Words besides `CR` and `rule` that introduce a number (`§`). */
   markers: string[]
@@ -73,12 +74,12 @@ export function readCiteConfig(data: unknown, file: string, locate: Locate = () 
   }
   const cite = (data as CiteConfigFile).cite ?? {}
 
-  const patterns: RegExp[] = []
+  const patterns: CitePattern[] = []
   cite.patterns?.forEach((source, i) => {
     try {
-      patterns.push(new RegExp(source, 'gmd'))
+      patterns.push(compilePattern(source))
     } catch (error) {
-      report(['cite', 'patterns', i], `Invalid pattern: ${(error as Error).message.replace(/^Invalid regular expression: /, '')}`, source)
+      report(['cite', 'patterns', i], `Invalid pattern: ${(error as Error).message}`, source)
     }
   })
 
@@ -97,10 +98,18 @@ export function readCiteConfig(data: unknown, file: string, locate: Locate = () 
   return { config, problems }
 }
 
-function compileIgnoreIds(words: readonly string[]): RegExp | undefined {
+/** Words that are never citations, tested in linear time; `source` lets overrides combine them. */
+export type IdTest = WordTest & { source: string }
+
+function idTest(source: string): IdTest {
+  return { ...compileWordTest(source), source }
+}
+
+function compileIgnoreIds(words: readonly string[]): IdTest | undefined {
   if (words.length === 0) return undefined
+  // Linear time too: several `*` in one word would backtrack polynomially on a long identifier.
   const alternatives = words.map((w) => w.split('*').map(escapeRegExp).join('[A-Za-z0-9_+]*'))
-  return new RegExp(`^(?:${alternatives.join('|')})$`)
+  return idTest(`^(?:${alternatives.join('|')})$`)
 }
 
 /**
@@ -129,7 +138,7 @@ export function configFor(config: CiteConfig, matches: (globs: readonly string[]
   if (ignoreIds.length > 0) {
     const own = compileIgnoreIds(ignoreIds)!
     const base = config.ignoreIds
-    out.ignoreIds = base ? new RegExp(`${base.source}|${own.source}`) : own
+    out.ignoreIds = base ? idTest(`${base.source}|${own.source}`) : own
   }
   if (codes.size > 0) out.ignoreCodes = codes
   return { key: applied.join(','), config: out }

@@ -11,6 +11,7 @@
  * - `json`: everything, for scripts.
  * Pure: strings in, strings out.
  */
+import { escapeForTerminal } from '../terminal-text.ts'
 import { CITE_CODES, type CiteProblem, type CiteSeverity } from './types.ts'
 
 export const REPORT_FORMATS = ['text', 'github', 'sarif', 'json'] as const
@@ -32,7 +33,8 @@ export function messageOf(p: CiteProblem): string {
 
 /** `file:line:col: error: message [code]` */
 export function formatProblemLine(p: CiteProblem): string {
-  return `${p.file}:${p.line}:${p.column}: ${WORD[p.severity]}: ${messageOf(p)} [${p.code}]`
+  // File names and quoted source are data: never raw control characters on a terminal.
+  return escapeForTerminal(`${p.file}:${p.line}:${p.column}: ${WORD[p.severity]}: ${messageOf(p)} [${p.code}]`)
 }
 
 /** GitHub Actions workflow commands; `%`, CR and LF escaped as the runner expects. */

@@ -16,6 +16,7 @@ import { classifyEdition, editionName, type EditionKind } from './editions.ts'
 import { NUMBER, readNumbers, tokenizeCapture, type CaptureToken } from './grammar.ts'
 import { createPlaceFinder, isCodeLike, isPlaceholder, syntaxFor, type Place } from './lexical.ts'
 import { suppressedLines } from './suppress.ts'
+import type { CitePattern } from './pattern.ts'
 import type { CiteTable } from './table.ts'
 import type { Citation, CitationVia, CiteProblem, CiteRule, ReleaseRule, ScanResult } from './types.ts'
 

@@ -56,6 +56,11 @@ export const CITE_CODES = {
   'edition-not-held': 'A citation that names an edition of the CR not held here (`CR 1.8 9.1.8g`, before v22.12): not checked, and never read as today\'s rule (warning).',
   'changed-rule': 'A cited rule whose text changed since the baseline (`cr cite --baseline FILE`): re-read it and update the code (warning).',
   'config-invalid': 'The `cr.config.json` file does not match its schema, or a pattern is not a valid regular expression.',
+  // Paths not scanned (issue 11): reported with the path, and the run goes on.
+  'file-unreadable': 'A file or folder that cannot be read (permissions, I/O error): not scanned.',
+  'file-not-regular': 'A FIFO, device or socket (or a `.gitignore` that is a folder): not read, since reading could block or never end.',
+  'file-too-large': 'A file over 16 MiB (generated code, data): not scanned; exclude it in `cr.config.json`.',
+  'file-binary': 'A binary file named on the command line (by extension), or found by content while walking (hint): not scanned.',
 } as const
 
 export type CiteCode = keyof typeof CITE_CODES

@@ -7,7 +7,7 @@
  * computed on first use and kept.
  */
 import { buildLookup, findRule, type LookupTable } from '../lookup.ts'
-import { suggestClosest } from '../ids.ts'
+import { suggesterFor } from '../ids.ts'
 import type { CompiledDocument } from '../types.ts'
 import { comparable } from './canonical.ts'
 import { diffReleases, type ReleaseDiff } from './diff.ts'
@@ -187,7 +187,7 @@ export function createVersionIndex(input: VersionIndexInput): VersionIndex {
         if (f.id !== undefined) return { id: f.id, status: f.status === 'same' ? 'renamed' : f.status }
         return { status: 'removed' }
       }
-      return { status: 'unknown', suggestions: suggestClosest(id, now.byId.keys()) }
+      return { status: 'unknown', suggestions: suggesterFor(now.byId)(id) }
     },
     resolve(version, query) {
       const i = versions.indexOf(version)
