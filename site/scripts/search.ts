@@ -7,6 +7,7 @@
  */
 import { isNumberQuery, loadLookup, resolveQuery, termsStartingWith, type Hit, type Lookup } from './lookup.ts'
 import { searchRelaxed, type IndexHit } from './query/fuse.ts'
+import { highlightRanges } from './query/highlight.ts'
 import { jargonIndex } from './query/jargon.ts'
 import { createVocabulary } from './query/typo.ts'
 import { createCards, understandQuery, type QueryContext, type Understood } from './query/understand.ts'
@@ -100,6 +101,18 @@ function resultItem(url: string, number: string, where: string, excerpt: Node[] 
   a.append(el('span', 'hit-x', ...(typeof excerpt === 'string' ? [excerpt] : excerpt)))
   li.append(a)
   return li
+}
+
+/** `text` with the query's words in `<mark>`, as DOM. */
+function markedText(text: string, queryWords: string[]): Node[] {
+  const out: Node[] = []
+  let at = 0
+  for (const [start, end] of highlightRanges(text, queryWords)) {
+    out.push(document.createTextNode(text.slice(at, start)), el('mark', '', text.slice(start, end)))
+    at = end
+  }
+  out.push(document.createTextNode(text.slice(at)))
+  return out
 }
 
 const clip = (text: string, max: number) => (text.length <= max ? text : `${text.slice(0, text.lastIndexOf(' ', max))} …`)
@@ -213,6 +226,12 @@ function wire(base: string, form: HTMLFormElement, lookupPromise: Promise<Lookup
       return hit.url
     }
 
+    if (!pagefindReady) {
+      // Search is still loading (first keystroke): defined terms starting
+      // with the query answer meanwhile; the full results replace them.
+      const interim = termsStartingWith(lookup, q, 5).filter((t) => !filter || t.hit.chapter === filter)
+      if (interim.length > 0) show(q, interim.map(({ term, hit: h }) => resultItem(h.url, h.number, h.chapter, `Defines “${term}”`)), false)
+    }
     const context = await contextPromise.catch(() => undefined)
     if (mine !== seq) return undefined
     const understood: Understood = context
@@ -226,13 +245,6 @@ function wire(base: string, form: HTMLFormElement, lookupPromise: Promise<Lookup
     })
     const head = pins.map(({ hit: h, why }) => resultItem(h.url, h.number, h.chapter, why))
     const pinnedAt = new Map(pins.map((p, i) => [p.hit.url, i]))
-    if (!pagefindReady) {
-      // Pagefind is still loading (first keystroke): defined terms starting
-      // with the query answer meanwhile; Pagefind's results replace them.
-      const interim = termsStartingWith(lookup, understood.text, 5).filter((t) => !pinnedAt.has(t.hit.url) && (!filter || t.hit.chapter === filter))
-      const items = [...head, ...interim.map(({ term, hit: h }) => resultItem(h.url, h.number, h.chapter, `Defines “${term}”`))]
-      if (items.length > 0) show(q, items, false)
-    }
     const pf = await pagefind
     if (mine !== seq) return undefined
     const byId = new Map<string, PagefindResult>()
@@ -281,7 +293,7 @@ function wire(base: string, form: HTMLFormElement, lookupPromise: Promise<Lookup
       const hitTop = lookup.byId.get(url.hash.slice(1))
       if (hitTop) {
         const text = await ruleText(base, hitTop)
-        if (mine === seq && text) first.querySelector('.hit-x')!.textContent = clip(text, TOP_TEXT)
+        if (mine === seq && text) first.querySelector('.hit-x')!.replaceChildren(...markedText(clip(text, TOP_TEXT), understood.words))
       }
     }
     return first?.href

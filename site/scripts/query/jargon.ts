@@ -24,7 +24,7 @@ export const JARGON: readonly JargonEntry[] = [
   { says: ['bp'], means: 'bad publicity', finds: 'rule_bad_publicity' },
   { says: ['mu'], means: 'memory unit', finds: 'rule_memory_unit' },
   { says: ['ap'], means: 'agenda points', finds: 'rule_win_agenda_points' },
-  { says: ['rnd', 'r+d'], means: 'R&D', finds: 'rule_rnd_name' },
+  { says: ['rnd'], means: 'R&D', finds: 'rule_rnd_name' },
   { says: ['dmg'], means: 'damage', finds: 'rule_suffer_or_take_damage' },
   { says: ['sub', 'subs'], means: 'subroutine', finds: 'rule_subroutine' },
   { says: ['breaker', 'breakers'], means: 'icebreaker', finds: 'rule_program_icebreaker' },
@@ -35,11 +35,12 @@ export const JARGON: readonly JargonEntry[] = [
   { says: ['rfg'], means: 'removed from the game', finds: 'rule_rfg_move' },
   { says: ['id'], means: 'identity', finds: 'rule_identity' },
   { says: ['paw'], means: 'paid ability window', finds: 'rule_paid_ability_window' },
-  { says: ['facecheck', 'facechecks', 'facechecking'], means: 'encounter unrezzed ice', finds: 'rule_encounter_ice_phase' },
+  { says: ['facecheck', 'facechecks', 'facechecking'], means: 'encounter ice', finds: 'rule_encounter_ice_phase' },
   { says: ['jackout'], means: 'jack out', finds: 'rule_jacking_out' },
   { says: ['deckout', 'decked'], means: 'R&D is empty', finds: 'rule_empty_rnd' },
   { says: ['pump', 'pumping'], means: 'strength', finds: 'rule_icebreakers_strength_value' },
-  { says: ['hand-size', 'handsize'], means: 'maximum hand size', finds: 'rule_max_hand_size' },
+  { says: ['rid'], means: 'remove', finds: 'runner_basic_action_remove_tag' },
+  { says: ['handsize'], means: 'maximum hand size', finds: 'rule_max_hand_size' },
   { says: ['trashcost'], means: 'trash cost', finds: 'rule_basic_trash_ability' },
 ]
 
