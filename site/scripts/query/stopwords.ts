@@ -16,7 +16,8 @@ const STOPWORDS = new Set(
   there here some any all
   happen happens happened happening work works working mean means meaning meant
   get gets got need needs needed want wants use rule rules cr
-  tell explain know happens`.split(/\s+/).filter(Boolean),
+  tell explain know happens many much way ways whether possible allowed ever
+  anything something thing things again`.split(/\s+/).filter(Boolean),
 )
 
 export const isStopword = (word: string) => STOPWORDS.has(word)

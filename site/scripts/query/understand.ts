@@ -95,7 +95,8 @@ export function understandQuery(query: string, ctx: QueryContext, options: Under
     all.push({ word: fixed ?? word, stop: false })
   })
 
-  const searched = all.filter((w) => !w.stop).map((w) => w.word)
+  // A word twice ("the cannot ability … the can ability") is searched once.
+  const searched = [...new Set(all.filter((w) => !w.stop).map((w) => w.word))]
   const full = all.map((w) => w.word)
   const pins: Pin[] = []
   const pin = (id: string, why: string) => {
