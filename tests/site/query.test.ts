@@ -81,6 +81,7 @@ describe('understanding a query, against the real rules', () => {
 
   test('"search instead" searches the words as typed', () => {
     expect(understandQuery('jak otu', ctx, { correct: false }).words).toEqual(['jak', 'otu'])
+    expect(understandQuery('ETR', ctx, { correct: false })).toMatchObject({ words: ['etr'], changes: [], pins: [] })
   })
 
   test('while typing, an unfinished last word is not a typo', () => {

@@ -56,7 +56,7 @@ export interface Understood {
 }
 
 export interface UnderstandOptions {
-  /** Correct typos (off for "search instead for …"). */
+  /** Correct typos and expand jargon; off for "search instead for …", which searches the words as typed. */
   correct?: boolean
   /** The last word may be unfinished (search as you type): a known prefix is not a typo. */
   typing?: boolean
@@ -76,7 +76,7 @@ export function understandQuery(query: string, ctx: QueryContext, options: Under
   const all: { word: string; stop: boolean }[] = []
   typed.forEach((word, i) => {
     const last = i === typed.length - 1
-    const jargon = ctx.jargon.get(word)
+    const jargon = correct ? ctx.jargon.get(word) : undefined
     if (jargon) {
       changes.push({ from: word, to: jargon.means, why: 'jargon' })
       for (const w of words(jargon.means)) all.push({ word: w, stop: isStopword(w) })
