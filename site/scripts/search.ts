@@ -78,7 +78,7 @@ function excerptNodes(excerpt: string): Node[] {
       if (mark) out.push(mark)
       mark = null
     } else if (part) {
-      const text = document.createTextNode(part.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&'))
+      const text = document.createTextNode(part.replace(/&lt;/g, '<').replace(/&gt;/g, '>'))
       if (mark) mark.append(text)
       else out.push(text)
     }

@@ -9,7 +9,8 @@ import { highlightRanges } from '../../site/scripts/query/highlight.ts'
 import { isStopword } from '../../site/scripts/query/stopwords.ts'
 import { correctWord, createVocabulary, editDistance } from '../../site/scripts/query/typo.ts'
 import { definingTerm, findCards, understandQuery, type QueryContext } from '../../site/scripts/query/understand.ts'
-import { queryContext } from './query-context.ts'
+import { buildSearchVocab } from '../../site/data/search-vocab.ts'
+import { currentRelease, queryContext } from './query-context.ts'
 
 describe('fold and words', () => {
   test('lower case, accents dropped, R&D one word, possessives dropped', () => {
@@ -171,5 +172,31 @@ describe('marking the query in the top result', () => {
     expect(marked('Jacking out is the process by which a Runner voluntarily ends a run.', ['jack', 'out'])).toEqual(['Jacking', 'out'])
     expect(marked('The host trashes hosted cards; trashed ones go.', ['trashed', 'host'])).toEqual(['host', 'trashes', 'hosted', 'trashed'])
     expect(marked('Nothing here.', ['access'])).toEqual([])
+  })
+})
+
+describe('the vocabulary the build writes (search-vocab.json)', () => {
+  test('the rules’ own words first, most used first; words only card names use after them', { timeout: 120_000 }, () => {
+    const r = currentRelease()
+    const v = buildSearchVocab(r.search, r.lookup)
+    const w = v.w.split(' ')
+    expect(new Set(w).size).toBe(w.length)
+    expect(w.indexOf('runner')).toBeLessThan(30)
+    expect(w.indexOf('mulligan')).toBeGreaterThan(w.indexOf('runner'))
+    expect(w.indexOf('mulligan')).toBeLessThan(v.k)
+    // "priority" is the rules' word, though a card is called Priority Construction; "sneakdoor" is only a card's.
+    expect(w.indexOf('priority')).toBeLessThan(v.k)
+    expect(w.indexOf('sneakdoor')).toBeGreaterThanOrEqual(v.k)
+    expect(w.some((x) => /^\d+$/.test(x))).toBe(false)
+  })
+
+  test('each card the rules mention → the rules whose text or examples mention it', () => {
+    const r = currentRelease()
+    const v = buildSearchVocab(r.search, r.lookup)
+    const mentioned = new Set(r.search.flatMap((s) => s.cards))
+    expect(v.c.map(([name]) => name).sort()).toEqual([...mentioned].sort())
+    const rulesOf = (card: string) => v.c.find(([n]) => n === card)![1].map((i) => r.lookup.r[i]![0])
+    expect(rulesOf('Sneakdoor Beta')).toEqual(['rule_change_attacked_server_directly'])
+    expect(rulesOf('Hedge Fund')).toEqual(['rule_defferent_actions', 'rule_playing_one_at_a_time'])
   })
 })
