@@ -245,6 +245,8 @@ function wire(base: string, form: HTMLFormElement, lookupPromise: Promise<Lookup
     })
     const head = pins.map(({ hit: h, why }) => resultItem(h.url, h.number, h.chapter, why))
     const pinnedAt = new Map(pins.map((p, i) => [p.hit.url, i]))
+    // Pinned rules (a definition, a card's mentions) need no Pagefind: show them while it loads.
+    if (!pagefindReady && head.length > 0) show(q, [...head], false)
     const pf = await pagefind
     if (mine !== seq) return undefined
     const byId = new Map<string, PagefindResult>()
