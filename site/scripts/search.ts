@@ -293,9 +293,11 @@ function wire(base: string, form: HTMLFormElement, lookupPromise: Promise<Lookup
       items[0]!.classList.add('hit-top')
       const url = new URL(first.href, location.href)
       const hitTop = lookup.byId.get(url.hash.slice(1))
+      // Not awaited: Enter goes to the top result without waiting for its text.
       if (hitTop) {
-        const text = await ruleText(base, hitTop)
-        if (mine === seq && text) first.querySelector('.hit-x')!.replaceChildren(...markedText(clip(text, TOP_TEXT), understood.words))
+        void ruleText(base, hitTop).then((text) => {
+          if (mine === seq && text) first.querySelector('.hit-x')!.replaceChildren(...markedText(clip(text, TOP_TEXT), understood.words))
+        })
       }
     }
     return first?.href

@@ -160,7 +160,7 @@ describe.skipIf(!hasChromium)('search', () => {
       await context.close()
     })
 
-    test('the search page shows 40, then all of them', async () => {
+    test('the search page shows 40, then all of them', { timeout: 120_000 }, async () => {
       const { page, context } = await newPage(site)
       await page.goto(`${site.url}/search/?q=run`)
       await page.waitForFunction(() => document.querySelector<HTMLElement>('[data-search-page] .search-results')?.dataset.done === 'run')
@@ -169,12 +169,12 @@ describe.skipIf(!hasChromium)('search', () => {
       const more = page.locator('[data-search-page] .search-more')
       const total = Number(/Show all (\d+)/.exec((await more.textContent()) ?? '')?.[1])
       await more.click()
-      await page.waitForFunction((n) => document.querySelectorAll('[data-search-page] .search-results a.hit').length === n, total, { timeout: 30_000 })
+      await page.waitForFunction((n) => document.querySelectorAll('[data-search-page] .search-results a.hit').length === n, total, { timeout: 100_000 })
       await expect(page.locator('[data-search-page] .search-count').textContent()).resolves.toBe(`${total} rules`)
       await context.close()
     })
 
-    test('Enter acts on the text in the box, not on the results still showing', async () => {
+    test('Enter acts on the text in the box, not on the results still showing', { timeout: 60_000 }, async () => {
       // The best match for "trash cost", as the list shows it once it is done.
       const expected = (await search('trash cost'))
       const target = expected.hrefs[0]!
