@@ -39,6 +39,7 @@ export const JARGON: readonly JargonEntry[] = [
   { says: ['jackout'], means: 'jack out', finds: 'rule_jacking_out' },
   { says: ['deckout', 'decked'], means: 'R&D is empty', finds: 'rule_empty_rnd' },
   { says: ['pump', 'pumping'], means: 'strength', finds: 'rule_icebreakers_strength_value' },
+  { says: ['cant', "can't"], means: 'cannot', finds: 'rule_cannot_precedence' },
   { says: ['rid'], means: 'remove', finds: 'runner_basic_action_remove_tag' },
   { says: ['handsize'], means: 'maximum hand size', finds: 'rule_max_hand_size' },
   { says: ['trashcost'], means: 'trash cost', finds: 'rule_basic_trash_ability' },

@@ -92,7 +92,7 @@ export function understandQuery(query: string, ctx: QueryContext, options: Under
     }
     const fixed = correctWord(ctx.vocab, word)
     if (fixed) changes.push({ from: word, to: fixed, why: 'typo' })
-    all.push({ word: fixed ?? word, stop: false })
+    all.push({ word: fixed ?? word, stop: fixed !== undefined && isStopword(fixed) })
   })
 
   // A word twice ("the cannot ability … the can ability") is searched once.
