@@ -284,7 +284,7 @@ function wire(base: string, form: HTMLFormElement, lookupPromise: Promise<Lookup
     const items = merge(data)
     const found = new Set([...data.map((d) => d.url), ...pins.map((p) => p.hit.url)])
     const total = hits.length + [...found].filter((u) => !data.some((d) => d.url === u)).length
-    status.textContent = `${total} rules found`
+    status.textContent = `${understood.changes.length > 0 ? `Showing results for ${understood.text}. ` : ''}${total} ${total === 1 ? 'rule' : 'rules'} found`
     showCount(q, total, items.length)
     show(q, items, true)
     // The top result's text, whole (or nearly): often the answer itself.
