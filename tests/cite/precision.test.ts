@@ -59,8 +59,6 @@ describe('citation calls', () => {
       '#[cr("6.1.2a")]',
       '[Cite("rule_end_the_run")]',
       '@pytest.mark.cr("6.9.1a")',
-      '(cite "rule_attacked_server")',
-      '(cr/cite "6.1.1")',
       "rule('6.1.3a')",
       'cite!(rule_jacking_out)',
     ].join('\n')
@@ -70,11 +68,11 @@ describe('citation calls', () => {
       '3:7 rule_announce_attacked_server',
       '4:8 rule_end_the_run',
       '5:18 step_initiation_announce',
-      '6:8 rule_attacked_server',
-      '7:11 rule_run',
-      '8:7 rule_end_run_access_or_breach_during_run',
-      '9:7 rule_jacking_out',
+      '6:7 rule_end_run_access_or_breach_during_run',
+      '7:7 rule_jacking_out',
     ])
+    // Lisp calls, in Lisp files.
+    expect(cited('x.clj', '(cite "rule_attacked_server")\n(cr/cite "6.1.1")')).toEqual(['1:8 rule_attacked_server', '2:11 rule_run'])
   })
 
   it('reports anything a call in code cites that is not a rule; a call in a doc comment is an example', () => {
