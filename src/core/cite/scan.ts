@@ -303,6 +303,8 @@ export function createScanner(table: CiteTable, config: CiteConfig = DEFAULT_CIT
             if (isCodeLike(text, offset, offset + word.length)) continue
             if (!isKnown && (!isNearMiss(word) || isPlaceholder(word))) continue
           }
+          // `CR rule_x` in documentation: a placeholder, not a typo.
+          if (cited && !isKnown && isPlaceholder(word) && placeOf(offset) !== 'code') continue
           hits.push(hit(offset, word, word, false, 'id'))
           continue
         }
@@ -368,6 +370,7 @@ export function createScanner(table: CiteTable, config: CiteConfig = DEFAULT_CIT
               // `CR v24.03 release_notes`: only likely IDs are citations.
               if (!release?.byId.has(word) && !isKnownId(word) && !strict.has(prefix) && !table.loosePrefixes.includes(prefix)) return afterEdition
               if (isIgnored(word)) return next + word.length
+              if (!release?.byId.has(word) && !isKnownId(word) && isPlaceholder(word) && placeOf(offset) !== 'code') return next + word.length
               const ed = edition(name)
               hits.push(stamp(hit(offset, text.slice(offset, next + word.length), word, false, 'id'), ed.kind === 'not-held' ? undefined : name, ed.kind === 'not-held' ? name : undefined))
               return next + word.length
