@@ -13,6 +13,7 @@
  *    Budget: >= 50 MB/s.
  *
  *   npx tsx scripts/bench/cite.ts [--mb N] [--files N] [--runs N] [--json]
+ *   (KEEP_TREE=1 keeps the generated tree, for profiling)
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
