@@ -176,3 +176,20 @@ describe('bare numbers (opt-in) and silencing', () => {
     expect(createScanner(TABLE, legacy.config).scan('cite!("rule_nope")', 'x.rs').problems).toEqual([])
   })
 })
+
+describe('pairs', () => {
+  it('pairs a number and an ID written together, not two citations in one sentence', () => {
+    expect(problems('x.md', 'CR 6.1.1 (a run) and then rule_jacking_out')).toEqual([])
+    expect(problems('x.ts', "{ number: '6.1.1', id: 'rule_jacking_out' }")).toEqual(["1:12 error[stale-pair] 6.1.1"])
+    expect(problems('x.md', '6.1.1/rule_jacking_out')).toEqual(['1:1 error[stale-pair] 6.1.1'])
+  })
+})
+
+describe('layering', () => {
+  it('versions/ never imports cite/: one direction, one retirement model', async () => {
+    const { readdirSync, readFileSync } = await import('node:fs')
+    const dir = new URL('../../src/core/versions/', import.meta.url)
+    const offenders = readdirSync(dir).filter((f) => f.endsWith('.ts') && /from '\.\.\/cite\//.test(readFileSync(new URL(f, dir), 'utf8')))
+    expect(offenders).toEqual([])
+  })
+})

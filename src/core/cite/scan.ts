@@ -618,6 +618,7 @@ export function createScanner(table: CiteTable, config: CiteConfig = DEFAULT_CIT
       let id: Hit | undefined
       for (const c of pairable) {
         if (n.group !== undefined && n.group === c.group) continue
+        if (!adjacent(text, n, c)) continue
         if (!id || gap(n, c) < gap(n, id)) id = c
       }
       if (!id) continue
@@ -739,6 +740,19 @@ function stamp(h: Hit, version: string | undefined, notHeld: string | undefined)
   if (version !== undefined) h.version = version
   if (notHeld !== undefined) h.notHeld = notHeld
   return h
+}
+
+/**
+ * A number and an ID written as one pair: next to each other, with at most a
+ * key between them (`6.1.4/rule_x`, `CR 6.1.4 rule_x`, `"6.1.4", "rule_x"`,
+ * `number: '6.1.4', id: 'rule_x'`, `:cr "6.1.4" :id "rule_x"`). Prose between
+ * them (`CR 6.1.4 (ends the run) and rule_x`) makes them two citations.
+ */
+function adjacent(text: string, a: Hit, b: Hit): boolean {
+  const between = a.end <= b.offset ? text.slice(a.end, b.offset) : b.end <= a.offset ? text.slice(b.end, a.offset) : ''
+  if (between.length > 16) return false
+  const words = between.match(/[A-Za-z]{2,}/g)
+  return words === null || words.length <= 1
 }
 
 function overlaps(hits: Hit[], from: number, to: number, start: number, end: number): boolean {
