@@ -108,8 +108,10 @@ export function createScanner(table: CiteTable, config: CiteConfig = DEFAULT_CIT
   )
   const ruleMarker = /^[Rr]/
   const held = () => table.releases?.versions ?? table.editions
-  // Per run, not per file: identifiers repeat across a code base.
-  const closeCache = new Map<string, { id: string; d: number }[]>()
+  // Per run, not per file: identifiers repeat across a code base. Shared by every
+  // scanner of the same rules (the CLI makes a new one when the releases load, or per override).
+  let closeCache = closeCaches.get(table.ids)
+  if (!closeCache) closeCaches.set(table.ids, (closeCache = new Map()))
 
   const near = nearIndex(table.ids)
   /** Real IDs within two edits, best first: how a typo looks. Cached per word. */
@@ -696,6 +698,9 @@ export function createScanner(table: CiteTable, config: CiteConfig = DEFAULT_CIT
     return { citations, problems }
   }
 }
+
+/** Did-you-mean results per word, per ID list (one per rules set in a run). */
+const closeCaches = new WeakMap<readonly string[], Map<string, { id: string; d: number }[]>>()
 
 /** IDs by length, each with its letter counts: what `closeScored` searches. Built once per ID list. */
 const nearIndexes = new WeakMap<readonly string[], Map<number, { id: string; bag: Uint8Array }[]>>()
