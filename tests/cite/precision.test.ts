@@ -59,8 +59,6 @@ describe('citation calls', () => {
       '#[cr("6.1.2a")]',
       '[Cite("rule_end_the_run")]',
       '@pytest.mark.cr("6.9.1a")',
-      '(cite "rule_attacked_server")',
-      '(cr/cite "6.1.1")',
       "rule('6.1.3a')",
       'cite!(rule_jacking_out)',
     ].join('\n')
@@ -70,11 +68,11 @@ describe('citation calls', () => {
       '3:7 rule_announce_attacked_server',
       '4:8 rule_end_the_run',
       '5:18 step_initiation_announce',
-      '6:8 rule_attacked_server',
-      '7:11 rule_run',
-      '8:7 rule_end_run_access_or_breach_during_run',
-      '9:7 rule_jacking_out',
+      '6:7 rule_end_run_access_or_breach_during_run',
+      '7:7 rule_jacking_out',
     ])
+    // Lisp calls, in Lisp files.
+    expect(cited('x.clj', '(cite "rule_attacked_server")\n(cr/cite "6.1.1")')).toEqual(['1:8 rule_attacked_server', '2:11 rule_run'])
   })
 
   it('reports anything a call in code cites that is not a rule; a call in a doc comment is an example', () => {
@@ -176,5 +174,22 @@ describe('bare numbers (opt-in) and silencing', () => {
     const both = configFor(base, () => true)
     expect([legacy.config.bareNumbers, [...legacy.config.ignoreCodes!], both.config.bareNumbers, configFor(base, () => false).config]).toEqual(['comments', ['unknown-rule'], 'off', base])
     expect(createScanner(TABLE, legacy.config).scan('cite!("rule_nope")', 'x.rs').problems).toEqual([])
+  })
+})
+
+describe('pairs', () => {
+  it('pairs a number and an ID written together, not two citations in one sentence', () => {
+    expect(problems('x.md', 'CR 6.1.1 (a run) and then rule_jacking_out')).toEqual([])
+    expect(problems('x.ts', "{ number: '6.1.1', id: 'rule_jacking_out' }")).toEqual(["1:12 error[stale-pair] 6.1.1"])
+    expect(problems('x.md', '6.1.1/rule_jacking_out')).toEqual(['1:1 error[stale-pair] 6.1.1'])
+  })
+})
+
+describe('layering', () => {
+  it('versions/ never imports cite/: one direction, one retirement model', async () => {
+    const { readdirSync, readFileSync } = await import('node:fs')
+    const dir = new URL('../../src/core/versions/', import.meta.url)
+    const offenders = readdirSync(dir).filter((f) => f.endsWith('.ts') && /from '\.\.\/cite\//.test(readFileSync(new URL(f, dir), 'utf8')))
+    expect(offenders).toEqual([])
   })
 })

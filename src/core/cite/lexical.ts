@@ -24,12 +24,14 @@ export interface Syntax {
   singleQuoteIsString: boolean
   /** Markdown, text: every word is prose. */
   prose: boolean
+  /** Calls are written `(cite "…")`. */
+  lisp?: boolean
 }
 
 const C_LIKE: Syntax = { line: ['///', '//!', '//'], doc: ['///', '//!'], block: true, tripleQuotes: false, singleQuoteIsString: true, prose: false }
 const HASH: Syntax = { line: ['##', '#'], doc: ['##'], block: false, tripleQuotes: false, singleQuoteIsString: true, prose: false }
 const PYTHON: Syntax = { ...HASH, tripleQuotes: true }
-const LISP: Syntax = { line: [';;;', ';'], doc: [';;;'], block: false, tripleQuotes: false, singleQuoteIsString: false, prose: false }
+const LISP: Syntax = { line: [';;;', ';'], doc: [';;;'], block: false, tripleQuotes: false, singleQuoteIsString: false, prose: false, lisp: true }
 const DASH: Syntax = { line: ['---', '--'], doc: ['---'], block: false, tripleQuotes: false, singleQuoteIsString: true, prose: false }
 const PROSE: Syntax = { line: [], doc: [], block: false, tripleQuotes: false, singleQuoteIsString: false, prose: true }
 /** Rust lifetimes (`'a`) and chars make `'` unreliable there too. */
@@ -59,14 +61,31 @@ export function syntaxFor(path: string): Syntax {
 export function createPlaceFinder(text: string, syntax: Syntax): (offset: number, lineStart: number) => Place {
   if (syntax.prose) return () => 'comment'
   let regions: { start: number; end: number; place: Place }[] | undefined
+  // Hits come in order, often several per line: carry the line's state from one to the next.
+  const line: LineState = { start: -1, at: 0, quote: 0, place: 'code' }
   return (offset, lineStart) => {
     if (syntax.block || syntax.tripleQuotes) {
       regions ??= findRegions(text, syntax)
       const r = regionAt(regions, offset)
       if (r) return r.place
     }
-    return placeOnLine(text, lineStart, offset, syntax)
+    if (line.start !== lineStart || offset < line.at) {
+      line.start = lineStart
+      line.at = lineStart
+      line.quote = 0
+      line.place = 'code'
+    }
+    return placeOnLine(text, line, offset, syntax)
   }
+}
+
+interface LineState {
+  start: number
+  /** Read up to here. */
+  at: number
+  quote: number
+  /** `comment` or `doc` once a marker was read: the rest of the line is. */
+  place: Place
 }
 
 function findRegions(text: string, syntax: Syntax): { start: number; end: number; place: Place }[] {
@@ -107,10 +126,13 @@ function regionAt(regions: readonly { start: number; end: number; place: Place }
   return undefined
 }
 
-/** Read the line up to `offset`: a comment marker outside quotes makes the rest a comment; an open quote, a string. */
-function placeOnLine(text: string, lineStart: number, offset: number, syntax: Syntax): Place {
-  let quote = 0
-  for (let i = lineStart; i < offset; i++) {
+/** Read the line on to `offset`: a comment marker outside quotes makes the rest a comment; an open quote, a string. */
+function placeOnLine(text: string, line: LineState, offset: number, syntax: Syntax): Place {
+  if (line.place !== 'code') return line.place
+  let quote = line.quote
+  const first = syntax.line.length > 0 ? syntax.line[syntax.line.length - 1]!.charCodeAt(0) : -1
+  let i = line.at
+  for (; i < offset; i++) {
     const c = text.charCodeAt(i)
     if (quote !== 0) {
       if (c === 92) i++ // backslash escape
@@ -121,14 +143,18 @@ function placeOnLine(text: string, lineStart: number, offset: number, syntax: Sy
       quote = c
       continue
     }
+    if (c !== first) continue
     for (const marker of syntax.line) {
       if (text.startsWith(marker, i)) {
         // `#[attr]`, `#{set}`, `#"regex"`: not comments.
         if (marker === '#' && /[[{("!]/.test(text[i + 1] ?? '')) break
-        return syntax.doc.includes(marker) && !text.startsWith(marker + marker[0], i) ? 'doc' : 'comment'
+        line.place = syntax.doc.includes(marker) && !text.startsWith(marker + marker[0], i) ? 'doc' : 'comment'
+        return line.place
       }
     }
   }
+  line.at = Math.max(i, offset)
+  line.quote = quote
   return quote !== 0 ? 'string' : 'code'
 }
 
@@ -153,8 +179,9 @@ export function isCodeLike(text: string, start: number, end: number): boolean {
   const close = after === 96 ? after2 : after
   if (open === 91 /* [ */ && close === 93 /* ] */) return true
   if (before === 40 && text.charCodeAt(start - 2) === 93) return true // ](x)
-  const lead = text.slice(Math.max(0, start - 12), start)
-  return DEFINITION.test(lead)
+  // A definition keyword just before (`fn `, `let mut `, `@link `): only worth a look after a blank.
+  if (before !== 32 && before !== 9) return false
+  return DEFINITION.test(text.slice(Math.max(0, start - 12), start))
 }
 
 const DEFINITION = /(?:@link\s+|@see\s+|(?:^|[^A-Za-z0-9_])(?:fn|def|defn|defn-|function|let|const|var|val|struct|class|enum|type|impl|mod|pub|static|trait|interface|func|local)\s+(?:mut\s+)?)$/

@@ -70,10 +70,23 @@ const EDITION = /([vV])?(\d{1,2}\.\d{1,2})(?![A-Za-z0-9_]|\.\d)/y
 /** Between an edition and what it numbers: blanks, or a comma. */
 const EDITION_GAP = /([ \t]*,[ \t]*|[ \t]+)(?:§[ \t]*)?/y
 const NUMBER_AT = new RegExp(NUMBER, 'y')
-/** `CR rule_x`, `rule: rule_x`, just before an ID. */
-const MARKER_BEFORE = /(?:^|[^A-Za-z0-9_])(?:CR[ \t]*:?|[Rr]ules?:)[ \t]*$/
+/** `CR rule_x`, `CR: rule_x`, `rule: rule_x` just before `offset`; read backwards without allocating. */
+function afterMarker(text: string, offset: number): boolean {
+  let i = offset - 1
+  while (i >= 0 && (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 9)) i--
+  const colon = i >= 0 && text.charCodeAt(i) === 58
+  if (colon) i--
+  const wordEnd = i + 1
+  while (i >= 0 && isIdentChar(text.charCodeAt(i))) i--
+  const word = wordEnd - (i + 1)
+  if (word < 2 || word > 5) return false
+  const w = text.slice(i + 1, wordEnd)
+  return w === 'CR' || (colon && (w === 'rule' || w === 'Rule' || w === 'rules' || w === 'Rules'))
+}
 /** Citation calls: `cite!(…)`, `cite(…)`, `#[cr(…)]`, `[Cite("…")]`, `@cr("…")`, `(cite "…")`, `rule('6.1.4')`. */
-const CALL = /(?<![A-Za-z0-9_])(?:([Cc]ite|CITE|[Cc]r|CR|[Rr]ule|cite_rule|cr_rule)(!?)[ \t]*\(|\((?:[A-Za-z][\w.-]*\/)?(cite|cr)[ \t]+(?=["']))/g
+const CALL = /(cite|Cite|CITE|cr|Cr|CR|rule|Rule|cite_rule|cr_rule)(!?)[ \t]*\(/g
+/** Lisp calls, `(cite "…")`, `(cr/cite "…")`: looked for in Lisp files only. */
+const LISP_CALL = /\((?:[A-Za-z][\w.-]*\/)?(?:cite|cr)[ \t]+(?=["'])/g
 /** `version: 'v24.03'` in a call's other arguments (`rule('6.2.5', { version: 'v24.03' })`). */
 const VERSION_ARG = /\bversion\s*:\s*['"`]([^'"`\n]{1,12})['"`]/
 /** How far a citation call's arguments may reach. */
@@ -96,18 +109,25 @@ export function createScanner(table: CiteTable, config: CiteConfig = DEFAULT_CIT
   )
   const ruleMarker = /^[Rr]/
   const held = () => table.releases?.versions ?? table.editions
-  // Per run, not per file: identifiers repeat across a code base.
-  const closeCache = new Map<string, { id: string; d: number }[]>()
+  // Per run, not per file: identifiers repeat across a code base. Shared by every
+  // scanner of the same rules (the CLI makes a new one when the releases load, or per override).
+  let closeCache = closeCaches.get(table.ids)
+  if (!closeCache) closeCaches.set(table.ids, (closeCache = new Map()))
 
+  const near = nearIndex(table.ids)
   /** Real IDs within two edits, best first: how a typo looks. Cached per word. */
   const closeScored = (word: string): { id: string; d: number }[] => {
     let found = closeCache.get(word)
     if (found) return found
     const scored: { id: string; d: number }[] = []
-    for (const id of table.ids) {
-      if (Math.abs(id.length - word.length) > 2) continue
-      const d = distance(word, id)
-      if (d <= 2) scored.push({ id, d })
+    const bag = letterBag(word)
+    for (let len = word.length - 2; len <= word.length + 2; len++) {
+      for (const c of near.get(len) ?? []) {
+        // Each edit changes the letter counts by at most 2: a cheap bound before the real distance.
+        if (!bagsWithin(bag, c.bag, 4)) continue
+        const d = distance(word, c.id)
+        if (d <= 2) scored.push({ id: c.id, d })
+      }
     }
     found = scored.sort((a, b) => a.d - b.d || (a.id < b.id ? -1 : 1)).slice(0, 3)
     closeCache.set(word, found)
@@ -148,7 +168,8 @@ export function createScanner(table: CiteTable, config: CiteConfig = DEFAULT_CIT
   const isIgnored = (word: string) => config.ignoreIds?.test(word) ?? false
   /** `rule_x+` is an ID only when the table has it with its `+`. */
   const trimPlus = (word: string, known: (w: string) => boolean) => (word.endsWith('+') && !known(word) ? word.replace(/\++$/, '') : word)
-  const isKnownId = (word: string) => table.byId.has(word) || table.retired.has(word)
+  const known = new Set([...table.byId.keys(), ...table.retired.keys()])
+  const isKnownId = (word: string) => known.has(word)
 
   return {
     scan(text, file) {
@@ -242,10 +263,14 @@ export function createScanner(table: CiteTable, config: CiteConfig = DEFAULT_CIT
           captureHits(tokenizeCapture(text, range[0], range[1]), m.groups?.version, 'pattern')
         }
       }
-      CALL.lastIndex = 0
-      for (let m = CALL.exec(text); m !== null; m = CALL.exec(text)) {
+      syntax ??= syntaxFor(file)
+      const calls = syntax.lisp ? LISP_CALL : CALL
+      calls.lastIndex = 0
+      for (let m = calls.exec(text); m !== null; m = calls.exec(text)) {
+        // Part of a longer word (`excite(`, `my_rule(`): not a citation call.
+        if (m[1] !== undefined && m.index > 0 && isIdentChar(text.charCodeAt(m.index - 1))) continue
         const callAt = m.index
-        readCall(text, CALL.lastIndex, m[2] === '!' || text.charCodeAt(m.index - 2) === 35 /* #[cr( */, spans, (start, end, version) => {
+        readCall(text, calls.lastIndex, m[2] === '!' || text.charCodeAt(m.index - 2) === 35 /* #[cr( */, spans, (start, end, version) => {
           captureHits(tokenizeCapture(text, start, end), version, 'call', callAt)
         })
       }
@@ -265,18 +290,24 @@ export function createScanner(table: CiteTable, config: CiteConfig = DEFAULT_CIT
         while (span < covered.length && covered[span]![1] <= offset) span++
         if (span < covered.length && covered[span]![0] <= offset) continue
         if (m[1] !== undefined) {
-          const word = trimPlus(m[1], (w) => table.byId.has(w))
-          const prefix = word.slice(0, word.indexOf('_'))
-          if (word.length === prefix.length + 1) continue // just `rule_`
-          const known = isKnownId(word)
-          if (!known && !strict.has(prefix)) continue
+          const raw = m[1]
+          // Cheapest tests first: most such words are code (`step_count`), and code never cites.
+          const cited = afterMarker(text, offset)
+          const all = config.unknownIds === 'all'
+          if (!cited && !all && placeOf(offset) === 'code') continue
+          const word = raw.endsWith('+') ? trimPlus(raw, (w) => table.byId.has(w)) : raw
+          const underscore = word.indexOf('_')
+          if (word.length === underscore + 1) continue // just `rule_`
+          const isKnown = isKnownId(word)
+          if (!isKnown && !strict.has(word.slice(0, underscore))) continue
           if (isIgnored(word)) continue
-          const cited = MARKER_BEFORE.test(text.slice(Math.max(0, offset - 10), offset))
-          if (!cited && !(config.unknownIds === 'all' && !known)) {
-            const place = placeOf(offset)
-            if (place === 'code' || isCodeLike(text, offset, offset + word.length)) continue
-            if (!known && (isPlaceholder(word) || !isNearMiss(word))) continue
+          if (!cited && !(all && !isKnown)) {
+            if (all && placeOf(offset) === 'code') continue
+            if (isCodeLike(text, offset, offset + word.length)) continue
+            if (!isKnown && (!isNearMiss(word) || isPlaceholder(word))) continue
           }
+          // `CR rule_x` in documentation: a placeholder, not a typo.
+          if (cited && !isKnown && isPlaceholder(word) && placeOf(offset) !== 'code') continue
           hits.push(hit(offset, word, word, false, 'id'))
           continue
         }
@@ -342,6 +373,7 @@ export function createScanner(table: CiteTable, config: CiteConfig = DEFAULT_CIT
               // `CR v24.03 release_notes`: only likely IDs are citations.
               if (!release?.byId.has(word) && !isKnownId(word) && !strict.has(prefix) && !table.loosePrefixes.includes(prefix)) return afterEdition
               if (isIgnored(word)) return next + word.length
+              if (!release?.byId.has(word) && !isKnownId(word) && isPlaceholder(word) && placeOf(offset) !== 'code') return next + word.length
               const ed = edition(name)
               hits.push(stamp(hit(offset, text.slice(offset, next + word.length), word, false, 'id'), ed.kind === 'not-held' ? undefined : name, ed.kind === 'not-held' ? name : undefined))
               return next + word.length
@@ -589,6 +621,7 @@ export function createScanner(table: CiteTable, config: CiteConfig = DEFAULT_CIT
       let id: Hit | undefined
       for (const c of pairable) {
         if (n.group !== undefined && n.group === c.group) continue
+        if (!adjacent(text, n, c)) continue
         if (!id || gap(n, c) < gap(n, id)) id = c
       }
       if (!id) continue
@@ -667,6 +700,44 @@ export function createScanner(table: CiteTable, config: CiteConfig = DEFAULT_CIT
   }
 }
 
+/** Did-you-mean results per word, per ID list (one per rules set in a run). */
+const closeCaches = new WeakMap<readonly string[], Map<string, { id: string; d: number }[]>>()
+
+/** IDs by length, each with its letter counts: what `closeScored` searches. Built once per ID list. */
+const nearIndexes = new WeakMap<readonly string[], Map<number, { id: string; bag: Uint8Array }[]>>()
+function nearIndex(ids: readonly string[]): Map<number, { id: string; bag: Uint8Array }[]> {
+  let index = nearIndexes.get(ids)
+  if (index) return index
+  index = new Map()
+  for (const id of ids) {
+    let list = index.get(id.length)
+    if (!list) index.set(id.length, (list = []))
+    list.push({ id, bag: letterBag(id) })
+  }
+  nearIndexes.set(ids, index)
+  return index
+}
+
+/** Counts of a–z, 0–9 and everything else. */
+function letterBag(word: string): Uint8Array {
+  const bag = new Uint8Array(37)
+  for (let i = 0; i < word.length; i++) {
+    const c = word.charCodeAt(i)
+    const k = c >= 97 && c <= 122 ? c - 97 : c >= 48 && c <= 57 ? c - 22 : 36
+    bag[k] = bag[k]! + 1
+  }
+  return bag
+}
+
+function bagsWithin(a: Uint8Array, b: Uint8Array, max: number): boolean {
+  let d = 0
+  for (let i = 0; i < 37; i++) {
+    d += a[i]! > b[i]! ? a[i]! - b[i]! : b[i]! - a[i]!
+    if (d > max) return false
+  }
+  return true
+}
+
 function hit(offset: number, text: string, value: string, isNumber: boolean, via: CitationVia): Hit {
   return { offset, end: offset + text.length, text, value, isNumber, via, line: 0, column: 0 }
 }
@@ -675,6 +746,19 @@ function stamp(h: Hit, version: string | undefined, notHeld: string | undefined)
   if (version !== undefined) h.version = version
   if (notHeld !== undefined) h.notHeld = notHeld
   return h
+}
+
+/**
+ * A number and an ID written as one pair: next to each other, with at most a
+ * key between them (`6.1.4/rule_x`, `CR 6.1.4 rule_x`, `"6.1.4", "rule_x"`,
+ * `number: '6.1.4', id: 'rule_x'`, `:cr "6.1.4" :id "rule_x"`). Prose between
+ * them (`CR 6.1.4 (ends the run) and rule_x`) makes them two citations.
+ */
+function adjacent(text: string, a: Hit, b: Hit): boolean {
+  const between = a.end <= b.offset ? text.slice(a.end, b.offset) : b.end <= a.offset ? text.slice(b.end, a.offset) : ''
+  if (between.length > 16) return false
+  const words = between.match(/[A-Za-z]{2,}/g)
+  return words === null || words.length <= 1
 }
 
 function overlaps(hits: Hit[], from: number, to: number, start: number, end: number): boolean {
