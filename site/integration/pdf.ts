@@ -115,10 +115,10 @@ function loadHyphenator(): Hyphenator {
   return hyphenator
 }
 
-/** Soft hyphens in the running text of rules, examples and front matter; never in headings, numbers or code. */
+/** Soft hyphens in the running text of rules, examples and front matter; never in headings, the contents, numbers or code. */
 async function hyphenate(page: import('playwright-core').Page): Promise<void> {
   const texts = await page.evaluate(() => {
-    const skip = 'h1,h2,h3,h4,h5,h6,code,kbd,.n,.tn,script,style'
+    const skip = 'h1,h2,h3,h4,h5,h6,nav,code,kbd,.n,.tn,script,style'
     const nodes: Text[] = []
     const walker = document.createTreeWalker(document.querySelector('main') ?? document.body, NodeFilter.SHOW_TEXT)
     for (let n = walker.nextNode(); n; n = walker.nextNode()) {
