@@ -10,6 +10,7 @@
  */
 import { createRequire } from 'node:module'
 import type { Browser } from 'playwright-core'
+import { destinationPages } from './pdf-pages.ts'
 import { serveStatic } from './static-server.ts'
 import { hasChromium, launchChromium, loadPlaywright, CHROMIUM_PATH } from './chromium.ts'
 
@@ -65,15 +66,41 @@ async function printOne(browser: Browser, url: string, outFile: string): Promise
       const h1 = document.querySelector('h1')
       if (h1?.textContent) document.title = h1.textContent.replace(/\s+/g, ' ').trim()
     })
-    await page.pdf({
-      path: outFile,
-      preferCSSPageSize: true,
-      printBackground: false,
-      // Page numbers and running heads are the stylesheet's margin boxes.
-      displayHeaderFooter: false,
-      outline: true,
-      tagged: true,
-    })
+    const print = (final: boolean) =>
+      page.pdf({
+        ...(final ? { path: outFile } : {}),
+        preferCSSPageSize: true,
+        printBackground: false,
+        // Page numbers and running heads are the stylesheet's margin boxes.
+        displayHeaderFooter: false,
+        outline: final,
+        tagged: final,
+      })
+    // The contents get page numbers from a first, untagged print (Chromium has
+    // no `target-counter()`); print again if adding them moved anything.
+    let printed: Uint8Array | undefined
+    for (let pass = 0; pass < 3; pass++) {
+      const pages = destinationPages(printed ?? (await print(false)))
+      const changed = await page.evaluate((entries) => {
+        const at = new Map(entries)
+        let changed = false
+        for (const a of Array.from(document.querySelectorAll<HTMLAnchorElement>('.full-toc a[href^="#"]'))) {
+          const n = at.get(decodeURIComponent(a.hash.slice(1)))
+          let pg = a.querySelector<HTMLElement>('.pg')
+          if (n === undefined || pg?.textContent === String(n)) continue
+          if (!pg) {
+            pg = document.createElement('span')
+            pg.className = 'pg'
+            a.append(pg)
+          }
+          pg.textContent = String(n)
+          changed = true
+        }
+        return changed
+      }, [...pages])
+      if (!changed && printed) break
+      printed = await print(true)
+    }
   } finally {
     await page.close()
   }
@@ -88,10 +115,10 @@ function loadHyphenator(): Hyphenator {
   return hyphenator
 }
 
-/** Soft hyphens in the running text of rules, examples and front matter; never in headings, numbers or code. */
+/** Soft hyphens in the running text of rules, examples and front matter; never in headings, the contents, numbers or code. */
 async function hyphenate(page: import('playwright-core').Page): Promise<void> {
   const texts = await page.evaluate(() => {
-    const skip = 'h1,h2,h3,h4,h5,h6,code,kbd,.n,.tn,script,style'
+    const skip = 'h1,h2,h3,h4,h5,h6,nav,code,kbd,.n,.tn,script,style'
     const nodes: Text[] = []
     const walker = document.createTreeWalker(document.querySelector('main') ?? document.body, NodeFilter.SHOW_TEXT)
     for (let n = walker.nextNode(); n; n = walker.nextNode()) {

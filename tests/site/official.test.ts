@@ -152,6 +152,24 @@ describe.skipIf(!hasChromium)('the built site', () => {
       pages.slice(0, -1).forEach((p, i) => expect(p).toMatch(new RegExp(`\\n\\s*${i + 1} / ${pages.length - 1}\\s*$`)))
     })
 
+    test('the contents give the page each entry starts on', () => {
+      const pages = spawnSync('pdftotext', ['-layout', join(DIST, 'v26.03/netrunner-cr-v26.03.pdf'), '-'], { encoding: 'utf8', maxBuffer: 64 << 20 }).stdout.split('\f')
+      const contents = pages.slice(0, 4).join('\n')
+      // The contents line (number, title, leader, page) and the heading it points to.
+      const entries = [
+        ['6.5.9 Forced Encounters', '6.5.9. Forced Encounters'],
+        ['9.5.7 Steps of Using a Paid Ability', '9.5.7. Steps of Using a Paid Ability'],
+        ['10. Additional Rules', '10. Additional Rules'],
+        ['1.1 General', '1.1. General'],
+      ]
+      for (const [listedAs, heading] of entries) {
+        const listed = new RegExp(`${listedAs!.replaceAll('.', '\\.')}\\s+(\\d+)`).exec(contents)
+        expect(listed, listedAs).not.toBeNull()
+        const page = pages[Number(listed![1]) - 1]!.replace(/\u00AD\s*/g, '')
+        expect(page, `${heading} on page ${listed![1]}`).toContain(heading)
+      }
+    })
+
     test('links are kept: references inside the PDF, cards to NetrunnerDB, the contact', () => {
       const xml = spawnSync('pdftohtml', ['-xml', '-stdout', '-i', '-q', join(DIST, 'v26.03/netrunner-cr-v26.03.pdf')], { encoding: 'utf8', maxBuffer: 256 << 20 }).stdout
       const hrefs = [...xml.matchAll(/<a href="([^"]*)"/g)].map((m) => m[1]!)
