@@ -75,3 +75,17 @@ function shown(raw: string, column: number): string {
   const start = Math.max(0, Math.min(column - 1 - 50, raw.length - 100))
   return (start > 0 ? '…' : '') + raw.slice(start, start + 100) + (start + 100 < raw.length ? '…' : '')
 }
+
+describe('no spread of unbounded arrays', () => {
+  it('cr check --json with 150,000 unknown keys: every one reported, no stack overflow', async () => {
+    const { compile } = await import('../../src/core/compile.ts')
+    const lines = ['chapter: chpt_k', 'text: K', 'sections:', '- section: sec_k', '  text: S', '  rules:', '  - rule: rule_k', '    text: T']
+    for (let i = 0; i < 150_000; i++) lines.push(`    key_${i}: x`)
+    const { messages } = compile([
+      { path: 'rules/01_k.yaml', content: `${lines.join('\n')}\n` },
+      { path: 'rules/release.yaml', content: 'version: v99.01\neffective: "2099-01-01"\n' },
+    ])
+    expect(messages.filter((m) => m.code === 'schema-unknown-key')).toHaveLength(150_000)
+    expect(JSON.parse(JSON.stringify({ messages })).messages[149_999].line).toBe(150_008)
+  }, 600_000)
+})
