@@ -9,12 +9,13 @@
  * --write-coverage`), `CR_PDF=0` (skip the PDF).
  */
 import { fileURLToPath } from 'node:url'
-import { join } from 'node:path'
+import { join, resolve } from 'node:path'
 import type { AstroIntegration } from 'astro'
 import { prepareSite, publishSiteData } from '../data/store.ts'
 import type { SiteData } from '../data/types.ts'
 import { writeSearchIndexes } from './search-index.ts'
 import { printPdf } from './pdf.ts'
+import { livePreview } from './live-preview.ts'
 
 export default function crSite(): AstroIntegration {
   let data: SiteData | undefined
@@ -22,7 +23,7 @@ export default function crSite(): AstroIntegration {
   return {
     name: 'netrunner-cr-site',
     hooks: {
-      'astro:config:setup': ({ config, command, addWatchFile, logger }) => {
+      'astro:config:setup': ({ config, command, addWatchFile, logger, updateConfig }) => {
         root = fileURLToPath(config.root)
         if (command !== 'build' && command !== 'dev') return
         const started = performance.now()
@@ -31,7 +32,12 @@ export default function crSite(): AstroIntegration {
         const versions = data.releases.map((r) => (r.current ? `${r.version} (current)` : r.version)).join(', ')
         logger.info(`Compiled ${versions} in ${Math.round(performance.now() - started)} ms`)
         for (const note of data.notes) logger.warn(note)
-        if (command === 'dev') for (const dir of ['rules', 'releases']) addWatchFile(join(root, dir))
+        // `npm run dev`: a saved YAML file of the current rules recompiles and reloads the page (live-preview.ts).
+        if (command === 'dev') {
+          addWatchFile(join(root, 'releases'))
+          const rulesDir = resolve(root, process.env.CR_RULES_DIR || 'rules')
+          updateConfig({ vite: { plugins: [livePreview({ root, rulesDir, data, logger: logger.fork('live-preview') })] } })
+        }
       },
       'astro:build:done': async ({ dir, logger }) => {
         if (!data) return
