@@ -46,7 +46,9 @@ export function livePreview(options: LivePreviewOptions): Plugin {
   function rebuild(changed: string) {
     const started = performance.now()
     const files = readRulesDir(rulesDir, root)
+    const marks: [string, number][] = [['read', performance.now()]]
     const onePage = compile(files, { cards, cache: onePageCache })
+    marks.push(['compile', performance.now()])
     const sourceOf = textLookup(files)
     const errors = onePage.messages.filter((m) => m.severity === 'error')
     const shownFile = relative(root, changed)
@@ -69,11 +71,14 @@ export function livePreview(options: LivePreviewOptions): Plugin {
       chapterOf.clear()
       for (const r of onePage.document.rules) chapterOf.set(r.id, r.chapter)
       const paged = compile(files, { cards, hrefFor: urlOf, cache: pagedCache }).document as CompiledDocument
+      marks.push(['compile paged', performance.now()])
       const source = { dir: rulesDir, base, current: true }
       // Histories and coverage are computed at start-up only; the preview is about the text.
       data.releases[index] = shapeRelease({ source, onePage: onePage.document, paged, urlOf }, { cards })
+      marks.push(['shape', performance.now()])
       publishSiteData(data)
     }
+    if (process.env.CR_PREVIEW_TIMING) logger.info(marks.map(([k, t], i) => `${k} ${Math.round(t - (i === 0 ? started : marks[i - 1]![1]))} ms`).join(', '))
     reload()
     const ms = performance.now() - started
     logger.info(`${shownFile}: rules recompiled in ${Math.round(ms)} ms, reloading the open pages`)
