@@ -90,16 +90,21 @@ export function startLanguageServer(connection: Connection, options: ServerOptio
     })
   }
 
-  connection.onInitialize(() => ({
-    capabilities: {
-      textDocumentSync: TextDocumentSyncKind.Incremental,
-      completionProvider: { triggerCharacters: [':', ','] },
-      hoverProvider: true,
-      definitionProvider: true,
-      renameProvider: { prepareProvider: true },
-    },
-    serverInfo: { name: 'cr lsp' },
-  }))
+  connection.onInitialize((params) => {
+    // Messages name files relative to the workspace, as `cr check` run there does.
+    const root = params.workspaceFolders?.[0]?.uri ?? params.rootUri
+    if (root?.startsWith('file:')) options.cwd = fileURLToPath(root)
+    return {
+      capabilities: {
+        textDocumentSync: TextDocumentSyncKind.Incremental,
+        completionProvider: { triggerCharacters: [':', ','] },
+        hoverProvider: true,
+        definitionProvider: true,
+        renameProvider: { prepareProvider: true },
+      },
+      serverInfo: { name: 'cr lsp' },
+    }
+  })
 
   documents.onDidChangeContent(({ document }) => {
     const ws = workspaceFor(document.uri)
