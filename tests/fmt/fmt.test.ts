@@ -37,7 +37,8 @@ describe('cr fmt: the canonical layout', () => {
     }
   }, 120_000)
 
-  it('orders keys, writes flags bare, sequences at the margin, and strings plain or as |- blocks', () => {
+  it('orders keys, writes flags bare, sequences at the margin, and strings plain, quoted when short or as |- blocks', () => {
+    const long = '{card:Sneakdoor Beta} changes the attacked server from Archives to HQ, a text longer than a line.'
     const text = [
       '# yaml-language-server: $schema=../schema/chapter.schema.json',
       'sections:',
@@ -47,6 +48,8 @@ describe('cr fmt: the canonical layout', () => {
       '        rule: rule_b   # why b',
       '      - rule: rule_c',
       "        text: '{card:Sneakdoor Beta} first'",
+      `      - text: '${long}'`,
+      '        rule: rule_d',
       '    text: General',
       '    section: sec_a',
       'text: Runs',
@@ -63,12 +66,13 @@ describe('cr fmt: the canonical layout', () => {
         '  text: General',
         '  rules:',
         '  - rule: rule_b # why b',
-        '    text: |-',
-        '      Plain: no, a colon',
+        '    text: "Plain: no, a colon"',
         '    new:',
         '  - rule: rule_c',
+        '    text: "{card:Sneakdoor Beta} first"',
+        '  - rule: rule_d',
         '    text: |-',
-        '      {card:Sneakdoor Beta} first',
+        `      ${long}`,
         '',
       ].join('\n'),
     )
