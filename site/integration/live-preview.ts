@@ -146,16 +146,23 @@ export function livePreview(options: LivePreviewOptions): Plugin {
       s.watcher.on('change', onFile)
       s.watcher.on('add', onFile)
       s.watcher.on('unlink', onFile)
-      // Fill the caches now, so the first save is as fast as the next ones.
+      // Fill the caches now, so the first save is as fast as the next ones; rules that
+      // do not compile at start-up show in the page at once.
       setTimeout(() => {
         try {
           const files = readRulesDir(rulesDir, root)
-          const first = compile(files, { cards, cache: onePageCache }).document
-          for (const r of first?.rules ?? []) chapterOf.set(r.id, r.chapter)
+          const first = compile(files, { cards, cache: onePageCache })
+          const errors = first.messages.filter((m) => m.severity === 'error')
+          if (errors.length > 0) {
+            errorPayload = overlay(errors, textLookup(files))
+            send(errorPayload)
+            return
+          }
+          for (const r of first.document?.rules ?? []) chapterOf.set(r.id, r.chapter)
           base = options.data?.releases.find((r) => r.current)?.base ?? base
           compile(files, { cards, hrefFor: urlOf, cache: pagedCache })
-        } catch {
-          // a broken file is reported on its next save
+        } catch (error) {
+          logger.error(`live preview: ${(error as Error).message}`)
         }
       }, 1000).unref()
       // A page opened (or reloaded) while the rules are broken shows the overlay too.
