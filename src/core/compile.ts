@@ -21,8 +21,10 @@ export interface CompileOptions {
   /**
    * Reuse work from the previous compile with the same cache (the language
    * server and the dev server): files whose content is unchanged are not
-   * parsed again, and their texts are not resolved again while the ID table
-   * (IDs, numbers, kinds, parents) is the same. The result is identical.
+   * parsed again, and their texts are not resolved again while the entries
+   * they refer to keep their number, word, page and siblings (a text naming
+   * an unknown ID waits for the whole ID table to be the same: its
+   * suggestions depend on all of it). The result is identical.
    */
   cache?: CompileCache
 }
