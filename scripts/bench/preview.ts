@@ -35,9 +35,18 @@ try {
   await page.goto(`${server.url}/runs/`, { waitUntil: 'load', timeout: 120_000 })
   const shows = (text: string) => page.waitForFunction((t) => document.body?.innerText.includes(t), text, { timeout: 30_000, polling: 10 })
 
-  // Warm-up: the first save fills the compile caches if start-up has not yet.
+  // Warm-up: the first save fills the compile caches if start-up has not yet; Vite may
+  // still be optimising dependencies (it reloads the page then), so reload until it shows.
   writeFileSync(file, original.replace("halt the Runner's progress", "halt the Runner's warm progress"))
-  await shows("halt the Runner's warm progress")
+  for (let tries = 0; ; tries++) {
+    try {
+      await page.waitForFunction((t) => document.body?.innerText.includes(t), "halt the Runner's warm progress", { timeout: 15_000 })
+      break
+    } catch (error) {
+      if (tries === 3) throw error
+      await page.reload({ waitUntil: 'load' })
+    }
+  }
 
   const save: number[] = []
   const plain: number[] = []
