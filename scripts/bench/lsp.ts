@@ -84,7 +84,7 @@ for (let i = 0; i < runs; i++) {
   typing.push(await keystroke({ start: at, end: { line: target, character: refEnd + 1 } }, ''))
 }
 
-// Editing an ID: the ID table changes, so every text is resolved again.
+// Editing an ID: the texts that cite it (and any with an unknown ID) are resolved again.
 // (One that this file cites, so that the edit changes this file's diagnostics.)
 const def = lines.findIndex((l) => {
   const id = /^\s*- (?:rule|subsection): (\S+)$/.exec(l)?.[1]
@@ -132,7 +132,7 @@ else {
   const f = (x: number) => `${x.toFixed(1)} ms`
   console.log(`full compile of rules/ (baseline, no cache): median ${f(result.fullCompileMs)}`)
   console.log(`keystroke → diagnostics, typing in a text of 09_abilities.yaml: median ${f(result.diagnosticTypingMs)} (${(result.diagnosticTypingMs / result.fullCompileMs).toFixed(2)}× a full compile; budget ${BUDGET_DIAGNOSTIC_MS} ms) ${result.diagnosticTypingMs <= BUDGET_DIAGNOSTIC_MS ? 'ok' : 'OVER'}`)
-  console.log(`keystroke → diagnostics, editing an ID (every text resolved again): median ${f(result.diagnosticIdEditMs)} (${(result.diagnosticIdEditMs / result.fullCompileMs).toFixed(2)}×; budget ${BUDGET_DIAGNOSTIC_MS} ms) ${result.diagnosticIdEditMs <= BUDGET_DIAGNOSTIC_MS ? 'ok' : 'OVER'}`)
+  console.log(`keystroke → diagnostics, editing an ID this file cites (the texts citing it resolved again): median ${f(result.diagnosticIdEditMs)} (${(result.diagnosticIdEditMs / result.fullCompileMs).toFixed(2)}×; budget ${BUDGET_DIAGNOSTIC_MS} ms) ${result.diagnosticIdEditMs <= BUDGET_DIAGNOSTIC_MS ? 'ok' : 'OVER'}`)
   console.log(`completion in {ref: (${refCount} items): median ${f(refMs)} (budget ${BUDGET_COMPLETION_MS} ms) ${refMs <= BUDGET_COMPLETION_MS ? 'ok' : 'OVER'}`)
   console.log(`completion in {card: (${cardCount} items): median ${f(cardMs)} (budget ${BUDGET_COMPLETION_MS} ms) ${cardMs <= BUDGET_COMPLETION_MS ? 'ok' : 'OVER'}`)
 }

@@ -9,12 +9,32 @@
  * --write-coverage`), `CR_PDF=0` (skip the PDF).
  */
 import { fileURLToPath } from 'node:url'
-import { join } from 'node:path'
-import type { AstroIntegration } from 'astro'
+import { join, resolve } from 'node:path'
+import { existsSync, readdirSync } from 'node:fs'
+import type { AstroIntegration, AstroIntegrationLogger } from 'astro'
+import { CompileError } from '../data/prepare.ts'
 import { prepareSite, publishSiteData } from '../data/store.ts'
 import type { SiteData } from '../data/types.ts'
 import { writeSearchIndexes } from './search-index.ts'
 import { printPdfs } from './pdf.ts'
+import { livePreview } from './live-preview.ts'
+
+/**
+ * `npm run dev` starts even when the rules do not compile: it serves the
+ * newest release in their place, and the live preview shows the errors in
+ * the page until a save fixes them.
+ */
+function prepareForDev(root: string, logger: AstroIntegrationLogger): SiteData {
+  try {
+    return prepareSite(root)
+  } catch (error) {
+    const releases = join(root, 'releases')
+    const newest = existsSync(releases) ? readdirSync(releases).filter((n) => /^v\d\d\.\d\d$/.test(n)).sort().pop() : undefined
+    if (!(error instanceof CompileError) || !newest) throw error
+    logger.error(`${error.message}\nServing releases/${newest}/ until the rules compile.`)
+    return prepareSite(root, { ...process.env, CR_RULES_DIR: join(releases, newest), CR_RELEASES: 'none' })
+  }
+}
 
 export default function crSite(): AstroIntegration {
   let data: SiteData | undefined
@@ -22,16 +42,21 @@ export default function crSite(): AstroIntegration {
   return {
     name: 'netrunner-cr-site',
     hooks: {
-      'astro:config:setup': ({ config, command, addWatchFile, logger }) => {
+      'astro:config:setup': ({ config, command, addWatchFile, logger, updateConfig }) => {
         root = fileURLToPath(config.root)
         if (command !== 'build' && command !== 'dev') return
         const started = performance.now()
-        data = prepareSite(root)
+        data = command === 'dev' ? prepareForDev(root, logger) : prepareSite(root)
         publishSiteData(data)
         const versions = data.releases.map((r) => (r.current ? `${r.version} (current)` : r.version)).join(', ')
         logger.info(`Compiled ${versions} in ${Math.round(performance.now() - started)} ms`)
         for (const note of data.notes) logger.warn(note)
-        if (command === 'dev') for (const dir of ['rules', 'releases']) addWatchFile(join(root, dir))
+        // `npm run dev`: a saved YAML file of the current rules recompiles and reloads the page (live-preview.ts).
+        if (command === 'dev') {
+          addWatchFile(join(root, 'releases'))
+          const rulesDir = resolve(root, process.env.CR_RULES_DIR || 'rules')
+          updateConfig({ vite: { plugins: [livePreview({ root, rulesDir, data, logger: logger.fork('live-preview') })] } })
+        }
       },
       'astro:build:done': async ({ dir, logger }) => {
         if (!data) return

@@ -22,16 +22,29 @@ export interface CompileOptions {
   /**
    * Reuse work from the previous compile with the same cache (the language
    * server and the dev server): files whose content is unchanged are not
-   * parsed again, and their texts are not resolved again while the ID table
-   * (IDs, numbers, kinds, parents) is the same. The result is identical.
+   * parsed again, and their texts are not resolved again while the entries
+   * they refer to keep their number, word, page and siblings (a text naming
+   * an unknown ID waits for the whole ID table to be the same: its
+   * suggestions depend on all of it). The result is identical.
    */
   cache?: CompileCache
+}
+
+interface CachedText {
+  loaded: LoadedYaml | undefined
+  /** The whole ID table, for texts whose result depends on all of it (an unknown ID's suggestions). */
+  table: string
+  /** Otherwise only the entries it refers to matter: their IDs and signatures then. */
+  deps: [string, string][] | undefined
+  value: string
+  parsed: ParsedText
+  messages: Diagnostic[]
 }
 
 /** What `compile` may keep between runs; opaque to callers. */
 export interface CompileCache {
   files: Map<string, { content: SourceFile['content']; loaded: LoadedYaml | undefined; messages: Diagnostic[] }>
-  texts: Map<string, { loaded: LoadedYaml | undefined; table: string; value: string; parsed: ParsedText; messages: Diagnostic[] }>
+  texts: Map<string, CachedText>
   options?: { cards: CardIndex | undefined; hrefFor: ((id: string) => string) | undefined }
 }
 
@@ -46,7 +59,13 @@ function sameContent(a: SourceFile['content'], b: SourceFile['content']): boolea
   return true
 }
 
-/** Everything about the ID table a text's diagnostics and rendering depend on. */
+/** Everything about one entry a reference to it depends on: its number, word, page and siblings (for ranges). */
+function entrySignature(e: DraftEntry, byId: Map<string, DraftEntry>): string {
+  const parent = e.parent ? byId.get(e.parent) : undefined
+  return `${e.number} ${e.kind} ${e.sourceKind} ${e.steps ? 1 : 0} ${e.chapter} ${e.parent} ${parent?.steps ? 1 : 0} ${parent?.children.join(',') ?? ''}`
+}
+
+/** The whole ID table. */
 function tableSignature(entries: DraftEntry[]): string {
   return entries.map((e) => `${e.id} ${e.number} ${e.kind} ${e.sourceKind} ${e.steps ? 1 : 0} ${e.parent} ${e.children.join(',')}`).join('\n')
 }
@@ -141,6 +160,14 @@ export function compile(files: SourceFile[], options: CompileOptions = {}): Comp
   const render = makeRenderContext(ctx)
   const empty: ParsedText = { tree: { type: 'root', children: [] }, text: '', html: '', refs: [], terms: [], subtypes: [], cards: [] }
   const table = cache ? tableSignature(entries) : ''
+  const signatures = new Map<string, string | undefined>()
+  const signatureOf = (id: string) => {
+    if (!signatures.has(id)) {
+      const e = byId.get(id)
+      signatures.set(id, e ? entrySignature(e, byId) : undefined)
+    }
+    return signatures.get(id)
+  }
   const parse = (raw: DraftEntry['text']): ParsedText => {
     if (!raw) return empty
     if (!cache) return resolveText(raw, ctx, render)
@@ -148,13 +175,19 @@ export function compile(files: SourceFile[], options: CompileOptions = {}): Comp
     const key = `${raw.file}\0${raw.path.join('\0')}`
     const loaded = loadedFiles.get(raw.file)
     const hit = cache.texts.get(key)
-    if (hit && hit.loaded === loaded && hit.table === table && hit.value === raw.value) {
+    // Renaming or adding one ID re-resolves only the texts that refer to what changed (and those with an unknown ID).
+    const fresh = (h: CachedText) => (h.deps ? h.deps.every(([id, sig]) => sig === signatureOf(id)) : h.table === table)
+    if (hit && hit.loaded === loaded && hit.value === raw.value && fresh(hit)) {
       messages.push(...hit.messages)
       return hit.parsed
     }
     const before = messages.length
     const parsed = resolveText(raw, ctx, render)
-    cache.texts.set(key, { loaded, table, value: raw.value, parsed, messages: messages.slice(before) })
+    const produced = messages.slice(before)
+    const deps = produced.some((m) => m.code === 'ref-unknown')
+      ? undefined
+      : parsed.refs.map((id): [string, string] => [id, signatureOf(id) ?? ''])
+    cache.texts.set(key, { loaded, table, deps, value: raw.value, parsed, messages: produced })
     return parsed
   }
 

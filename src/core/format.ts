@@ -5,10 +5,11 @@
  * - Key order: the ID key first, then `text`, the flags, `toc_entry`,
  *   `snippet`, and the children last (`examples`, `rules`, `elements`,
  *   `sections`); keys we do not know keep their order, after those we do.
- * - Strings are plain when YAML allows it; otherwise a literal block (`|-`),
- *   the style the rules team's files already use for texts starting with `{`
- *   or containing `: `; double quotes only for a short value YAML 1.2 or
- *   1.1 would read as a number, boolean, null or date (`"2026-03-02"`).
+ * - Strings are plain when YAML (1.2 for us, 1.1 for the rules team's Python
+ *   generator) allows it; otherwise double quotes for a line of up to 80
+ *   characters that needs no escapes (`"2026-03-02"`, `"Rules by: …"`), and a
+ *   literal block (`|-`) for longer texts, the style the rules team's files
+ *   already use for texts starting with `{` or containing `: `.
  * - No line width: a paragraph is one line, so a rewording changes one line.
  * - Sequences are not indented under their key (`sections:` / `- section:`),
  *   flags are written bare (`new:`), two spaces per level.
@@ -79,11 +80,14 @@ function canonicalize(doc: Document) {
   })
 }
 
+/** Up to this many characters a string that cannot be plain is double-quoted; longer texts are `|-` blocks. */
+const SHORT = 80
+
 /** The style the canonical layout writes a string value in. */
 export function styleFor(value: string): Scalar.Type {
   if (!value.includes('\n') && canBePlain(value)) return Scalar.PLAIN
-  // `"2026-03-02"`, `"true"`, `""`: short values that are not texts.
-  if (value === '' || (!value.includes('\n') && !/[\s{}[\]:#'"\\]/.test(value))) return Scalar.QUOTE_DOUBLE
+  // `"2026-03-02"`, `"Rules by: Adam Baker"`: a short line, double-quoted when that needs no escapes.
+  if (value.length <= SHORT && !/[\n"\\\p{Cc}]/u.test(value) && roundTrips(value, Scalar.QUOTE_DOUBLE)) return Scalar.QUOTE_DOUBLE
   // Texts: a literal block, unless it cannot hold this value (only spaces, say).
   return roundTrips(value, Scalar.BLOCK_LITERAL) ? Scalar.BLOCK_LITERAL : Scalar.QUOTE_DOUBLE
 }

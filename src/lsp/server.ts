@@ -90,16 +90,22 @@ export function startLanguageServer(connection: Connection, options: ServerOptio
     })
   }
 
-  connection.onInitialize(() => ({
-    capabilities: {
-      textDocumentSync: TextDocumentSyncKind.Incremental,
-      completionProvider: { triggerCharacters: [':', ','] },
-      hoverProvider: true,
-      definitionProvider: true,
-      renameProvider: { prepareProvider: true },
-    },
-    serverInfo: { name: 'cr lsp' },
-  }))
+  connection.onInitialize((params) => {
+    // Messages name files relative to the workspace, as `cr check` run there does.
+    const root = params.workspaceFolders?.[0]?.uri ?? params.rootUri
+    if (root?.startsWith('file:')) options.cwd = fileURLToPath(root)
+    return {
+      capabilities: {
+        textDocumentSync: TextDocumentSyncKind.Incremental,
+        // The rule text comes on resolve: 1,500 items stay a small message.
+        completionProvider: { triggerCharacters: [':', ','], resolveProvider: true },
+        hoverProvider: true,
+        definitionProvider: true,
+        renameProvider: { prepareProvider: true },
+      },
+      serverInfo: { name: 'cr lsp' },
+    }
+  })
 
   documents.onDidChangeContent(({ document }) => {
     const ws = workspaceFor(document.uri)
@@ -134,9 +140,16 @@ export function startLanguageServer(connection: Connection, options: ServerOptio
     if (!context) return []
     const state = ws.state ?? ws.compile()
     const range = { start: { line: position.line, character: context.start }, end: position }
-    if (context.tag === 'ref') return { isIncomplete: false, items: refItems(state.byId, range) }
+    if (context.tag === 'ref') return { isIncomplete: false, items: refItems(state.byId, range, ws.dir) }
     if (context.tag === 'term') return state.terms.map((t): CompletionItem => ({ label: t, kind: CompletionItemKind.Text, textEdit: { range, newText: t } }))
     return { isIncomplete: false, items: cardItems(options.cards, range) }
+  })
+
+  connection.onCompletionResolve((item) => {
+    const data = item.data as { dir?: string; id?: string } | undefined
+    const rule = data?.dir && data.id ? workspaces.get(data.dir)?.state?.byId.get(data.id) : undefined
+    if (rule) item.documentation = { kind: MarkupKind.Markdown, value: describe(rule) }
+    return item
   })
 
   connection.onHover(({ textDocument, position }) => {
@@ -234,7 +247,7 @@ type Range = { start: { line: number; character: number }; end: { line: number; 
 // Item lists are rebuilt only when the ID table changes: completion stays well under 50 ms.
 const refCache = new WeakMap<Map<string, RuleEntry>, CompletionItem[]>()
 
-function refItems(byId: Map<string, RuleEntry>, range: Range): CompletionItem[] {
+function refItems(byId: Map<string, RuleEntry>, range: Range, dir: string): CompletionItem[] {
   let base = refCache.get(byId)
   if (!base) {
     base = [...byId.values()]
@@ -243,8 +256,7 @@ function refItems(byId: Map<string, RuleEntry>, range: Range): CompletionItem[] 
         label: r.id,
         kind: r.kind === 'chapter' || r.kind === 'section' ? CompletionItemKind.Module : CompletionItemKind.Reference,
         labelDetails: { detail: ` ${r.number}`, description: firstWords(r.text) },
-        detail: `${r.number} ${firstWords(r.text)}`,
-        documentation: { kind: MarkupKind.Markdown, value: describe(r) },
+        data: { dir, id: r.id },
         // Typing a number (`6.1.4`) finds the rule too.
         filterText: `${r.id} ${r.number}`,
         sortText: String(i).padStart(5, '0'),

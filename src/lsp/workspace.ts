@@ -5,7 +5,9 @@
  * are resolved again unless the ID table changed), plus the ID guard of
  * `cr check`. Diagnostics are exactly `cr check`'s, grouped by file.
  */
-import { resolve } from 'node:path'
+import { readdirSync, readFileSync, statSync } from 'node:fs'
+import { isUtf8 } from 'node:buffer'
+import { join, relative, resolve } from 'node:path'
 import { compile, createCompileCache, roleOf } from '../core/compile.ts'
 import type { CardIndex } from '../core/cards.ts'
 import type { CompiledDocument, Diagnostic, RuleEntry, SourceFile } from '../core/types.ts'
@@ -42,19 +44,41 @@ export class RulesWorkspace {
     return resolve(this.cwd, path)
   }
 
+  /** Disk files by absolute path, decoded once per change of size or time. */
+  private readonly disk = new Map<string, { stamp: string; content: string | Uint8Array }>()
+  private guardKey: string | undefined
+  private guardMessages: Diagnostic[] = []
+
   /** The folder's YAML files, each from the editor when open there. */
   files(): SourceFile[] {
-    return readRulesDir(this.dir, this.cwd).map((f) => {
-      const open = this.overlay.get(this.abs(f.path))
-      return open === undefined ? f : { path: f.path, content: open }
-    })
+    // The same string for an unchanged file lets the compile cache compare by identity.
+    return readdirSync(this.dir)
+      .filter((name) => /\.ya?ml$/.test(name))
+      .sort()
+      .map((name) => {
+        const abs = join(this.dir, name)
+        const rel = relative(this.cwd, abs)
+        const path = rel.startsWith('..') ? abs : rel
+        const open = this.overlay.get(abs)
+        if (open !== undefined) return { path, content: open }
+        const st = statSync(abs)
+        const stamp = `${st.size}:${st.mtimeMs}`
+        let hit = this.disk.get(abs)
+        if (hit?.stamp !== stamp) {
+          const bytes = readFileSync(abs)
+          // Bytes that are not UTF-8 stay bytes, so the compiler reports them as `cr check` does.
+          hit = { stamp, content: isUtf8(bytes) ? bytes.toString('utf8') : bytes }
+          this.disk.set(abs, hit)
+        }
+        return { path, content: hit.content }
+      })
   }
 
   text(absPath: string): string | undefined {
     const open = this.overlay.get(absPath)
     if (open !== undefined) return open
-    const f = readRulesDir(this.dir, this.cwd).find((x) => this.abs(x.path) === absPath)
-    return f ? new TextDecoder().decode(f.content as Uint8Array) : undefined
+    const f = this.files().find((x) => this.abs(x.path) === absPath)
+    return f ? (typeof f.content === 'string' ? f.content : new TextDecoder().decode(f.content)) : undefined
   }
 
   /** Every release's IDs, read once (phase 1 only). */
@@ -77,8 +101,15 @@ export class RulesWorkspace {
     const all = [...messages]
     const retiredFile = files.find((f) => (f.path.split(/[\\/]/).pop() ?? '') === 'retired.yaml')
     if (document && this.releases().length > 0) {
-      const parsed = retiredFile ? parseRetirements(retiredFile) : { retirements: emptyRetirements(), messages: [] }
-      all.push(...parsed.messages, ...checkRetirements(document, this.releases(), parsed.retirements))
+      // The guard depends on the IDs and the retirement file only: most keystrokes change neither.
+      const retiredText = retiredFile ? (typeof retiredFile.content === 'string' ? retiredFile.content : new TextDecoder().decode(retiredFile.content)) : ''
+      const key = `${document.rules.map((r) => `${r.id} ${r.number} ${r.kind}`).join('\n')}\0${retiredText}`
+      if (key !== this.guardKey) {
+        const parsed = retiredFile ? parseRetirements(retiredFile) : { retirements: emptyRetirements(), messages: [] }
+        this.guardMessages = [...parsed.messages, ...checkRetirements(document, this.releases(), parsed.retirements)]
+        this.guardKey = key
+      }
+      all.push(...this.guardMessages)
     }
     const byFile = new Map<string, Diagnostic[]>()
     for (const f of files) if (roleOf(f.path) !== 'other' || f === retiredFile) byFile.set(this.abs(f.path), [])

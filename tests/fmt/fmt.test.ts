@@ -25,7 +25,7 @@ const data = (text: string) => parse(text)
 const data11 = (text: string) => parseDocument(text, { version: '1.1' }).toJS()
 
 describe('cr fmt: the canonical layout', () => {
-  it('keeps the data of every source file of rules/ and every release, and is idempotent', () => {
+  it('keeps the data of every source file of rules/ and every release, and is idempotent; rules/ is in the layout', () => {
     for (const dir of sourceDirs) {
       for (const name of readdirSync(join(repo, dir)).filter((n) => n.endsWith('.yaml'))) {
         const text = readFileSync(join(repo, dir, name), 'utf8')
@@ -33,11 +33,14 @@ describe('cr fmt: the canonical layout', () => {
         expect(data(once), `${dir}/${name}`).toEqual(data(text))
         expect(data11(once), `${dir}/${name} as YAML 1.1`).toEqual(data11(text))
         expect(format(once), `${dir}/${name}`).toBe(once)
+        // `cr fmt --check` in CI: the editable sources are kept formatted (releases are frozen as published).
+        if (dir === 'rules') expect(once, `${dir}/${name} is not formatted: run \`npx cr fmt\``).toBe(text)
       }
     }
   }, 120_000)
 
-  it('orders keys, writes flags bare, sequences at the margin, and strings plain or as |- blocks', () => {
+  it('orders keys, writes flags bare, sequences at the margin, and strings plain, quoted when short or as |- blocks', () => {
+    const long = '{card:Sneakdoor Beta} changes the attacked server from Archives to HQ, a text longer than a line.'
     const text = [
       '# yaml-language-server: $schema=../schema/chapter.schema.json',
       'sections:',
@@ -47,6 +50,8 @@ describe('cr fmt: the canonical layout', () => {
       '        rule: rule_b   # why b',
       '      - rule: rule_c',
       "        text: '{card:Sneakdoor Beta} first'",
+      `      - text: '${long}'`,
+      '        rule: rule_d',
       '    text: General',
       '    section: sec_a',
       'text: Runs',
@@ -63,12 +68,13 @@ describe('cr fmt: the canonical layout', () => {
         '  text: General',
         '  rules:',
         '  - rule: rule_b # why b',
-        '    text: |-',
-        '      Plain: no, a colon',
+        '    text: "Plain: no, a colon"',
         '    new:',
         '  - rule: rule_c',
+        '    text: "{card:Sneakdoor Beta} first"',
+        '  - rule: rule_d',
         '    text: |-',
-        '      {card:Sneakdoor Beta} first',
+        `      ${long}`,
         '',
       ].join('\n'),
     )

@@ -116,6 +116,9 @@ describe('cr lsp: completion, hover, definition', () => {
     expect(item.labelDetails?.description).toMatch(/^To end the run is to halt/)
     expect((item.textEdit as TextEdit).range.start.character).toBe(character - 'rule_end_th'.length)
     expect(result.items.length).toBeGreaterThan(1000)
+    // The text itself comes on resolve.
+    const resolved = await client.request<CompletionItem>('completionItem/resolve', item)
+    expect((resolved.documentation as { value: string }).value).toMatch(/^\*\*6\.1\.4\*\* `rule_end_the_run`\n\nTo end the run/)
     await client.change(runsUri, runs)
   })
 

@@ -1,0 +1,76 @@
+/**
+ * `npm run dev`: a saved YAML file reloads the open page with the new text;
+ * a mistake shows in the page (Astro's overlay, naming file:line:col) and in
+ * the terminal, and goes away when fixed. Runs the real dev server on a copy
+ * of rules/ and drives Debian's Chromium.
+ */
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Browser, Page } from 'playwright-core'
+import { launchChromium } from '../../site/integration/chromium.ts'
+import { startDevServer, type DevServer } from '../../site/integration/dev-server.ts'
+import { hasChromium, ROOT } from './helpers.ts'
+
+const PORT = 4521
+
+describe.skipIf(!hasChromium)('npm run dev: live preview', () => {
+  let server: DevServer
+  let browser: Browser
+  let page: Page
+  let file: string
+  let original: string
+
+  beforeAll(async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cr-dev-'))
+    cpSync(join(ROOT, 'rules'), join(dir, 'rules'), { recursive: true })
+    file = join(dir, 'rules/06_runs.yaml')
+    original = readFileSync(file, 'utf8')
+    server = await startDevServer({ root: ROOT, port: PORT, env: { CR_RULES_DIR: join(dir, 'rules') } })
+    browser = await launchChromium()
+    page = await browser.newPage()
+    await page.goto(`${server.url}/runs/`, { waitUntil: 'load', timeout: 120_000 })
+  }, 300_000)
+
+  afterAll(async () => {
+    await browser?.close()
+    await server?.stop()
+  })
+
+  const bodyHas = (text: string) => page.waitForFunction((t) => document.body.innerText.includes(t), text, { timeout: 60_000 })
+
+  it('reloads the page with the saved text', async () => {
+    await bodyHas("is to halt the Runner's progress toward the server")
+    writeFileSync(file, original.replace("halt the Runner's progress toward the server", "halt the Runner's live progress toward the server"))
+    await bodyHas("halt the Runner's live progress toward the server")
+    expect(server.output()).toMatch(/06_runs\.yaml: rules recompiled in \d+ ms, reloading the open pages/)
+  }, 120_000)
+
+  it('shows an error in the page and the terminal with file:line:col, escaped, and clears it when fixed', async () => {
+    const line = original.split('\n').findIndex((l) => l.includes('{ref:rule_sec_run_run_ends_phase}, the Run Ends Phase')) + 1
+    const column = original.split('\n')[line - 1]!.indexOf('{ref:rule_sec_run_run_ends_phase}') + 1
+    writeFileSync(file, original.replace('{ref:rule_sec_run_run_ends_phase}, the Run Ends Phase', '{ref:rule_sec_run_run_ends_phse}, the Run Ends Phase <b>bold</b> {card:<i>Evil</i>}'))
+    await page.waitForFunction(() => document.querySelector('vite-error-overlay')?.shadowRoot?.querySelector('#message-content')?.textContent, undefined, { timeout: 60_000 })
+    const shown = await page.evaluate(() => {
+      const root = document.querySelector('vite-error-overlay')!.shadowRoot!
+      const text = (s: string) => root.querySelector(s)?.textContent ?? ''
+      return { title: text('#title'), message: text('#message-content'), file: text('#code header h2'), code: text('#code-content') }
+    })
+    expect(shown.title).toBe('The rules do not compile: 2 errors')
+    expect(shown.file).toBe(`rules/06_runs.yaml:${line}:${column}`)
+    // (The overlay sets `code` spans in monospace, so the backticks are not in its text.)
+    expect(shown.message).toContain(`06_runs.yaml:${line}:${column}: error[ref-unknown]: Unknown rule ID rule_sec_run_run_ends_phse in reference`)
+    expect(shown.message).toContain('did you mean rule_sec_run_run_ends_phase,')
+    expect(shown.code).toContain('{ref:rule_sec_run_run_ends_phse}, the Run Ends Phase <b>bold</b>')
+    // The source line is shown as text, never as markup.
+    expect(shown.message).toContain('Unknown card <i>Evil</i>')
+    expect(await page.evaluate(() => document.querySelector('vite-error-overlay')!.shadowRoot!.querySelectorAll('#code b, #code i, #message-content b, #message-content i').length)).toBe(0)
+    expect(server.output()).toMatch(new RegExp(`rules/06_runs\\.yaml:${line}:${column}: error\\[ref-unknown\\]`))
+
+    // The last good rules stay on the page underneath; fixing the file clears the overlay.
+    writeFileSync(file, original.replace("halt the Runner's progress toward the server", "halt the Runner's fixed progress toward the server"))
+    await bodyHas("halt the Runner's fixed progress toward the server")
+    expect(await page.evaluate(() => document.querySelector('vite-error-overlay') === null)).toBe(true)
+  }, 120_000)
+})
