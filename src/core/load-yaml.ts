@@ -102,30 +102,45 @@ function valueAt(data: unknown, path: JsonPath): unknown {
  * Every one-line `key: value` pair (in a list item or not), by key and
  * value: where the value starts. Simple quotes are taken off so a quoted
  * and a plain copy of one value count as two places (then `yaml` decides).
+ * A hand-written scan, not a regular expression: rule texts make long lines.
  */
 function indexPlainPairs(text: string): Map<string, SourcePoint[]> {
   const out = new Map<string, SourcePoint[]>()
-  const pair = /^([ \t]*(?:-[ \t]+)*)([A-Za-z_][\w-]*):[ \t]+(\S(?:.*\S)?)[ \t]*$/
   let offset = 0
   let line = 1
-  for (const raw of text.split('\n')) {
-    const content = raw.endsWith('\r') ? raw.slice(0, -1) : raw
-    const m = pair.exec(content)
-    if (m) {
-      let value = m[3]!
-      const quoted = /^"([^"\\]*)"$/.exec(value) ?? /^'([^']*)'$/.exec(value)
-      if (quoted) value = quoted[1]!
-      // Anything else with YAML syntax in it (comments, flow collections, block scalars, anchors) is `yaml`'s to place.
-      if (quoted || !/^[|>&*!{[\]"'%@`]|\s#|:\s/.test(value)) {
-        const column = content.indexOf(m[3]!, m[1]!.length + m[2]!.length + 1) + 1
-        const k = `${m[2]}\0${value}`
-        const list = out.get(k)
-        const point = { line, column, offset: offset + column - 1 }
-        if (list) list.push(point)
-        else out.set(k, [point])
+  while (offset <= text.length) {
+    let end = text.indexOf('\n', offset)
+    if (end === -1) end = text.length
+    let i = offset
+    // Indentation and list markers: `  - - key: value`.
+    for (;;) {
+      while (text[i] === ' ' || text[i] === '\t') i++
+      if (text[i] === '-' && (text[i + 1] === ' ' || text[i + 1] === '\t')) i += 2
+      else break
+    }
+    const keyStart = i
+    while (i < end && /[\w-]/.test(text[i]!)) i++
+    if (i > keyStart && /[A-Za-z_]/.test(text[keyStart]!) && text[i] === ':' && (text[i + 1] === ' ' || text[i + 1] === '\t')) {
+      const key = text.slice(keyStart, i)
+      i += 2
+      while (text[i] === ' ' || text[i] === '\t') i++
+      let valueEnd = end
+      while (valueEnd > i && /\s/.test(text[valueEnd - 1]!)) valueEnd--
+      if (valueEnd > i) {
+        let value = text.slice(i, valueEnd)
+        const quoted = /^"([^"\\]*)"$/.exec(value) ?? /^'([^']*)'$/.exec(value)
+        if (quoted) value = quoted[1]!
+        // Anything else with YAML syntax in it (comments, flow collections, block scalars, anchors) is `yaml`'s to place.
+        if (quoted || !/^[|>&*!{[\]"'%@`]|\s#|:\s/.test(value)) {
+          const k = `${key}\0${value}`
+          const point = { line, column: i - offset + 1, offset: i }
+          const list = out.get(k)
+          if (list) list.push(point)
+          else out.set(k, [point])
+        }
       }
     }
-    offset += raw.length + 1
+    offset = end + 1
     line++
   }
   return out

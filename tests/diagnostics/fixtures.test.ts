@@ -1,12 +1,13 @@
 /**
  * Golden diagnostics: each `tests/fixtures/diagnostics/<code>/` holds a
  * `rules/` directory that triggers `<code>`, and `expected.txt`, the exact
- * report `cr check` prints for it. A missing golden is written; `UPDATE=1`
- * rewrites them all (review the diff).
+ * report `cr check` prints for it. A missing golden is written (it fails
+ * under `CI=true`: tests/golden.ts); `UPDATE=1` rewrites them all (review the diff).
  */
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { readGolden } from '../golden.ts'
 import { DIAGNOSTIC_CODES } from '../../src/core/codes.ts'
 import { compile } from '../../src/core/compile.ts'
 import { formatDiagnostic } from '../../src/core/diagnostics.ts'
@@ -33,7 +34,6 @@ describe('diagnostic fixtures', () => {
     const report = messages.map((m) => formatDiagnostic(m, textLookup(files))).join('\n\n') + '\n'
     expect(report).not.toMatch(/\n\s+at .*\(.*:\d+:\d+\)/)
     const golden = join(dir, 'expected.txt')
-    if (process.env.UPDATE || !existsSync(golden)) writeFileSync(golden, report)
-    expect(report).toBe(readFileSync(golden, 'utf8'))
+    expect(report).toBe(readGolden(golden, report))
   })
 })
