@@ -17,8 +17,6 @@ import { lowerFirst } from './ids.ts'
 export interface CompileOptions {
   /** Card data to check `{card:…}` against; without it cards are not checked. */
   cards?: CardIndex
-  /** Link target for a reference; the default suits a one-page document. */
-  hrefFor?: (id: string) => string
 }
 
 export type FileRole = 'chapter' | 'changelog' | 'release' | 'other'
@@ -89,7 +87,8 @@ export function compile(files: SourceFile[], options: CompileOptions = {}): Comp
     byId,
     loadedFiles,
     cards: options.cards,
-    hrefFor: options.hrefFor ?? ((id) => `#${id}`),
+    // One-page links; a target with several pages relinks at the edge (markup/relink.ts).
+    hrefFor: (id) => `#${id}`,
     messages,
   }
   const render = makeRenderContext(ctx)

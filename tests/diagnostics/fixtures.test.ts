@@ -4,7 +4,7 @@
  * report `cr check` prints for it. A missing golden is written (it fails
  * under `CI=true`: tests/golden.ts); `UPDATE=1` rewrites them all (review the diff).
  */
-import { existsSync, readdirSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { readGolden } from '../golden.ts'
@@ -18,10 +18,18 @@ const cases = readdirSync(root).filter((d) => existsSync(join(root, d, 'rules'))
 const cards = loadCards()
 
 describe('diagnostic fixtures', () => {
-  it('every diagnostic code has a fixture', () => {
+  it('every code `cr check` emits has a fixture', () => {
     const guard = readdirSync(join(root, '../versions/guard'))
-    const missing = Object.keys(DIAGNOSTIC_CODES).filter((code) => !cases.includes(code) && !guard.includes(code))
+    const emitted = Object.entries(DIAGNOSTIC_CODES).filter(([, info]) => (info.tools as readonly string[]).includes('check'))
+    expect(emitted.length).toBeGreaterThan(30)
+    const missing = emitted.map(([code]) => code).filter((code) => !cases.includes(code) && !guard.includes(code))
     expect(missing).toEqual([])
+  })
+
+  it('the README lists every code, with its severity and an anchor to link to', () => {
+    const readme = readFileSync(join(root, '../../../README.md'), 'utf8')
+    const rows = Object.entries(DIAGNOSTIC_CODES).filter(([code, info]) => !readme.includes(`| <a id="code-${code}"></a>\`${code}\` | ${info.severity} |`))
+    expect(rows.map(([code]) => code)).toEqual([])
   })
 
   it.each(cases)('%s', (name) => {
