@@ -69,6 +69,7 @@ function loadQuickly(text: string): LoadResult | undefined {
     return precise
   }
   let lines: Map<string, SourcePoint[]> | undefined
+  let nodes: Map<string, string[]> | undefined
   return {
     loaded: {
       data,
@@ -78,8 +79,17 @@ function loadQuickly(text: string): LoadResult | undefined {
         const value = which === 'value' && typeof key === 'string' ? valueAt(data, path) : undefined
         if (typeof value === 'string') {
           lines ??= indexPlainPairs(text)
-          const at = lines.get(`${key}\0${value}`)
+          const pair = `${key}\0${value}`
+          const at = lines.get(pair)
           if (at && at.length === 1) return at[0]!
+          if (at) {
+            // The same pair on several lines (`text: Action Phase`): the n-th such node of the data, in
+            // document order, is on the n-th such line, when every one of them is written on one line.
+            nodes ??= indexStringNodes(data)
+            const same = nodes.get(pair)
+            const n = same && same.length === at.length ? same.indexOf(pathKey(path)) : -1
+            if (n !== -1) return at[n]!
+          }
         }
         return full().locate(path, which)
       },
@@ -87,6 +97,28 @@ function loadQuickly(text: string): LoadResult | undefined {
     },
     messages: [],
   }
+}
+
+const pathKey = (path: JsonPath) => path.join('\u0001')
+
+/** Every string under a key, by key and value: the paths holding it, in document order (js-yaml keeps the file's key order). */
+function indexStringNodes(data: unknown): Map<string, string[]> {
+  const out = new Map<string, string[]>()
+  const walk = (node: unknown, path: JsonPath) => {
+    if (Array.isArray(node)) node.forEach((child, i) => walk(child, [...path, i]))
+    else if (node !== null && typeof node === 'object') {
+      for (const [k, v] of Object.entries(node)) {
+        if (typeof v === 'string') {
+          const pair = `${k}\0${v}`
+          const list = out.get(pair)
+          if (list) list.push(pathKey([...path, k]))
+          else out.set(pair, [pathKey([...path, k])])
+        } else walk(v, [...path, k])
+      }
+    }
+  }
+  walk(data, [])
+  return out
 }
 
 function valueAt(data: unknown, path: JsonPath): unknown {
@@ -126,7 +158,18 @@ function indexPlainPairs(text: string): Map<string, SourcePoint[]> {
       while (text[i] === ' ' || text[i] === '\t') i++
       let valueEnd = end
       while (valueEnd > i && /\s/.test(text[valueEnd - 1]!)) valueEnd--
-      if (valueEnd > i) {
+      const indicator = text.slice(i, valueEnd)
+      if (indicator === '|-' || indicator === '|') {
+        // A literal block: its lines, less their indentation; `|` keeps one final newline, `|-` none.
+        const point = { line, column: i - offset + 1, offset: i }
+        const value = literalBlock(text, end + 1, keyStart - offset, indicator === '|')
+        if (value !== undefined) {
+          const k = `${key}\0${value}`
+          const list = out.get(k)
+          if (list) list.push(point)
+          else out.set(k, [point])
+        }
+      } else if (valueEnd > i) {
         let value = text.slice(i, valueEnd)
         const quoted = /^"([^"\\]*)"$/.exec(value) ?? /^'([^']*)'$/.exec(value)
         if (quoted) value = quoted[1]!
@@ -144,6 +187,31 @@ function indexPlainPairs(text: string): Map<string, SourcePoint[]> {
     line++
   }
   return out
+}
+
+/** The value of a literal block scalar whose lines start at `from`, under a key indented `keyIndent`; undefined when it is not a simple one. */
+function literalBlock(text: string, from: number, keyIndent: number, clip: boolean): string | undefined {
+  const lines: string[] = []
+  let indent = -1
+  let at = from
+  while (at < text.length) {
+    let end = text.indexOf('\n', at)
+    if (end === -1) end = text.length
+    const raw = text.slice(at, end).replace(/\r$/, '')
+    if (raw.trim() === '') lines.push('')
+    else {
+      const own = raw.length - raw.trimStart().length
+      if (own <= keyIndent) break
+      if (indent === -1) indent = own
+      // Less indented than the block's first line, or tabs: leave it to `yaml`.
+      if (own < indent || /^\s*\t/.test(raw)) return undefined
+      lines.push(raw.slice(indent))
+    }
+    at = end + 1
+  }
+  while (lines.length > 0 && lines[lines.length - 1] === '') lines.pop()
+  if (lines.length === 0) return undefined
+  return lines.join('\n') + (clip ? '\n' : '')
 }
 
 function loadPrecisely(file: SourceFile, text: string): LoadResult {
