@@ -12,7 +12,8 @@
  * `yaml`, whose errors we word.
  */
 import { CORE_SCHEMA, load as loadFast } from 'js-yaml'
-import { LineCounter, isScalar, parseDocument, type Document, type YAMLError } from 'yaml'
+import type { Document, YAMLError } from 'yaml'
+import { yaml } from './yaml-lazy.ts'
 import { diagnostic } from './diagnostics.ts'
 import { findNode, isEmptyValue, pointAt, scalarOffsets, startOf, type JsonPath, type SourcePoint } from './locate.ts'
 import type { Diagnostic, SourceFile } from './types.ts'
@@ -62,8 +63,8 @@ function loadQuickly(text: string): LoadResult | undefined {
   let precise: LoadedYaml | undefined
   const full = (): LoadedYaml => {
     if (!precise) {
-      const lineCounter = new LineCounter()
-      const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true })
+      const lineCounter = new (yaml().LineCounter)()
+      const doc = yaml().parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true })
       precise = makeLoaded(doc, text, data, (offset) => pointAt(lineCounter, Math.max(0, Math.min(offset, text.length))))
     }
     return precise
@@ -216,8 +217,8 @@ function literalBlock(text: string, from: number, keyIndent: number, clip: boole
 
 function loadPrecisely(file: SourceFile, text: string): LoadResult {
 
-  const lineCounter = new LineCounter()
-  const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true })
+  const lineCounter = new (yaml().LineCounter)()
+  const doc = yaml().parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true })
   const at = (offset: number) => pointAt(lineCounter, Math.max(0, Math.min(offset, text.length)))
 
   if (isEmptyDocument(doc) && doc.errors.length === 0) {
@@ -281,7 +282,7 @@ function makeLoaded(doc: Document, text: string, data: unknown, at: (offset: num
     locateInString(path, offsetInString) {
       const found = findNode(doc, path)
       const node = found.node
-      if (!found.complete || !isScalar(node) || typeof node.value !== 'string' || !node.range) return locate(path)
+      if (!found.complete || !yaml().isScalar(node) || typeof node.value !== 'string' || !node.range) return locate(path)
       let offsets = offsetsCache.get(node)
       if (!offsets) {
         offsets = scalarOffsets(text, node)
@@ -296,7 +297,7 @@ function makeLoaded(doc: Document, text: string, data: unknown, at: (offset: num
 /** No content at all: nothing, comments, or a bare `---`. */
 function isEmptyDocument(doc: Document): boolean {
   const contents = doc.contents
-  return contents === null || (isScalar(contents) && contents.value === null && isEmptyValue(contents))
+  return contents === null || (yaml().isScalar(contents) && contents.value === null && isEmptyValue(contents))
 }
 
 /** The yaml library's message, without its position suffix, as one sentence. */
