@@ -26,8 +26,7 @@ import { writeOutputDir } from '../src/io/write-output.ts'
 import { findReleasesRoot, listReleases, loadRetirements, releaseCitations, releaseIdsKey, storeReleaseIds, type StoredReleaseIds } from '../src/io/releases.ts'
 import { readRulesDir } from '../src/io/read-sources.ts'
 import { releaseIdsFromFiles } from '../src/core/versions/guard.ts'
-import { retirementStatusMap } from '../src/core/versions/retired.ts'
-import { buildCiteTable } from '../src/core/cite/table.ts'
+import { openCiteContext } from '../src/io/cite-context.ts'
 import { buildIndexFiles } from '../src/core/index-json.ts'
 import { buildExamples } from '../src/core/package/examples-json.ts'
 import { buildReleaseTypes } from '../src/core/package/release-types.ts'
@@ -175,10 +174,11 @@ export async function buildPackage(options: BuildOptions = {}): Promise<string> 
   const pkg: PackageOptions = {}
   if (options.site) pkg.site = options.site.endsWith('/') ? options.site : `${options.site}/`
   // Renamed IDs keep working in `rule()`, as redirects (chains followed).
-  const { retirements } = loadRetirements(rules)
-  pkg.retired = buildCiteTable(result.document.rules, retirementStatusMap(retirements)).retired
+  // The same context `cr cite` resolves against (src/io/cite-context.ts): one retirement model.
+  const context = openCiteContext({ rules, document: result.document })
+  pkg.retired = context.table.retired
   // `rule('6.1.4', { version: 'v24.03' })`: every release, resolved to these rules.
-  pkg.releases = releaseCitations(findReleasesRoot(rules), result.document, retirements)
+  pkg.releases = context.releases()
   const files = await buildPackageFiles(result.document, pkg)
   // The frozen releases' IDs, for `cr check`'s ID guard: a release shipped byte for byte is never parsed again.
   files['release-ids.json'] = `${JSON.stringify(shippedReleaseIds(findReleasesRoot(rules)))}\n`

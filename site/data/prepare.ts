@@ -4,6 +4,8 @@
  */
 import { compile } from '../../src/core/compile.ts'
 import { relinkDocument } from '../../src/core/markup/relink.ts'
+import { buildOfficialJson } from '../../src/core/official-json.ts'
+import { parseMarkup, toHtml } from '../../src/core/markup/index.ts'
 import type { CardIndex } from '../../src/core/cards.ts'
 import type { CompiledDocument, Diagnostic, RuleEntry, SourceFile } from '../../src/core/types.ts'
 import { readRulesDir } from '../../src/io/read-sources.ts'
@@ -11,7 +13,9 @@ import { CURRENT } from '../../src/core/versions/index.ts'
 import { buildCardEntries } from './card-entries.ts'
 import type { ReleaseSource } from './releases.ts'
 import type {
+  Acknowledgement,
   ChapterPage,
+  FrontMatter,
   GlossaryEntry,
   HistoryView,
   LookupData,
@@ -30,8 +34,13 @@ export interface PrepareOptions {
   history?: Map<string, HistoryView>
   /** Rule ID → the files citing it (`CR_COVERAGE`). */
   coverage?: Map<string, RuleCites>
-  /** Print a PDF of it (default: the current release only). */
+  /** Print a PDF of it (default: every release). */
   pdf?: boolean
+  /**
+   * The current rules differ from the last release (true), do not (false), or
+   * nobody compared them (undefined, `CR_RELEASES=none`): the label says only what is known.
+   */
+  unreleased?: boolean
 }
 
 /** A release compiled twice: one-page links (`/full/`, diffs) and links across chapter pages. */
@@ -40,6 +49,8 @@ export interface CompiledRelease {
   onePage: CompiledDocument
   paged: CompiledDocument
   urlOf: (id: string) => string
+  /** The official generator's `rules.json` of the same sources. */
+  officialJson: string
 }
 
 export class CompileError extends Error {
@@ -81,14 +92,37 @@ export function compileRelease(files: SourceFile[], source: ReleaseSource, cards
   const pageUrl = (chapter: string) => `${source.base}${chapterSlug(chapter)}/`
   const urlOf = (id: string) => `${pageUrl(chapterOf.get(id) ?? '')}#${id}`
   const paged = relinkDocument(onePage, urlOf)
-  return { source, onePage, paged, urlOf }
+  return { source, onePage, paged, urlOf, officialJson: buildOfficialJson(files).json }
 }
 
 /** `current` for the current rules, else the release's version. */
 export const releaseKey = (c: CompiledRelease) => (c.source.current ? CURRENT : c.onePage.release.version)
 
 export function shapeRelease(compiled: CompiledRelease, options: PrepareOptions = {}): ReleaseData {
-  return shape(compiled.paged, compiled.onePage, compiled.source, compiled.urlOf, options, releaseKey(compiled))
+  return { ...shape(compiled.paged, compiled.onePage, compiled.source, compiled.urlOf, options, releaseKey(compiled)), officialJson: compiled.officialJson }
+}
+
+/** Preamble (inline markup, rendered by the core, so escaped), contact and acknowledgements. */
+export function frontMatterOf(release: CompiledDocument['release']): FrontMatter {
+  const front: FrontMatter = { acknowledgements: acknowledgementsOf(release.acknowledgements) }
+  if (release.preamble) {
+    const ctx = { lookup: () => undefined, hrefFor: (id: string) => `#${id}` }
+    front.preambleHtml = toHtml(parseMarkup(release.preamble.trim()).tree, ctx)
+  }
+  if (release.contact) front.contact = release.contact
+  return front
+}
+
+function acknowledgementsOf(value: unknown): Acknowledgement[] {
+  if (!Array.isArray(value)) return []
+  return value.flatMap((item): Acknowledgement[] => {
+    if (typeof item === 'string') return [{ text: item, items: [] }]
+    if (typeof item === 'object' && item !== null && typeof (item as { text?: unknown }).text === 'string') {
+      const o = item as { text: string; items?: unknown }
+      return [{ text: o.text, items: acknowledgementsOf(o.items) }]
+    }
+    return []
+  })
 }
 
 function shape(
@@ -98,7 +132,7 @@ function shape(
   urlOf: (id: string) => string,
   options: PrepareOptions,
   key: string,
-): ReleaseData {
+): Omit<ReleaseData, 'officialJson'> {
   const { base } = source
   const byId = new Map(doc.rules.map((r) => [r.id, r]))
   const chapters = doc.rules.filter((r) => r.kind === 'chapter')
@@ -204,7 +238,9 @@ function shape(
     previews,
     lookup,
     search,
-    ...((options.pdf ?? source.current) ? { pdf: `netrunner-cr-${version}.pdf` } : {}),
+    edition: !source.current || options.unreleased === false ? version : options.unreleased ? `${version} with unreleased changes (current text)` : `${version} (current text)`,
+    front: frontMatterOf(doc.release),
+    ...((options.pdf ?? true) ? { pdf: source.current ? 'netrunner-cr-current.pdf' : `netrunner-cr-${version}.pdf` } : {}),
   }
 }
 

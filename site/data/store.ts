@@ -33,11 +33,11 @@ export function prepareSite(root = process.cwd(), env: NodeJS.ProcessEnv = proce
   const versions = withReleases ? buildVersions(root, options.rulesDir, compiled, notes) : undefined
 
   const coverage = coverageFile ? coverageView(coverageFile, current.onePage, current.urlOf) : undefined
-  if (coverage) notes.push(...coverage.notes)
+  if (coverage) for (const note of coverage.notes) notes.push(note)
 
   const releases: ReleaseData[] = compiled.map((c) => {
     const data = c.source.current
-      ? shapeRelease(c, { cards, history: versions?.histories, coverage: coverage?.rules })
+      ? shapeRelease(c, { cards, history: versions?.histories, coverage: coverage?.rules, unreleased: versions?.changes.some((ch) => ch.key === CURRENT) })
       : shapeRelease(c, { cards })
     const changesUrl = versions?.changesUrl.get(data.key)
     if (changesUrl) data.changesUrl = changesUrl

@@ -180,10 +180,33 @@ export interface ReleaseData {
   previews: Record<string, Record<string, Preview>>
   lookup: LookupData
   search: SearchRecord[]
-  /** File name of the PDF under the release base, e.g. `netrunner-cr-v26.03.pdf` (current release only). */
+  /**
+   * File name of the PDF under the release base: `netrunner-cr-v26.03.pdf` for
+   * a release (its published text), `netrunner-cr-current.pdf` for the rules.
+   */
   pdf?: string
+  /** What the PDF and `/full/` call this text: `v26.03`, or `v26.03 with unreleased changes (current text)`. */
+  edition: string
+  /** Preamble, contact and acknowledgements from `release.yaml`. */
+  front: FrontMatter
+  /** The official generator's `rules.json` for this text, served at `<base>official/rules.json`. */
+  officialJson: string
   /** Its changes page (`/changes/v24.03/`), when it has one. */
   changesUrl?: string
+}
+
+export interface FrontMatter {
+  /** Compiler-rendered (escaped) HTML of the preamble. */
+  preambleHtml?: string
+  /** The rules team's email address. */
+  contact?: string
+  acknowledgements: Acknowledgement[]
+}
+
+/** A line of the acknowledgements, with its nested lines. */
+export interface Acknowledgement {
+  text: string
+  items: Acknowledgement[]
 }
 
 /** `[number, title html, [number, html][]]`: what a reference's preview shows. */

@@ -14,7 +14,7 @@ import type { AstroIntegration } from 'astro'
 import { prepareSite, publishSiteData } from '../data/store.ts'
 import type { SiteData } from '../data/types.ts'
 import { writeSearchIndexes } from './search-index.ts'
-import { printPdf } from './pdf.ts'
+import { printPdfs } from './pdf.ts'
 
 export default function crSite(): AstroIntegration {
   let data: SiteData | undefined
@@ -45,15 +45,16 @@ export default function crSite(): AstroIntegration {
           logger.info('PDF skipped (CR_PDF=0)')
           return
         }
-        for (const release of data.releases) {
-          // Old releases are read on the site; only the current one is printed.
-          if (!release.pdf) continue
-          const started = performance.now()
-          const file = join(out, release.base, release.pdf)
-          const result = await printPdf(out, `${release.base}full/`, file)
-          if ('skipped' in result) logger.warn(`PDF of ${release.version} skipped: ${result.skipped}`)
-          else logger.info(`PDF: ${release.base}${release.pdf} in ${Math.round(performance.now() - started)} ms`)
-        }
+        // Every release its published text, the current rules labelled as such: one Chromium, two pages at a time.
+        const printed = data.releases.filter((r) => r.pdf)
+        const pdfStarted = performance.now()
+        const results = await printPdfs(out, printed.map((r) => ({ pagePath: `${r.base}full/`, outFile: join(out, r.base, r.pdf!) })))
+        results.forEach((result, i) => {
+          const release = printed[i]!
+          if ('skipped' in result) logger.warn(`PDF of ${release.edition} skipped: ${result.skipped}`)
+          else logger.info(`PDF: ${release.base}${release.pdf} (${release.edition}) in ${result.ms} ms`)
+        })
+        logger.info(`PDFs: ${printed.length} in ${Math.round(performance.now() - pdfStarted)} ms`)
       },
     },
   }

@@ -1,34 +1,139 @@
-/** Print `/full/` to PDF with headless Chromium; skipped, with a reason, where there is none. */
+/**
+ * Print each release's `/full/` to PDF with headless Chromium: one browser,
+ * a few pages at a time. Skipped, with a reason, where there is no Chromium.
+ *
+ * Typography is the print stylesheet's (site.css, "Print typography"): page
+ * numbers and running heads are CSS page-margin boxes, headings are the PDF's
+ * bookmarks (`outline`). Chromium ships no hyphenation dictionaries, so soft
+ * hyphens are added here, to the printed copy only (the web page stays as it
+ * is, for search and copying).
+ */
+import { createRequire } from 'node:module'
+import type { Browser } from 'playwright-core'
+import { destinationPages } from './pdf-pages.ts'
 import { serveStatic } from './static-server.ts'
 import { hasChromium, launchChromium, loadPlaywright, CHROMIUM_PATH } from './chromium.ts'
 
-export type PdfResult = { written: string } | { skipped: string }
+export type PdfResult = { written: string; ms: number } | { skipped: string }
 
+export interface PdfJob {
+  /** Page to print, under the server root: `/full/`, `/v24.03/full/`. */
+  pagePath: string
+  outFile: string
+}
+
+/** Print one page (kept for callers that print a single release). */
 export async function printPdf(distDir: string, pagePath: string, outFile: string): Promise<PdfResult> {
-  if (!hasChromium()) return { skipped: `no Chromium at ${CHROMIUM_PATH} (install Debian's \`chromium\` or set CHROMIUM_PATH)` }
-  if (!loadPlaywright()) return { skipped: 'playwright-core is not installed' }
+  const [result] = await printPdfs(distDir, [{ pagePath, outFile }])
+  return result!
+}
+
+/** Print every job with one Chromium, `parallel` pages at a time; results in job order. */
+export async function printPdfs(distDir: string, jobs: PdfJob[], parallel = 2): Promise<PdfResult[]> {
+  if (!hasChromium()) return jobs.map(() => ({ skipped: `no Chromium at ${CHROMIUM_PATH} (install Debian's \`chromium\` or set CHROMIUM_PATH)` }))
+  if (!loadPlaywright()) return jobs.map(() => ({ skipped: 'playwright-core is not installed' }))
   const server = await serveStatic(distDir)
   const browser = await launchChromium()
   try {
-    const page = await browser.newPage()
-    // Card images and other remote content are not part of the printed rules.
-    await page.route(/^https?:\/\/(?!127\.0\.0\.1)/, (route) => route.abort())
-    await page.goto(`${server.url}${pagePath}`, { waitUntil: 'load' })
-    await page.emulateMedia({ media: 'print' })
-    await page.pdf({
-      path: outFile,
-      format: 'A4',
-      margin: { top: '18mm', bottom: '18mm', left: '16mm', right: '16mm' },
-      printBackground: false,
-      displayHeaderFooter: true,
-      headerTemplate: '<span></span>',
-      footerTemplate: '<div style="font-size:8px;width:100%;text-align:center"><span class="pageNumber"></span> / <span class="totalPages"></span></div>',
-      outline: true,
-      tagged: true,
-    })
-    return { written: outFile }
+    const results: PdfResult[] = new Array(jobs.length)
+    let next = 0
+    const worker = async () => {
+      while (next < jobs.length) {
+        const i = next++
+        const started = performance.now()
+        await printOne(browser, `${server.url}${jobs[i]!.pagePath}`, jobs[i]!.outFile)
+        results[i] = { written: jobs[i]!.outFile, ms: Math.round(performance.now() - started) }
+      }
+    }
+    await Promise.all(Array.from({ length: Math.max(1, Math.min(parallel, jobs.length)) }, worker))
+    return results
   } finally {
     await browser.close()
     await server.close()
   }
+}
+
+async function printOne(browser: Browser, url: string, outFile: string): Promise<void> {
+  const page = await browser.newPage()
+  try {
+    // Card images and other remote content are not part of the printed rules.
+    await page.route(/^https?:\/\/(?!127\.0\.0\.1)/, (route) => route.abort())
+    await page.goto(url, { waitUntil: 'load' })
+    await page.emulateMedia({ media: 'print' })
+    await hyphenate(page)
+    // The PDF's title is the document and its edition, as the page's heading says.
+    await page.evaluate(() => {
+      const h1 = document.querySelector('h1')
+      if (h1?.textContent) document.title = h1.textContent.replace(/\s+/g, ' ').trim()
+    })
+    const print = (final: boolean) =>
+      page.pdf({
+        ...(final ? { path: outFile } : {}),
+        preferCSSPageSize: true,
+        printBackground: false,
+        // Page numbers and running heads are the stylesheet's margin boxes.
+        displayHeaderFooter: false,
+        outline: final,
+        tagged: final,
+      })
+    // The contents get page numbers from a first, untagged print (Chromium has
+    // no `target-counter()`); print again if adding them moved anything.
+    let printed: Uint8Array | undefined
+    for (let pass = 0; pass < 3; pass++) {
+      const pages = destinationPages(printed ?? (await print(false)))
+      const changed = await page.evaluate((entries) => {
+        const at = new Map(entries)
+        let changed = false
+        for (const a of Array.from(document.querySelectorAll<HTMLAnchorElement>('.full-toc a[href^="#"]'))) {
+          const n = at.get(decodeURIComponent(a.hash.slice(1)))
+          let pg = a.querySelector<HTMLElement>('.pg')
+          if (n === undefined || pg?.textContent === String(n)) continue
+          if (!pg) {
+            pg = document.createElement('span')
+            pg.className = 'pg'
+            a.append(pg)
+          }
+          pg.textContent = String(n)
+          changed = true
+        }
+        return changed
+      }, [...pages])
+      if (!changed && printed) break
+      printed = await print(true)
+    }
+  } finally {
+    await page.close()
+  }
+}
+
+type Hyphenator = (text: string, options?: { minWordLength?: number }) => string
+let hyphenator: Hyphenator | undefined
+
+/** `hyphen` through Node's `require`, like playwright-core (see chromium.ts). */
+function loadHyphenator(): Hyphenator {
+  hyphenator ??= (createRequire(import.meta.url)('hyphen/en') as { hyphenateSync: Hyphenator }).hyphenateSync
+  return hyphenator
+}
+
+/** Soft hyphens in the running text of rules, examples and front matter; never in headings, the contents, numbers or code. */
+async function hyphenate(page: import('playwright-core').Page): Promise<void> {
+  const texts = await page.evaluate(() => {
+    const skip = 'h1,h2,h3,h4,h5,h6,nav,code,kbd,.n,.tn,script,style'
+    const nodes: Text[] = []
+    const walker = document.createTreeWalker(document.querySelector('main') ?? document.body, NodeFilter.SHOW_TEXT)
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      const t = n as Text
+      if (t.data.length >= 7 && !t.parentElement?.closest(skip)) nodes.push(t)
+    }
+    ;(window as unknown as { __crText: Text[] }).__crText = nodes
+    return nodes.map((t) => t.data)
+  })
+  const hyphenateText = loadHyphenator()
+  const hyphenated = texts.map((t) => hyphenateText(t, { minWordLength: 7 }))
+  await page.evaluate((values) => {
+    const nodes = (window as unknown as { __crText: Text[] }).__crText
+    values.forEach((v, i) => {
+      nodes[i]!.data = v
+    })
+  }, hyphenated)
 }

@@ -34,8 +34,10 @@ export function serveStatic(dir: string, port = 0, host = '127.0.0.1'): Promise<
   const root = resolve(dir)
   const server = createServer((req, res) => {
     let path: string
+    let raw: string
     try {
-      path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)
+      raw = new URL(req.url ?? '/', 'http://x').pathname
+      path = decodeURIComponent(raw)
     } catch {
       res.writeHead(400).end('Bad request')
       return
@@ -47,7 +49,9 @@ export function serveStatic(dir: string, port = 0, host = '127.0.0.1'): Promise<
     }
     if (existsSync(file) && statSync(file).isDirectory()) {
       if (!path.endsWith('/')) {
-        res.writeHead(301, { location: `${path}/` }).end()
+        // From the still-encoded path, with one leading slash: `/%2Fcards` must not become
+        // `Location: //cards/`, which a browser reads as another host (an open redirect).
+        res.writeHead(301, { location: `/${raw.replace(/^[/\\]+/, '')}/` }).end()
         return
       }
       file = join(file, 'index.html')

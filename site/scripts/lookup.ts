@@ -15,6 +15,8 @@ export interface Lookup {
   byId: Map<string, Hit>
   byNumber: Map<string, Hit>
   terms: Map<string, string[]>
+  /** Rule IDs in `lookup.json` order: other files refer to rules by index into it. */
+  ids: string[]
 }
 
 type LookupJson = { c: string[]; n: string[]; r: [string, string, number][]; t: Record<string, string[]>; o?: Record<string, string> }
@@ -39,7 +41,7 @@ export function loadLookup(base: string): Promise<Lookup> {
           const hit = byId.get(now)
           if (hit && !byId.has(old)) byId.set(old, hit)
         }
-        return { byId, byNumber, terms: new Map(Object.entries(t)) }
+        return { byId, byNumber, terms: new Map(Object.entries(t)), ids: r.map(([id]) => id) }
       })
     cache.set(base, p)
   }

@@ -7,7 +7,7 @@ export function initSearchBoot(base: string) {
   const forms = Array.from(document.querySelectorAll<HTMLFormElement>('form[data-search]'))
   if (forms.length === 0) return
   let loading: Promise<unknown> | undefined
-  const load = () => (loading ??= import('./search.ts').then((m) => m.initSearch(base, forms)))
+  const load = () => (loading ??= (preload(base), import('./search.ts').then((m) => m.initSearch(base, forms))))
 
   for (const form of forms) {
     const input = form.querySelector('input')!
@@ -26,4 +26,19 @@ export function initSearchBoot(base: string) {
     input.focus()
     input.select()
   })
+}
+
+/** Ask for search's data while its code loads, not after: the first results come sooner. */
+function preload(base: string) {
+  for (const href of [`${base}lookup.json`, `${base}search-vocab.json`, `${base}pagefind/pagefind.js`]) {
+    const link = document.createElement('link')
+    if (href.endsWith('.js')) link.rel = 'modulepreload'
+    else {
+      link.rel = 'preload'
+      link.as = 'fetch'
+      link.crossOrigin = 'anonymous'
+    }
+    link.href = href
+    document.head.append(link)
+  }
 }

@@ -1,23 +1,40 @@
 /**
  * Search as you type, at rule granularity. A rule number or ID goes straight
- * to the rule (from `lookup.json`); words go to Pagefind, whose results are
- * one rule each. Loaded on first use (see `search-boot.ts`).
+ * to the rule (from `lookup.json`); words are first understood (stop words,
+ * jargon, typos, defined terms, card names: `query/understand.ts`), then go
+ * to Pagefind, relaxed into one search per word when the strict query finds
+ * few rules (`query/fuse.ts`). Loaded on first use (see `search-boot.ts`).
  */
-import { definingRules, isNumberQuery, loadLookup, resolveQuery, termsStartingWith, type Lookup } from './lookup.ts'
+import { isNumberQuery, loadLookup, resolveQuery, termsStartingWith, type Hit, type Lookup } from './lookup.ts'
+import { searchRelaxed, type IndexHit } from './query/fuse.ts'
+import { highlightRanges } from './query/highlight.ts'
+import { jargonIndex } from './query/jargon.ts'
+import { createVocabulary } from './query/typo.ts'
+import { createCards, understandQuery, type QueryContext, type Understood } from './query/understand.ts'
 
 interface PagefindResultData {
   url: string
   excerpt: string
+  content: string
   meta: Record<string, string>
+}
+interface PagefindResult {
+  id: string
+  score: number
+  words: number[]
+  data(): Promise<PagefindResultData>
 }
 interface Pagefind {
   options(o: Record<string, unknown>): Promise<void>
   init(): Promise<void>
-  search(q: string | null, o?: { filters?: Record<string, string> }): Promise<{ results: { id: string; data(): Promise<PagefindResultData> }[] } | null>
+  search(q: string | null, o?: { filters?: Record<string, string> }): Promise<{ results: PagefindResult[] } | null>
 }
+type Previews = Record<string, [string, string, [string, string][]]>
 
 const DROPDOWN_RESULTS = 8
 const PAGE_RESULTS = 40
+/** The top result shows this much of its rule, so it can be read without a click. */
+const TOP_TEXT = 420
 
 let pagefindPromise: Promise<Pagefind> | undefined
 let pagefindReady = false
@@ -39,6 +56,18 @@ function loadPagefind(base: string): Promise<Pagefind> {
   })())
 }
 
+const fetchJson = <T,>(url: string) => fetch(url).then((r) => (r.ok ? (r.json() as Promise<T>) : Promise.reject(new Error(`${url}: ${r.status}`))))
+
+/** The vocabulary, jargon, defined terms and cards `understandQuery` reads. */
+function loadContext(base: string, lookup: Promise<Lookup>): Promise<QueryContext> {
+  return Promise.all([lookup, fetchJson<{ w: string; k: number; c: [string, number[]][] }>(`${base}search-vocab.json`)]).then(([l, v]) => ({
+    vocab: createVocabulary(v.w.split(' '), v.k),
+    jargon: jargonIndex(),
+    terms: l.terms,
+    cards: createCards(v.c, l.ids),
+  }))
+}
+
 /** Pagefind's excerpt: text with `<`/`>` escaped and `<mark>` around matches. Built as DOM, never as HTML. */
 function excerptNodes(excerpt: string): Node[] {
   const out: Node[] = []
@@ -58,49 +87,101 @@ function excerptNodes(excerpt: string): Node[] {
   return out
 }
 
-function span(className: string, ...content: (string | Node)[]) {
-  const el = document.createElement('span')
-  el.className = className
-  el.append(...content)
-  return el
+function el<K extends keyof HTMLElementTagNameMap>(tag: K, className: string, ...content: (string | Node)[]) {
+  const e = document.createElement(tag)
+  e.className = className
+  e.append(...content)
+  return e
 }
 
 function resultItem(url: string, number: string, where: string, excerpt: Node[] | string) {
   const li = document.createElement('li')
-  const a = document.createElement('a')
+  const a = el('a', 'hit', el('span', 'hit-n', number), ' ', el('span', 'hit-where', where))
   a.href = url
-  a.className = 'hit'
-  a.append(span('hit-n', number), ' ', span('hit-where', where))
-  a.append(span('hit-x', ...(typeof excerpt === 'string' ? [excerpt] : excerpt)))
+  a.append(el('span', 'hit-x', ...(typeof excerpt === 'string' ? [excerpt] : excerpt)))
   li.append(a)
   return li
 }
 
-export function initSearch(base: string, forms: HTMLFormElement[]) {
-  const lookupPromise = loadLookup(base)
-  // Start both downloads now: the reader is about to type.
-  const pagefind = loadPagefind(base)
-  pagefind.catch((e) => console.error('Search is unavailable:', e))
-  for (const form of forms) wire(form, lookupPromise, pagefind)
+/** `text` with the query's words in `<mark>`, as DOM. */
+function markedText(text: string, queryWords: string[]): Node[] {
+  const out: Node[] = []
+  let at = 0
+  for (const [start, end] of highlightRanges(text, queryWords)) {
+    out.push(document.createTextNode(text.slice(at, start)), el('mark', '', text.slice(start, end)))
+    at = end
+  }
+  out.push(document.createTextNode(text.slice(at)))
+  return out
 }
 
-function wire(form: HTMLFormElement, lookupPromise: Promise<Lookup>, pagefind: Promise<Pagefind>) {
+const clip = (text: string, max: number) => (text.length <= max ? text : `${text.slice(0, text.lastIndexOf(' ', max))} …`)
+
+/** Rule text from the hover previews (compiler HTML, read as text through an inert template). */
+const previewCache = new Map<string, Promise<Previews>>()
+async function ruleText(base: string, hit: Hit): Promise<string> {
+  const slug = new URL(hit.url, location.href).pathname.slice(base.length).split('/')[0] ?? ''
+  if (!previewCache.has(slug)) previewCache.set(slug, fetchJson<Previews>(`${base}previews/${slug}.json`).catch(() => ({})))
+  const entry = (await previewCache.get(slug)!)[hit.id]
+  if (!entry) return ''
+  const t = document.createElement('template')
+  t.innerHTML = entry[1] || entry[2][0]?.[1] || ''
+  return (t.content.textContent ?? '').replace(/\s+/g, ' ').trim()
+}
+
+export function initSearch(base: string, forms: HTMLFormElement[]) {
+  const lookupPromise = loadLookup(base)
+  // Start the downloads now: the reader is about to type.
+  const pagefind = loadPagefind(base)
+  pagefind.catch((e) => console.error('Search is unavailable:', e))
+  const context = loadContext(base, lookupPromise)
+  context.catch((e) => console.error('Search runs without typo correction:', e))
+  for (const form of forms) wire(base, form, lookupPromise, context, pagefind)
+}
+
+/** One Pagefind search per word and filter, remembered: typing on only searches the new word. */
+const indexCache = new Map<string, Promise<PagefindResult[]>>()
+function searchIndex(pf: Pagefind, query: string, filter: string): Promise<PagefindResult[]> {
+  const key = `${filter}\u0000${query}`
+  let p = indexCache.get(key)
+  if (!p) {
+    p = pf.search(query, filter ? { filters: { chapter: filter } } : {}).then((r) => r?.results ?? [])
+    indexCache.set(key, p)
+    if (indexCache.size > 400) indexCache.delete(indexCache.keys().next().value!)
+  }
+  return p
+}
+
+function wire(base: string, form: HTMLFormElement, lookupPromise: Promise<Lookup>, contextPromise: Promise<QueryContext>, pagefind: Promise<Pagefind>) {
   const input = form.querySelector('input')!
   const chapter = form.querySelector('select')!
   const panel = form.querySelector<HTMLElement>('.search-panel')!
   const list = form.querySelector<HTMLOListElement>('.search-results')!
   const status = form.querySelector<HTMLElement>('[aria-live]')!
+  const note = form.querySelector<HTMLElement>('.search-note')!
+  const count = form.querySelector<HTMLElement>('.search-count')!
   const onPage = form.closest('[data-search-page]') !== null
   let seq = 0
   let direct: { url: string } | undefined
+  /** Queries to search as typed ("search instead for …"). */
+  const asTyped = new Set<string>()
+  /** The last query run and its top result, for Enter. */
+  let latest: { q: string; top: Promise<string | undefined> } | undefined
+  let showAll = false
 
-  const links = () => Array.from(list.querySelectorAll<HTMLAnchorElement>('a'))
+  const links = () => Array.from(list.querySelectorAll<HTMLAnchorElement>('a.hit'))
   const close = () => {
     if (!onPage) panel.hidden = true
   }
 
-  async function run() {
+  function start(): Promise<string | undefined> {
     const q = input.value.trim()
+    const top = run(q)
+    latest = { q, top }
+    return top
+  }
+
+  async function run(q: string): Promise<string | undefined> {
     const filter = chapter.value
     const mine = ++seq
     if (onPage) {
@@ -116,24 +197,70 @@ function wire(form: HTMLFormElement, lookupPromise: Promise<Lookup>, pagefind: P
       list.dataset.q = ''
       list.dataset.done = ''
       status.textContent = ''
+      note.replaceChildren()
+      count.replaceChildren()
       close()
-      return
+      return undefined
     }
     const lookup = await lookupPromise
-    if (mine !== seq) return
+    if (mine !== seq) return undefined
     const hit = resolveQuery(lookup, q)
     direct = hit
-    const limit = onPage ? PAGE_RESULTS : DROPDOWN_RESULTS
-    const head: HTMLLIElement[] = []
-    if (hit) head.push(resultItem(hit.url, hit.number, 'Go to rule', hit.id))
+    const limit = onPage ? (showAll ? Infinity : PAGE_RESULTS) : DROPDOWN_RESULTS
     if (isNumberQuery(q) || hit) {
+      note.replaceChildren()
+      count.replaceChildren()
       status.textContent = hit ? `Rule ${hit.number}: press Enter to go` : `No rule numbered ${q}`
-      show(q, head, true)
-      return
+      if (!hit) {
+        show(q, [], true)
+        return undefined
+      }
+      // The number and the rule's text, not its ID: the text follows when loaded.
+      const item = resultItem(hit.url, hit.number, hit.chapter, '')
+      item.classList.add('hit-top')
+      show(q, [item], false)
+      const text = await ruleText(base, hit)
+      if (mine !== seq) return hit.url
+      item.querySelector('.hit-x')!.textContent = clip(text, TOP_TEXT)
+      show(q, [item], true)
+      return hit.url
     }
-    const pinned = definingRules(lookup, q).filter((d) => !filter || d.hit.chapter === filter)
-    for (const { term, hit: h } of pinned) head.push(resultItem(h.url, h.number, h.chapter, `Defines “${term}”`))
-    const pinnedAt = new Map(pinned.map((p, i) => [p.hit.url, i]))
+
+    if (!pagefindReady) {
+      // Search is still loading (first keystroke): defined terms starting
+      // with the query answer meanwhile; the full results replace them.
+      const interim = termsStartingWith(lookup, q, 5).filter((t) => !filter || t.hit.chapter === filter)
+      if (interim.length > 0) show(q, interim.map(({ term, hit: h }) => resultItem(h.url, h.number, h.chapter, `Defines “${term}”`)), false)
+    }
+    const context = await contextPromise.catch(() => undefined)
+    if (mine !== seq) return undefined
+    const understood: Understood = context
+      ? understandQuery(q, context, { correct: !asTyped.has(q), typing: true })
+      : { words: q.split(/\s+/), text: q, changes: [], pins: [], exact: false }
+    showNote(q, understood)
+
+    const pins = understood.pins.flatMap((p) => {
+      const h = lookup.byId.get(p.id)
+      return h && (!filter || h.chapter === filter) ? [{ hit: h, why: p.why }] : []
+    })
+    const head = pins.map(({ hit: h, why }) => resultItem(h.url, h.number, h.chapter, why))
+    const pinnedAt = new Map(pins.map((p, i) => [p.hit.url, i]))
+    // Pinned rules (a definition, a card's mentions) need no Pagefind: show them while it loads.
+    if (!pagefindReady && head.length > 0) show(q, [...head], false)
+    const pf = await pagefind
+    if (mine !== seq) return undefined
+    const byId = new Map<string, PagefindResult>()
+    const search = async (words: string): Promise<IndexHit[]> => {
+      const results = await searchIndex(pf, words, filter)
+      for (const r of results) byId.set(r.id, r)
+      return results
+    }
+    const { hits } = understood.exact
+      ? { hits: await search(understood.text) }
+      : await searchRelaxed(understood.words, search, { total: lookup.byId.size })
+    if (mine !== seq) return undefined
+    const pending = hits.slice(0, Math.min(hits.length, limit + pins.length)).map((h) => byId.get(h.id)!.data())
+
     const merge = (data: PagefindResultData[]) => {
       const items = [...head]
       for (const d of data) {
@@ -146,26 +273,82 @@ function wire(form: HTMLFormElement, lookupPromise: Promise<Lookup>, pagefind: P
       }
       return items
     }
-    if (!pagefindReady) {
-      // Pagefind is still loading (first keystroke): defined terms starting
-      // with the query answer meanwhile; Pagefind's results replace them.
-      const interim = termsStartingWith(lookup, q, 5).filter((t) => !pinnedAt.has(t.hit.url) && (!filter || t.hit.chapter === filter))
-      if (interim.length > 0) show(q, [...head, ...interim.map(({ term, hit: h }) => resultItem(h.url, h.number, h.chapter, `Defines “${term}”`))], false)
-    }
-    const pf = await pagefind
-    const found = await pf.search(q, filter ? { filters: { chapter: filter } } : {})
-    if (mine !== seq || !found) return
-    const pending = found.results.slice(0, limit + pinned.length).map((r) => r.data())
     // The best match as soon as it is here; the rest follow.
-    if (pending.length > 1) {
+    if (pending.length > 1 && pins.length === 0) {
       const best = await pending[0]!
-      if (mine !== seq) return
+      if (mine !== seq) return undefined
       show(q, merge([best]), false)
     }
     const data = await Promise.all(pending)
-    if (mine !== seq) return
-    status.textContent = `${found.results.length} rules found`
-    show(q, merge(data), true)
+    if (mine !== seq) return undefined
+    const items = merge(data)
+    const found = new Set([...data.map((d) => d.url), ...pins.map((p) => p.hit.url)])
+    const total = hits.length + [...found].filter((u) => !data.some((d) => d.url === u)).length
+    status.textContent = `${understood.changes.length > 0 ? `Showing results for ${understood.text}. ` : ''}${total} ${total === 1 ? 'rule' : 'rules'} found`
+    showCount(q, total, items.length)
+    show(q, items, true)
+    // The top result's text, whole (or nearly): often the answer itself.
+    const first = items[0]?.querySelector<HTMLAnchorElement>('a.hit')
+    if (first) {
+      items[0]!.classList.add('hit-top')
+      const url = new URL(first.href, location.href)
+      const hitTop = lookup.byId.get(url.hash.slice(1))
+      // Not awaited: Enter goes to the top result without waiting for its text.
+      if (hitTop) {
+        void ruleText(base, hitTop).then((text) => {
+          if (mine === seq && text) first.querySelector('.hit-x')!.replaceChildren(...markedText(clip(text, TOP_TEXT), understood.words))
+        })
+      }
+    }
+    return first?.href
+  }
+
+  /** "Showing results for …; search instead for …" when typos or jargon changed the query. */
+  function showNote(q: string, u: Understood) {
+    if (u.changes.length === 0) {
+      note.replaceChildren()
+      return
+    }
+    const typos = u.changes.some((c) => c.why === 'typo')
+    const instead = el('a', 'search-instead', q)
+    instead.href = `${base}search/?q=${encodeURIComponent(q)}`
+    instead.addEventListener('click', (e) => {
+      e.preventDefault()
+      asTyped.add(q)
+      start()
+      input.focus()
+    })
+    const jargon = u.changes.filter((c) => c.why === 'jargon').map((c) => `${c.from.toUpperCase()}: ${c.to}`)
+    note.replaceChildren(
+      typos ? 'Showing results for ' : 'Searching for ',
+      el('strong', 'search-fixed', u.text),
+      jargon.length > 0 ? ` (${jargon.join('; ')})` : '',
+      '. Search instead for ',
+      instead,
+    )
+  }
+
+  function showCount(q: string, total: number, shown: number) {
+    const what = `${total} ${total === 1 ? 'rule' : 'rules'}`
+    if (shown >= total) {
+      count.replaceChildren(what)
+      return
+    }
+    if (onPage) {
+      const more = el('button', 'search-more', `Show all ${total}`)
+      more.type = 'button'
+      more.addEventListener('click', () => {
+        showAll = true
+        start().then(() => list.querySelectorAll<HTMLAnchorElement>('a.hit')[shown]?.focus())
+      })
+      count.replaceChildren(`${shown} of ${what} `, more)
+    } else {
+      const all = el('a', 'search-more', `Show all ${total}`)
+      const params = new URLSearchParams({ q })
+      if (chapter.value) params.set('chapter', chapter.value)
+      all.href = `${base}search/?${params}`
+      count.replaceChildren(`${shown} of ${what} · `, all)
+    }
   }
 
   /** `data-q`: results for this query are showing; `data-done`: all of them. */
@@ -183,15 +366,21 @@ function wire(form: HTMLFormElement, lookupPromise: Promise<Lookup>, pagefind: P
     panel.hidden = false
   }
 
-  input.addEventListener('input', run)
-  chapter.addEventListener('change', run)
-  form.addEventListener('submit', (e) => {
-    // Enter: the rule itself when the query names one, else the best match.
-    const target = direct?.url ?? (input.value.trim() ? links()[0]?.href : undefined)
-    if (target) {
-      e.preventDefault()
-      location.assign(target)
-    } else if (onPage) e.preventDefault()
+  input.addEventListener('input', () => {
+    showAll = false
+    start()
+  })
+  chapter.addEventListener('change', () => start())
+  form.addEventListener('submit', async (e) => {
+    // Enter: the rule itself when the query names one, else the best match
+    // for the text in the box now, not for what the list still shows.
+    e.preventDefault()
+    const q = input.value.trim()
+    if (!q) return
+    const target = direct && latest?.q === q ? direct.url : await (latest?.q === q ? latest.top : start())
+    if (input.value.trim() !== q) return
+    if (target) location.assign(target)
+    else if (!onPage) location.assign(`${base}search/?q=${encodeURIComponent(q)}`)
   })
   form.addEventListener('keydown', (e) => {
     const all = links()
@@ -224,8 +413,8 @@ function wire(form: HTMLFormElement, lookupPromise: Promise<Lookup>, pagefind: P
       lookupPromise.then((lookup) => {
         const hit = resolveQuery(lookup, q)
         if (hit) location.replace(hit.url)
-        else run()
+        else start()
       })
     }
-  } else if (input.value.trim()) run()
+  } else if (input.value.trim()) start()
 }

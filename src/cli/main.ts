@@ -7,6 +7,7 @@
  */
 import { helpFor, UsageError, type CommandSpec } from './args.ts'
 import { processIo, type CliIo } from './cli-io.ts'
+import { escapeStreamText } from '../core/terminal-text.ts'
 
 type Run = (argv: string[], io: CliIo) => Promise<number> | number
 
@@ -22,7 +23,11 @@ export const commands: Command[] = [
   { name: 'show', summary: 'Print a rule by ID or number', load: async () => { const m = await import('./commands/show.ts'); return { spec: m.showSpec, run: m.showCommand } } },
   { name: 'index', summary: 'Write the rule-ID index (rules.json) for a rules directory', load: async () => { const m = await import('./commands/index.ts'); return { spec: m.indexSpec, run: m.indexCommand } } },
   { name: 'cite', summary: 'Check rule citations in source files of any language, and report coverage', load: async () => { const m = await import('./commands/cite.ts'); return { spec: m.citeSpec, run: m.citeCommand } } },
+  { name: 'lsp', summary: 'Run the rules language server (diagnostics, completion, hover, rename) for any LSP editor', load: async () => { const m = await import('./commands/lsp.ts'); return { spec: m.lspSpec, run: m.lspCommand } } },
+  { name: 'fmt', summary: 'Rewrite the YAML sources in one canonical layout (comments kept); --check for CI', load: async () => { const m = await import('./commands/fmt.ts'); return { spec: m.fmtSpec, run: m.fmtCommand } } },
+  { name: 'release', summary: 'Check new-marks against the changes since the last release, draft the changelog, freeze rules/ into releases/<version>/', load: async () => { const m = await import('./commands/release.ts'); return { spec: m.releaseSpec, run: m.releaseCommand } } },
   { name: 'diff', summary: 'List what changed between two releases', load: async () => { const m = await import('./commands/diff.ts'); return { spec: m.diffSpec, run: m.diffCommand } } },
+  { name: 'export', summary: 'Print the rules in another format (official-json: the official generator\'s rules.json)', load: async () => { const m = await import('./commands/export.ts'); return { spec: m.exportSpec, run: m.exportCommand } } },
 ]
 
 function usage(): string {
@@ -30,7 +35,10 @@ function usage(): string {
   return `cr — the Netrunner Comprehensive Rules toolkit\n\nUsage: cr <command> [options]\n\nCommands:\n${rows.join('\n')}\n\nRun \`cr <command> --help\` for a command's options.\n`
 }
 
-export async function main(argv: string[], io: CliIo = processIo()): Promise<number> {
+export async function main(argv: string[], given: CliIo = processIo()): Promise<number> {
+  // Rule text and file names are data: no raw control character reaches the terminal (terminal-text.ts).
+  const safe = (s: CliIo['stdout']) => ({ write: (t: string) => s.write(escapeStreamText(t)), isTTY: s.isTTY })
+  const io: CliIo = { ...given, stdout: safe(given.stdout), stderr: safe(given.stderr) }
   const [name, ...rest] = argv
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
     io.stdout.write(usage())

@@ -12,9 +12,10 @@
  */
 import { CITE_CODES } from './cite/types.ts'
 import { RETIREMENT_CODES } from './versions/guard.ts'
+import { RELEASE_CODES } from './versions/release-check.ts'
 
 export type CodeSeverity = 'error' | 'warning' | 'hint'
-export type CodeTool = 'check' | 'cite' | 'show'
+export type CodeTool = 'check' | 'cite' | 'show' | 'release'
 
 export interface CodeInfo {
   /** The severity it is reported with (`schema-*` source defects are warnings so published releases compile). */
@@ -51,6 +52,20 @@ export const DIAGNOSTIC_CODES = {
   'card-spelling': check('A card name that differs from the printed title only by diacritics or case.', 'warning'),
   'no-chapters': check('A rules directory without chapter files.'),
   'release-missing': check('A rules directory without `release.yaml`.', 'warning'),
+  // Hostile and careless input (issue 11): what cannot be read, and rule text that cannot be right.
+  'file-not-regular': code('error', ['check', 'cite'], 'A source that is not a regular file (a folder named `02_x.yaml`, a FIFO, a device, a symbolic link out of the folder): refused unread (`cr cite`: not scanned, a warning).'),
+  'file-too-large': code('error', ['check', 'cite'], 'A source over the size cap (32 MiB for a rules file, 16 MiB for a scanned file): refused unread.'),
+  'file-unreadable': code('error', ['check', 'cite'], 'A source that cannot be read (permissions, I/O error).'),
+  'file-not-chapter': check('A YAML file in the rules folder that is not read because of its name (`runs.yaml` without `NN_`).', 'warning'),
+  'file-duplicate': check('Two files for one role (`release.yml` beside `release.yaml`): one would silently win.'),
+  'release-unreadable': check('A file of a frozen release cannot be read or loaded, so the ID guard cannot check that release.'),
+  'link-unsafe': check('A `{link:text|url}` whose URL is not http, https or mailto (`javascript:`, `data:`): it would be dropped to plain text.'),
+  'image-unsafe': check('An `{img:…}` that is not a plain image name inside the site: an external URL, an absolute path or `..` (the PDF printer would fetch it).'),
+  'text-control-char': check('A control character in rule text (NUL, an ANSI escape, …): invisible, and unsafe in a terminal.'),
+  'text-bidi-char': check('A bidirectional override or isolate (U+202A–U+202E, U+2066–U+2069) in rule text: it reorders what readers see.'),
+  // `cr release` (src/core/versions/release-check.ts).
+  'release-unmarked-change': code('warning', ['release'], RELEASE_CODES['release-unmarked-change']),
+  'release-stale-mark': code('warning', ['release'], RELEASE_CODES['release-stale-mark']),
   // The ID guard (fixtures in tests/fixtures/versions/guard/<code>/).
   'id-missing': check(RETIREMENT_CODES['id-missing']),
   'retired-unknown-target': check(RETIREMENT_CODES['retired-unknown-target']),
@@ -66,6 +81,9 @@ export const DIAGNOSTIC_CODES = {
   'imprecise-citation': code('hint', ['cite'], CITE_CODES['imprecise-citation']),
   'old-release-citation': code('hint', ['cite'], CITE_CODES['old-release-citation']),
   'unknown-release': code('error', ['cite'], CITE_CODES['unknown-release']),
+  'edition-not-held': code('warning', ['cite'], CITE_CODES['edition-not-held']),
+  'changed-rule': code('warning', ['cite'], CITE_CODES['changed-rule']),
+  'file-binary': code('warning', ['cite'], CITE_CODES['file-binary']),
   'config-invalid': code('error', ['cite'], CITE_CODES['config-invalid']),
 } as const satisfies Record<string, CodeInfo>
 

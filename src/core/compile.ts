@@ -17,6 +17,36 @@ import { lowerFirst } from './ids.ts'
 export interface CompileOptions {
   /** Card data to check `{card:…}` against; without it cards are not checked. */
   cards?: CardIndex
+  /**
+   * Reuse work from the previous compile with the same cache (the language
+   * server and the dev server): files whose content is unchanged are not
+   * parsed again, and their texts are not resolved again while the ID table
+   * (IDs, numbers, kinds, parents) is the same. The result is identical.
+   */
+  cache?: CompileCache
+}
+
+/** What `compile` may keep between runs; opaque to callers. */
+export interface CompileCache {
+  files: Map<string, { content: SourceFile['content']; loaded: LoadedYaml | undefined; messages: Diagnostic[] }>
+  texts: Map<string, { loaded: LoadedYaml | undefined; table: string; value: string; parsed: ParsedText; messages: Diagnostic[] }>
+  options?: { cards: CardIndex | undefined }
+}
+
+export function createCompileCache(): CompileCache {
+  return { files: new Map(), texts: new Map() }
+}
+
+function sameContent(a: SourceFile['content'], b: SourceFile['content']): boolean {
+  if (typeof a === 'string' || typeof b === 'string') return a === b
+  if (a.length !== b.length) return false
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false
+  return true
+}
+
+/** Everything about the ID table a text's diagnostics and rendering depend on. */
+function tableSignature(entries: DraftEntry[]): string {
+  return entries.map((e) => `${e.id} ${e.number} ${e.kind} ${e.sourceKind} ${e.steps ? 1 : 0} ${e.parent} ${e.children.join(',')}`).join('\n')
 }
 
 export type FileRole = 'chapter' | 'changelog' | 'release' | 'other'
@@ -37,6 +67,12 @@ const byPath = (a: SourceFile, b: SourceFile) => {
 }
 
 export function compile(files: SourceFile[], options: CompileOptions = {}): CompileResult {
+  const cache = options.cache
+  if (cache && cache.options?.cards !== options.cards) {
+    cache.files.clear()
+    cache.texts.clear()
+  }
+  if (cache) cache.options = { cards: options.cards }
   const messages: Diagnostic[] = []
   const loadedFiles = new Map<string, LoadedYaml>()
   const chapters: ChapterInput[] = []
@@ -44,24 +80,34 @@ export function compile(files: SourceFile[], options: CompileOptions = {}): Comp
   let release: { file: string; loaded: LoadedYaml } | undefined
 
   // Sorting makes the result independent of the order the caller listed files in.
-  for (const file of [...files].sort(byPath)) {
+  const sorted = [...files].sort(byPath)
+  appendAll(messages, checkFileNames(sorted))
+  for (const file of sorted) {
+    if (file.unreadable) {
+      messages.push(diagnostic(file.unreadable.code, 'error', { file: file.path, line: 1, column: 1 }, `\`${baseName(file.path)}\` ${file.unreadable.message}`))
+      continue
+    }
     const role = roleOf(file.path)
     if (role === 'other') continue
-    const { loaded, messages: loadMessages } = loadYaml(file)
-    messages.push(...loadMessages)
+    let cached = cache?.files.get(file.path)
+    if (!cached || !sameContent(cached.content, file.content)) {
+      const { loaded, messages: fileMessages } = loadYaml(file)
+      if (loaded) {
+        const validate = role === 'chapter' ? validateChapterFile : role === 'changelog' ? validateChangelogFile : validateReleaseFile
+        appendAll(fileMessages, validate(loaded, file.path))
+      }
+      cached = { content: file.content, loaded, messages: fileMessages }
+      cache?.files.set(file.path, cached)
+    }
+    const loaded = cached.loaded
+    appendAll(messages, cached.messages)
     if (!loaded) continue
     loadedFiles.set(file.path, loaded)
-    if (role === 'chapter') {
-      messages.push(...validateChapterFile(loaded, file.path))
-      chapters.push({ file: file.path, loaded })
-    } else if (role === 'changelog') {
-      messages.push(...validateChangelogFile(loaded, file.path))
-      changelog = { file: file.path, loaded }
-    } else {
-      messages.push(...validateReleaseFile(loaded, file.path))
-      release = { file: file.path, loaded }
-    }
+    if (role === 'chapter') chapters.push({ file: file.path, loaded })
+    else if (role === 'changelog') changelog = { file: file.path, loaded }
+    else release = { file: file.path, loaded }
   }
+  if (cache) for (const path of cache.files.keys()) if (!files.some((f) => f.path === path)) cache.files.delete(path)
 
   if (chapters.length === 0 && !messages.some((m) => m.severity === 'error')) {
     messages.push(
@@ -93,7 +139,23 @@ export function compile(files: SourceFile[], options: CompileOptions = {}): Comp
   }
   const render = makeRenderContext(ctx)
   const empty: ParsedText = { tree: { type: 'root', children: [] }, text: '', html: '', refs: [], terms: [], subtypes: [], cards: [] }
-  const parse = (raw: DraftEntry['text']) => (raw ? resolveText(raw, ctx, render) : empty)
+  const table = cache ? tableSignature(entries) : ''
+  const parse = (raw: DraftEntry['text']): ParsedText => {
+    if (!raw) return empty
+    if (!cache) return resolveText(raw, ctx, render)
+    // Positions come from the file's parse, so a text is reused only from the same parse of its file.
+    const key = `${raw.file}\0${raw.path.join('\0')}`
+    const loaded = loadedFiles.get(raw.file)
+    const hit = cache.texts.get(key)
+    if (hit && hit.loaded === loaded && hit.table === table && hit.value === raw.value) {
+      messages.push(...hit.messages)
+      return hit.parsed
+    }
+    const before = messages.length
+    const parsed = resolveText(raw, ctx, render)
+    cache.texts.set(key, { loaded, table, value: raw.value, parsed, messages: messages.slice(before) })
+    return parsed
+  }
 
   const rules: RuleEntry[] = []
   for (const e of entries) {
@@ -141,6 +203,7 @@ export function compile(files: SourceFile[], options: CompileOptions = {}): Comp
     rules.push(entry)
   }
   linkTimingToProse(rules, byId)
+  if (cache) for (const [key, hit] of cache.texts) if (hit.loaded !== loadedFiles.get(key.slice(0, key.indexOf('\0')))) cache.texts.delete(key)
 
   const changelogEntries: ChangelogEntry[] = []
   if (changelog) {
@@ -169,6 +232,56 @@ export function compile(files: SourceFile[], options: CompileOptions = {}): Comp
   }
 }
 
+/** `push(...list)` overflows the stack for long lists (150k messages): append one by one. */
+function appendAll<T>(to: T[], list: readonly T[]): void {
+  for (const item of list) to.push(item)
+}
+
+const baseName = (path: string) => path.split(/[\\/]/).pop() ?? path
+
+/** Files the compiler reads besides chapters, the changelog and the release. */
+const KNOWN_OTHER = new Set(['retired.yaml'])
+
+/**
+ * YAML files whose names make them ignored (`runs.yaml` without its `06_`)
+ * and two files for one role (`release.yml` beside `release.yaml`): said,
+ * not silently dropped or picked.
+ */
+function checkFileNames(files: readonly SourceFile[]): Diagnostic[] {
+  const messages: Diagnostic[] = []
+  const byRole = new Map<string, SourceFile[]>()
+  for (const file of files) {
+    const name = baseName(file.path)
+    if (!/\.ya?ml$/.test(name) || file.unreadable) continue
+    const role = roleOf(file.path)
+    const at = { file: file.path, line: 1, column: 1 }
+    if (role === 'other') {
+      if (KNOWN_OTHER.has(name)) continue
+      messages.push(
+        diagnostic('file-not-chapter', 'warning', at, `Unexpected file \`${name}\`, not read: chapter files are named \`NN_name.yaml\` (e.g. \`06_runs.yaml\`), besides \`release.yaml\`, \`changelog.yaml\` and \`retired.yaml\``),
+      )
+      continue
+    }
+    // Two chapters may not share a number's file name either: `06_runs.yaml` and `06_runs.yml`.
+    const key = role === 'chapter' ? name.replace(/\.ya?ml$/, '') : role
+    const list = byRole.get(key) ?? []
+    list.push(file)
+    byRole.set(key, list)
+  }
+  for (const list of byRole.values()) {
+    if (list.length < 2) continue
+    const [first, ...rest] = list
+    for (const file of rest) {
+      messages.push(
+        diagnostic('file-duplicate', 'error', { file: file.path, line: 1, column: 1 }, `Unexpected \`${baseName(file.path)}\` beside \`${baseName(first!.path)}\`, expected one of them: both would be read`, {
+          related: [{ file: first!.path, line: 1, column: 1, message: 'the other file' }],
+        }),
+      )
+    }
+  }
+  return messages
+}
+
 function placeOf(e: DraftEntry, loadedFiles: Map<string, LoadedYaml>) {
   const at = loadedFiles.get(e.file)?.locate(e.idPath, 'value')
   return { file: e.file, line: at?.line ?? 1, column: at?.column ?? 1 }
@@ -182,6 +295,7 @@ function readRelease(data: unknown): ReleaseInfo {
   }
   if (typeof o.title === 'string') info.title = o.title
   if (typeof o.preamble === 'string') info.preamble = o.preamble
+  if (typeof o.contact === 'string') info.contact = o.contact
   if (o.acknowledgements !== undefined) info.acknowledgements = o.acknowledgements
   return info
 }

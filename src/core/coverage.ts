@@ -27,6 +27,10 @@ export interface CoverageFile {
   version: string
   /** Source file (relative, `/`-separated) → its citations in text order. Files that cite nothing are left out. */
   files: Record<string, CoverageCitation[]>
+  /** Which of `files` are tests (`cite.tests` globs); the others are implementation. */
+  tests?: string[]
+  /** Rule ID → hash of its text, for every cited rule: what `cr cite --baseline` compares later. */
+  hashes?: Record<string, string>
 }
 
 export interface RuleCoverage {
@@ -47,6 +51,9 @@ export interface ChapterCoverage {
   percent: number
   /** Citable rules not covered, in document order. */
   uncited: string[]
+  /** Citable rules covered by test files, and by implementation files. */
+  tested: number
+  implemented: number
 }
 
 export interface CoverageReport {
@@ -54,6 +61,9 @@ export interface CoverageReport {
   version: string
   /** Citable rules (rules, sub-rules, steps) that are covered, in all chapters. */
   cited: number
+  /** Of those, covered by test files (`tests` of the coverage file), and by the other files. */
+  tested: number
+  implemented: number
   total: number
   percent: number
   chapters: ChapterCoverage[]
@@ -76,11 +86,22 @@ export function checkCoverageFile(data: unknown): { file?: CoverageFile; errors:
 }
 
 /** Citations → the coverage file: deterministic (files and citations sorted). */
-export function buildCoverageFile(citations: readonly Citation[], version: string, schema?: string): CoverageFile {
+export function buildCoverageFile(
+  citations: readonly Citation[],
+  version: string,
+  schema?: string,
+  extras: { isTest?: (file: string) => boolean; hashes?: ReadonlyMap<string, string> } = {},
+): CoverageFile {
   const files: Record<string, CoverageCitation[]> = {}
   const sorted = [...citations].sort((a, b) => cmp(a.file, b.file) || a.line - b.line || a.column - b.column)
   for (const c of sorted) (files[c.file] ??= []).push({ id: c.id, line: c.line, column: c.column })
-  return { ...(schema ? { $schema: schema } : {}), format: COVERAGE_FORMAT, version, files }
+  const out: CoverageFile = { ...(schema ? { $schema: schema } : {}), format: COVERAGE_FORMAT, version, files }
+  if (extras.isTest) out.tests = Object.keys(files).filter(extras.isTest)
+  if (extras.hashes) {
+    const cited = [...new Set(sorted.map((c) => c.id))].sort(cmp)
+    out.hashes = Object.fromEntries(cited.flatMap((id) => (extras.hashes!.has(id) ? [[id, extras.hashes!.get(id)!]] : [])))
+  }
+  return out
 }
 
 /**
@@ -105,31 +126,22 @@ export function computeCoverage(file: CoverageFile, rules: readonly CiteRule[]):
     }
   }
 
-  const covered = new Set<string>()
-  for (const id of perRule.keys()) {
-    covered.add(id)
-    const prose = byId.get(id)?.prose
-    if (prose) covered.add(prose)
-  }
-  // Children come after their parent in document order: walk backwards.
-  for (let i = rules.length - 1; i >= 0; i--) {
-    const r = rules[i]!
-    if (covered.has(r.id) || !isCitable(r) || r.children.length === 0) continue
-    const citable = r.children.filter((c) => {
-      const child = byId.get(c)
-      return child !== undefined && isCitable(child)
-    })
-    if (citable.length > 0 && citable.every((c) => covered.has(c))) covered.add(r.id)
-  }
+  const covered = coveredBy(perRule.keys(), rules, byId)
+  const testFiles = new Set(file.tests ?? [])
+  const idsOf = (test: boolean) => Object.entries(file.files).flatMap(([path, list]) => (testFiles.has(path) === test ? list.map((c) => c.id) : []))
+  const tested = coveredBy(idsOf(true), rules, byId)
+  const implemented = coveredBy(idsOf(false), rules, byId)
 
   const chapters: ChapterCoverage[] = []
   const chapterOf = new Map<string, ChapterCoverage>()
   const uncited: string[] = []
   let cited = 0
   let total = 0
+  let testedCount = 0
+  let implementedCount = 0
   for (const r of rules) {
     if (r.kind === 'chapter') {
-      const c: ChapterCoverage = { id: r.id, number: r.number, title: r.title ?? r.text ?? r.id, cited: 0, total: 0, percent: 100, uncited: [] }
+      const c: ChapterCoverage = { id: r.id, number: r.number, title: r.title ?? r.text ?? r.id, cited: 0, total: 0, percent: 100, uncited: [], tested: 0, implemented: 0 }
       chapters.push(c)
       chapterOf.set(r.id, c)
       continue
@@ -138,6 +150,14 @@ export function computeCoverage(file: CoverageFile, rules: readonly CiteRule[]):
     const chapter = chapterOf.get(r.chapter)
     total++
     if (chapter) chapter.total++
+    if (tested.has(r.id)) {
+      testedCount++
+      if (chapter) chapter.tested++
+    }
+    if (implemented.has(r.id)) {
+      implementedCount++
+      if (chapter) chapter.implemented++
+    }
     if (covered.has(r.id)) {
       cited++
       if (chapter) chapter.cited++
@@ -157,6 +177,8 @@ export function computeCoverage(file: CoverageFile, rules: readonly CiteRule[]):
   return {
     version: file.version,
     cited,
+    tested: testedCount,
+    implemented: implementedCount,
     total,
     percent: percent(cited, total),
     chapters,
@@ -164,6 +186,28 @@ export function computeCoverage(file: CoverageFile, rules: readonly CiteRule[]):
     uncited,
     unknown: [...unknown].sort(),
   }
+}
+
+/** Cited IDs → every citable rule they cover (timing summaries cover their prose rule; all sub-rules cover the rule). */
+function coveredBy(ids: Iterable<string>, rules: readonly CiteRule[], byId: ReadonlyMap<string, CiteRule>): Set<string> {
+  const covered = new Set<string>()
+  for (const id of ids) {
+    if (!byId.has(id)) continue
+    covered.add(id)
+    const prose = byId.get(id)?.prose
+    if (prose) covered.add(prose)
+  }
+  // Children come after their parent in document order: walk backwards.
+  for (let i = rules.length - 1; i >= 0; i--) {
+    const r = rules[i]!
+    if (covered.has(r.id) || !isCitable(r) || r.children.length === 0) continue
+    const citable = r.children.filter((c) => {
+      const child = byId.get(c)
+      return child !== undefined && isCitable(child)
+    })
+    if (citable.length > 0 && citable.every((c) => covered.has(c))) covered.add(r.id)
+  }
+  return covered
 }
 
 /** Rule ID → number of citations: the shape the site's rule pages read. */

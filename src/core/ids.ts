@@ -88,20 +88,149 @@ export function editDistance(a: string, b: string, max = Infinity): number {
 }
 
 /**
- * Did you mean: the closest candidates to `wanted`, best first. Distances
- * are scaled by length so a long ID with a typo still finds its match while
- * short words do not pull in noise; containment (`end_the_run` →
- * `rule_end_the_run`) is a strong hint.
+ * The closest candidates to `wanted`, best first. Distances are scaled by
+ * length so a long ID with a typo still finds its match while short words
+ * do not pull in noise.
+ *
+ * Called once per unknown ID, so 20,000 bad references against 20,000 IDs
+ * must not cost 20,000 × 20,000 edit distances: a candidate set passed as
+ * the same object (an array, a Set, a Map's keys via `suggesterFor`) is
+ * indexed once and every answer is cached.
  */
 export function suggestClosest(wanted: string, candidates: Iterable<string>, limit = 3): string[] {
-  const w = wanted.toLowerCase()
-  const max = Math.max(2, Math.floor(w.length * 0.4))
-  const scored: { c: string; d: number }[] = []
-  for (const c of candidates) {
-    const lc = c.toLowerCase()
-    const d = lc.includes(w) || w.includes(lc) ? Math.abs(lc.length - w.length) * 0.1 : editDistance(w, lc, max)
-    if (d <= max) scored.push({ c, d })
+  if (typeof candidates === 'object' && candidates !== null && !isIterator(candidates)) return suggesterFor(candidates)(wanted, limit)
+  return createSuggester(candidates)(wanted, limit)
+}
+
+export type Suggester = (wanted: string, limit?: number) => string[]
+
+const suggesters = new WeakMap<object, Suggester>()
+
+/** One suggester per candidate collection (by identity); a Map suggests among its keys. */
+export function suggesterFor(candidates: Iterable<string> | ReadonlyMap<string, unknown>): Suggester {
+  let s = suggesters.get(candidates)
+  if (!s) {
+    s = createSuggester(candidates instanceof Map ? candidates.keys() : (candidates as Iterable<string>))
+    suggesters.set(candidates, s)
   }
-  scored.sort((a, b) => a.d - b.d || (a.c < b.c ? -1 : a.c > b.c ? 1 : 0))
-  return scored.slice(0, limit).map((s) => s.c)
+  return s
+}
+
+const isIterator = (x: object) => typeof (x as Iterator<unknown>).next === 'function'
+
+interface Candidate {
+  c: string
+  lc: string
+}
+
+/** Index the candidates once; each distinct `wanted` is computed once. */
+export function createSuggester(candidates: Iterable<string>): Suggester {
+  const list: Candidate[] = []
+  for (const c of candidates) list.push({ c, lc: c.toLowerCase() })
+  // By length, so edit distances are computed only where the length difference allows a match.
+  const byLength = new Map<number, Candidate[]>()
+  for (const x of list) {
+    const bucket = byLength.get(x.lc.length)
+    if (bucket) bucket.push(x)
+    else byLength.set(x.lc.length, [x])
+  }
+  const cache = new Map<string, string[]>()
+  const grams = list.length > EXACT_LIMIT ? indexTrigrams(list) : undefined
+
+  return (wanted, limit = 3) => {
+    const key = `${limit}\u0000${wanted}`
+    const hit = cache.get(key)
+    if (hit) return hit.slice()
+    const w = wanted.toLowerCase()
+    const max = Math.max(2, Math.floor(w.length * 0.4))
+    const scored = new Map<Candidate, number>()
+    const score = (x: Candidate) => {
+      if (scored.has(x)) return
+      // Containment is a strong hint for IDs (`end_the_run` → `rule_end_the_run`): d = 0.1 per extra character.
+      if (x.lc.includes(w) || w.includes(x.lc)) {
+        const d = Math.abs(x.lc.length - w.length) * 0.1
+        if (d <= max) scored.set(x, d)
+        return
+      }
+      if (Math.abs(x.lc.length - w.length) > max) return
+      const d = editDistance(w, x.lc, max)
+      if (d <= max) scored.set(x, d)
+    }
+    if (grams && w.length >= 3) {
+      for (const x of grams.shortlist(w)) score(x)
+    } else {
+      for (const x of list) {
+        if (Math.abs(x.lc.length - w.length) * 0.1 > max) continue
+        if (x.lc.includes(w) || w.includes(x.lc)) scored.set(x, Math.abs(x.lc.length - w.length) * 0.1)
+      }
+      for (let len = Math.max(0, w.length - max); len <= w.length + max; len++) {
+        for (const x of byLength.get(len) ?? []) score(x)
+      }
+    }
+    const result = [...scored]
+      .sort((a, b) => a[1] - b[1] || (a[0].c < b[0].c ? -1 : a[0].c > b[0].c ? 1 : 0))
+      .slice(0, limit)
+      .map(([x]) => x.c)
+    cache.set(key, result)
+    return result.slice()
+  }
+}
+
+/**
+ * Above this many candidates every edit distance is too many (20,000 unknown
+ * IDs against 20,000 IDs was 400 million distances): candidates are first
+ * shortlisted by the rare trigrams they share with the wanted word. The
+ * shipped rules (about 3,000 IDs) stay on the exact path.
+ */
+const EXACT_LIMIT = 4000
+const SHORTLIST = 40
+
+function indexTrigrams(list: Candidate[]) {
+  const postings = new Map<string, number[]>()
+  list.forEach((x, i) => {
+    const seen = new Set<string>()
+    for (let k = 0; k + 3 <= x.lc.length; k++) {
+      const g = x.lc.slice(k, k + 3)
+      if (seen.has(g)) continue
+      seen.add(g)
+      const p = postings.get(g)
+      if (p) p.push(i)
+      else postings.set(g, [i])
+    }
+  })
+  // Trigrams most candidates share (`rul`, `_th`) say nothing about which one was meant.
+  const common = Math.max(64, Math.floor(list.length / 50))
+  const counts = new Int32Array(list.length)
+  return {
+    shortlist(w: string): Candidate[] {
+      const touched: number[] = []
+      const seen = new Set<string>()
+      for (let k = 0; k + 3 <= w.length; k++) {
+        const g = w.slice(k, k + 3)
+        if (seen.has(g)) continue
+        seen.add(g)
+        const p = postings.get(g)
+        if (!p || p.length > common) continue
+        for (const i of p) {
+          if (counts[i] === 0) touched.push(i)
+          counts[i] = counts[i]! + 1
+        }
+      }
+      // Most shared trigrams first, by counting sort (counts are at most the word's trigrams); ties in list order.
+      const buckets: number[][] = []
+      for (const i of touched) (buckets[counts[i]!] ??= []).push(i)
+      const out: Candidate[] = []
+      for (let c = buckets.length - 1; c > 0 && out.length < SHORTLIST; c--) {
+        const bucket = buckets[c]
+        if (!bucket) continue
+        bucket.sort((a, b) => a - b)
+        for (const i of bucket) {
+          if (out.length >= SHORTLIST) break
+          out.push(list[i]!)
+        }
+      }
+      for (const i of touched) counts[i] = 0
+      return out
+    },
+  }
 }

@@ -1,5 +1,6 @@
 /** The `rules.json` payload: the resolved document for any language. */
 import indexSchema from '../../schema/index.schema.json' with { type: 'json' }
+import { ruleTextHashes } from './cite/rule-hash.ts'
 import type { CompiledDocument } from './types.ts'
 
 export const INDEX_FORMAT = 1
@@ -10,7 +11,8 @@ export function buildIndex(document: CompiledDocument) {
     format: INDEX_FORMAT,
     version: document.release.version,
     effective: document.release.effective,
-    rules: document.rules,
+    // Each entry with the fingerprint of its text, right after `html`.
+    rules: withHashes(document),
     changelog: document.changelog,
   }
 }
@@ -22,4 +24,17 @@ export function buildIndexFiles(document: CompiledDocument): Record<string, stri
     // Shipped beside the data so `$schema` resolves offline.
     'index.schema.json': `${JSON.stringify(indexSchema, null, 2)}\n`,
   }
+}
+
+function withHashes(document: CompiledDocument) {
+  const hashes = ruleTextHashes(document.rules)
+  return document.rules.map((r) => {
+    const { html, ...rest } = r
+    const out: Record<string, unknown> = {}
+    for (const [k, v] of Object.entries(rest)) {
+      out[k] = v
+      if (k === 'text') Object.assign(out, { html, hash: hashes.get(r.id) })
+    }
+    return out
+  })
 }

@@ -46,7 +46,7 @@ export function findNode(doc: Document, path: JsonPath): Found {
     if (yaml().isAlias(node)) node = (node.resolve(doc) ?? null) as Node | null
     let next: { node: Node | null; key: Node | null } | undefined
     if (yaml().isMap(node)) {
-      const pair = node.items.find((p) => yaml().isPair(p) && keyText(p.key) === String(segment))
+      const pair = pairsOf(node).get(String(segment))
       if (pair) next = { node: (pair.value ?? null) as Node | null, key: pair.key as Node }
     } else if (yaml().isSeq(node) && typeof segment === 'number') {
       const item = node.items[segment]
@@ -59,6 +59,27 @@ export function findNode(doc: Document, path: JsonPath): Found {
     key = next.key
   }
   return { node, key, complete: true }
+}
+
+/**
+ * A map's pairs by key, built once per map: a linear search per lookup made
+ * locating 20,000 diagnostics in one map quadratic. The first pair of a
+ * duplicated key wins, as the linear search did.
+ */
+const pairIndex = new WeakMap<object, Map<string, { key: unknown; value: unknown }>>()
+
+function pairsOf(map: { items: unknown[] }): Map<string, { key: unknown; value: unknown }> {
+  let index = pairIndex.get(map)
+  if (index === undefined || index.size > map.items.length) {
+    index = new Map()
+    for (const p of map.items) {
+      if (!yaml().isPair(p)) continue
+      const k = keyText(p.key)
+      if (k !== undefined && !index.has(k)) index.set(k, p)
+    }
+    pairIndex.set(map, index)
+  }
+  return index
 }
 
 function keyText(key: unknown): string | undefined {

@@ -3,7 +3,7 @@
  * in citation form (`6.1.4`, `6.1.4a`), or as printed or cited (`6.1.4.a.`,
  * `CR 6.1.4`, `§6.1.4`, `rule 6.1.4a`, `step 6.9.2`).
  */
-import { lowerFirst, nearestExistingNumber, normalizeNumber, suggestClosest } from './ids.ts'
+import { lowerFirst, nearestExistingNumber, normalizeNumber, suggesterFor } from './ids.ts'
 import type { RuleEntry } from './types.ts'
 
 export interface LookupTable {
@@ -31,5 +31,5 @@ export function findRule(table: LookupTable, query: string): { entry?: RuleEntry
     const near = nearestExistingNumber(number, (n) => table.byNumber.has(n))
     return { suggestions: near === undefined ? [] : [near] }
   }
-  return { suggestions: suggestClosest(id, table.byId.keys()) }
+  return { suggestions: suggesterFor(table.byId)(id) }
 }

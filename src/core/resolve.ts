@@ -7,7 +7,8 @@ import type { DraftEntry, RawText } from './collect.ts'
 import { diagnostic } from './diagnostics.ts'
 import type { LoadedYaml } from './load-yaml.ts'
 import { parseMarkup, toHtml, toText, type MarkupRoot, type RenderContext } from './markup/index.ts'
-import { lowerFirst, suggestClosest } from './ids.ts'
+import { lowerFirst, suggesterFor } from './ids.ts'
+import { isSafeUrl, unsafeImageReason } from './markup/to-hast.ts'
 import type { Diagnostic, Position } from './types.ts'
 import { cardUrl, type CardIndex } from './cards.ts'
 
@@ -69,6 +70,10 @@ export function resolveText(raw: RawText, ctx: ResolveContext, render: RenderCon
   for (const p of problems) {
     ctx.messages.push(diagnostic(p.code, 'error', place(p.position), p.message, { suggestions: p.suggestions, path: raw.path }))
   }
+  checkCharacters(raw, (offset) => {
+    const at = loaded ? loaded.locateInString(raw.path, offset) : undefined
+    return { file: raw.file, line: at?.line ?? 1, column: at?.column ?? 1 }
+  }, ctx.messages)
 
   const refs: string[] = []
   const terms: string[] = []
@@ -85,7 +90,7 @@ export function resolveText(raw: RawText, ctx: ResolveContext, render: RenderCon
     }
     ctx.messages.push(
       diagnostic('unknown-rule', 'error', place(pos), `Unknown rule ID \`${id}\` in reference, expected the ID of a chapter, section, rule or step`, {
-        suggestions: suggestClosest(id, ctx.byId.keys()),
+        suggestions: suggesterFor(ctx.byId)(id),
         path: raw.path,
       }),
     )
@@ -109,6 +114,23 @@ export function resolveText(raw: RawText, ctx: ResolveContext, render: RenderCon
       case 'subtype':
         push(subtypes, node.value)
         break
+      case 'link':
+        // The renderer drops such a link to plain text; say so instead of losing it silently.
+        if (!isSafeUrl(node.url, false)) {
+          ctx.messages.push(
+            diagnostic('link-unsafe', 'error', place(node.position), `Unexpected link URL \`${clip(node.url)}\`, expected an http, https or mailto URL (\`javascript:\`, \`data:\` and other schemes are never linked)`, { path: raw.path }),
+          )
+        }
+        break
+      case 'image': {
+        const why = unsafeImageReason(node.name)
+        if (why) {
+          ctx.messages.push(
+            diagnostic('image-unsafe', 'error', place(node.position), `Unexpected image \`${clip(node.name)}\`: ${why}, expected the name of an image shipped with the site (e.g. \`{img:click.svg}\`)`, { path: raw.path }),
+          )
+        }
+        break
+      }
       case 'cardMention':
         push(cards, node.name)
         if (ctx.cards) checkCard(node.name, ctx.cards, () => place(node.position), ctx.messages, raw)
@@ -117,6 +139,33 @@ export function resolveText(raw: RawText, ctx: ResolveContext, render: RenderCon
   })
 
   return { tree, text: toText(tree, render), html: toHtml(tree, render), refs, terms, subtypes, cards }
+}
+
+const clip = (s: string) => (s.length > 60 ? `${s.slice(0, 59)}…` : s)
+
+/** Control characters (but tab and line breaks) and bidi controls in rule text. */
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g
+const BIDI = /[\u202a-\u202e\u2066-\u2069]/g
+
+/**
+ * Characters that cannot be right in rule text: invisible, unsafe in a
+ * terminal, or reordering what readers see. The first of each kind per text
+ * is reported (with a count), so a hostile file cannot flood the report.
+ */
+function checkCharacters(raw: RawText, placeAt: (offset: number) => { file: string; line: number; column: number }, messages: Diagnostic[]) {
+  for (const [re, code, what] of [
+    [CONTROL, 'text-control-char', 'control character'],
+    [BIDI, 'text-bidi-char', 'bidirectional control character'],
+  ] as const) {
+    re.lastIndex = 0
+    const first = re.exec(raw.value)
+    if (!first) continue
+    let count = 1
+    while (re.exec(raw.value)) count++
+    const name = `U+${first[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`
+    const more = count > 1 ? ` (and ${count - 1} more in this text)` : ''
+    messages.push(diagnostic(code, 'error', placeAt(first.index), `Unexpected ${what} ${name} in rule text${more}, expected printable text; remove it`, { path: raw.path }))
+  }
 }
 
 function checkRange(

@@ -9,6 +9,11 @@ export interface SourceFile {
   /** Path as it should appear in diagnostics, e.g. `rules/06_runs.yaml`. */
   path: string
   content: Uint8Array | string
+  /**
+   * Set by the I/O layer when the file could not be read (a folder, a FIFO,
+   * over the size cap…); `content` is then empty and the compiler reports it.
+   */
+  unreadable?: { code: 'file-not-regular' | 'file-too-large' | 'file-unreadable'; message: string }
 }
 
 export type Severity = 'error' | 'warning'
@@ -125,6 +130,8 @@ export interface ReleaseInfo {
   effective: string
   title?: string
   preamble?: string
+  /** The rules team's email address. */
+  contact?: string
   acknowledgements?: unknown
 }
 

@@ -1,12 +1,10 @@
-import { existsSync, readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
-import { createCardIndex } from '../core/cards.ts'
 import { compile } from '../core/compile.ts'
 import { formatDiagnostic, hasErrors, summarize } from '../core/diagnostics.ts'
 import type { CompileResult, SourceFile } from '../core/types.ts'
 import { hashSources } from './cache.ts'
 import { processContext, type IoContext } from './context.ts'
-import { PACKAGE_ROOT, readRulesDir, textLookup } from './read-sources.ts'
+import { PACKAGE_ROOT, parseCardData, readCardData, readRulesDir, textLookup } from './read-sources.ts'
 
 export interface DirCompilation extends CompileResult {
   files: SourceFile[]
@@ -21,11 +19,11 @@ export interface DirCompilation extends CompileResult {
 export function compileDir(dir: string, cardsFile?: string, ctx: IoContext = processContext()): DirCompilation {
   const files = readRulesDir(dir, ctx.cwd)
   const cardsPath = cardsFile === undefined ? join(PACKAGE_ROOT, 'data/cards.json') : resolve(ctx.cwd, cardsFile)
-  const cardBytes = existsSync(cardsPath) ? readFileSync(cardsPath) : undefined
+  const cardBytes = readCardData(cardsPath, cardsFile !== undefined)
   const key = ctx.cache ? hashSources(cardBytes ? [...files, { path: '\0cards', content: cardBytes }] : files, 'compile') : ''
   let result = ctx.cache?.get<CompileResult>('compile', key)
   if (!result) {
-    const cards = cardBytes ? createCardIndex(JSON.parse(cardBytes.toString('utf8'))) : undefined
+    const cards = cardBytes ? parseCardData(cardBytes, cardsFile ?? cardsPath) : undefined
     result = compile(files, { cards })
     ctx.cache?.set('compile', key, result)
   }

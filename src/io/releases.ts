@@ -8,7 +8,7 @@ import { join, relative, resolve } from 'node:path'
 import { compile } from '../core/compile.ts'
 import { formatDiagnostic, hasErrors, summarize } from '../core/diagnostics.ts'
 import type { CompiledDocument, CompileResult, Diagnostic, SourceFile } from '../core/types.ts'
-import { checkRetirements, releaseIdsFromFiles, type ReleaseIds } from '../core/versions/guard.ts'
+import { checkReleasesReadable, checkRetirements, releaseIdsFromFiles, type ReleaseIds } from '../core/versions/guard.ts'
 import type { ReleaseRule } from '../core/cite/types.ts'
 import { resolveRelease } from '../core/versions/release-citations.ts'
 import { normalizeVersion, RELEASE_NAME } from '../core/ids.ts'
@@ -21,6 +21,7 @@ import { PACKAGE_ROOT, readRulesDir, textLookup } from './read-sources.ts'
 import { readShippedDocument, type RulesChoice } from './shipped-rules.ts'
 
 export { chooseRules, type RulesChoice } from './shipped-rules.ts'
+import { MAX_RULE_FILE_BYTES, readInputFile } from './read-input.ts'
 
 export interface ReleaseDir {
   version: string
@@ -37,6 +38,8 @@ export function findReleasesRoot(rulesDir: string, explicit?: string, options: {
   const isDir = (p: string) => existsSync(resolve(ctx.cwd, p)) && statSync(resolve(ctx.cwd, p)).isDirectory()
   if (explicit !== undefined) {
     if (!isDir(explicit)) throw new Error(`No such directory: ${explicit}`)
+    // A folder without releases would silently turn the ID guard off.
+    if (listReleases(explicit, ctx.cwd).length === 0) throw new Error(`No releases in ${explicit}: expected folders named like \`v24.03\` (--releases takes the folder that holds them)`)
     return explicit
   }
   const beside = join(rulesDir, '..', 'releases')
@@ -54,9 +57,17 @@ function shown(p: string, cwd: string): string {
 /** The release folders (`v22.12`, …), oldest first. */
 export function listReleases(root: string, cwd = process.cwd()): ReleaseDir[] {
   return readdirSync(resolve(cwd, root))
-    .filter((name) => RELEASE_NAME.test(name) && statSync(resolve(cwd, root, name)).isDirectory())
+    .filter((name) => RELEASE_NAME.test(name) && isDirectory(resolve(cwd, root, name)))
     .sort()
     .map((version) => ({ version, dir: join(root, version) }))
+}
+
+function isDirectory(p: string): boolean {
+  try {
+    return statSync(p).isDirectory()
+  } catch {
+    return false
+  }
 }
 
 export interface CompiledRelease {
@@ -145,7 +156,7 @@ export function loadRetirements(rulesDir: string, cwd = process.cwd()): { retire
 /** A retirement file (`--retired FILE`, which must exist); `undefined` is an empty table. */
 export function loadRetirementFile(path: string | undefined, cwd = process.cwd()): { retirements: Retirements; messages: Diagnostic[]; files: SourceFile[] } {
   if (path === undefined) return { retirements: emptyRetirements(), messages: [], files: [] }
-  const file: SourceFile = { path: shown(path, cwd), content: readFileSync(resolve(cwd, path)) }
+  const file: SourceFile = { path: shown(path, cwd), content: readInputFile(resolve(cwd, path), { shown: shown(path, cwd), maxBytes: MAX_RULE_FILE_BYTES }) }
   return { ...parseRetirements(file), files: [file] }
 }
 
@@ -168,7 +179,8 @@ export function guardIds(rulesDir: string, current: CompiledDocument, explicitRo
   // Each release read once: its IDs (phase 1 of the compiler only, fast; cached by content), and excerpts for messages pointing into it.
   const releases = listReleases(root, ctx.cwd).map((r) => ({ version: r.version, files: readRulesDir(r.dir, ctx.cwd) }))
   const { retirements, messages, files } = loadRetirements(rulesDir, ctx.cwd)
-  const guard = checkRetirements(current, releases.map((r) => cachedReleaseIds(r.version, r.files, ctx)), retirements)
+  const ids = releases.map((r) => cachedReleaseIds(r.version, r.files, ctx))
+  const guard = [...checkReleasesReadable(ids), ...checkRetirements(current, ids, retirements)]
   const wanted = new Set(guard.map((m) => m.file))
   const releaseFiles = releases.flatMap((r) => r.files.filter((f) => wanted.has(f.path)))
   return { root, messages: [...messages, ...guard], files: [...files, ...releaseFiles] }
@@ -231,6 +243,8 @@ function cachedReleaseIds(version: string, files: SourceFile[], ctx: IoContext):
   const hit = ctx.cache?.get<StoredReleaseIds>('release-ids', key)
   if (hit?.key === key) return restoreReleaseIds(version, hit, files)
   const r = releaseIdsFromFiles(version, files)
+  // A release that cannot be read is reported every time, never cached as fine.
+  if (r.problems && r.problems.length > 0) return r
   ctx.cache?.set('release-ids', key, storeReleaseIds(r, key))
   return r
 }

@@ -3,10 +3,17 @@
  * dependencies, VCS data, build output, what .gitignore files list (nested
  * ones too, as git reads them) and the project's own `exclude` patterns.
  * A file named explicitly on the command line is always scanned.
+ *
+ * Nothing that fails stops the walk, and nothing is skipped silently: an
+ * unreadable folder, a `.gitignore` that is not a file, a FIFO or device,
+ * a file named on the command line that is binary — each is reported
+ * through `options.report` with its path, and the rest goes on. Symbolic
+ * links are never followed (as ripgrep and git do by default).
  */
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
+import { existsSync, lstatSync, readdirSync, statSync } from 'node:fs'
 import { dirname, extname, join, relative, resolve, sep } from 'node:path'
 import ignore, { type Ignore } from 'ignore'
+import { describeKind, InputError, MAX_CITE_FILE_BYTES, MAX_DATA_FILE_BYTES, readInputFile } from './read-input.ts'
 
 /** Directories that are never sources: dependencies, VCS data, build output, caches. */
 export const SKIPPED_DIRS = new Set([
@@ -34,7 +41,19 @@ export interface WalkOptions {
   /** .gitignore-syntax patterns relative to `excludeBase` (the config file's directory). */
   exclude?: string[]
   excludeBase?: string
+  /** Called for each path that is not scanned for a reason the user should hear. */
+  report?: (problem: WalkProblem) => void
 }
+
+/** A path the walk could not use, or a file it did not read. */
+export interface WalkProblem {
+  path: string
+  code: 'file-unreadable' | 'file-not-regular' | 'file-too-large' | 'file-binary'
+  severity: 'error' | 'warning' | 'hint'
+  message: string
+}
+
+type Report = (problem: WalkProblem) => void
 
 interface Rules {
   base: string
@@ -55,42 +74,64 @@ export function walkSources(paths: readonly string[], options: WalkOptions): Sou
     out.push({ path: shown(cwd, abs), abs })
   }
 
+  const report: Report = options.report ?? (() => {})
   for (const p of paths) {
     const abs = resolve(cwd, p)
     if (!existsSync(abs)) throw new Error(`No such file or directory: ${p}`)
-    if (statSync(abs).isFile()) {
+    const stat = statSync(abs)
+    if (stat.isFile()) {
       if (!BINARY.has(extname(abs).toLowerCase())) add(abs)
+      else report({ path: shown(cwd, abs), code: 'file-binary', severity: 'warning', message: `not scanned: a binary file (by its extension \`${extname(abs)}\`)` })
+      continue
+    }
+    if (!stat.isDirectory()) {
+      report({ path: shown(cwd, abs), code: 'file-not-regular', severity: 'error', message: `not scanned: ${describeKind(stat)}, expected a file or folder` })
       continue
     }
     // .gitignore files of the directories above the start count too.
     const chain: Rules[] = []
     const ancestors = isInside(root, abs) ? between(root, abs) : [abs]
     for (const dir of ancestors) {
-      const r = gitignoreOf(dir, cache)
+      const r = gitignoreOf(dir, cache, cwd, report)
       if (r) chain.push(r)
     }
-    walkDir(abs, chain, exclude, cache, add)
+    walkDir(abs, chain, exclude, cache, add, cwd, report)
   }
   return out.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))
 }
 
-function walkDir(dir: string, chain: Rules[], exclude: Rules | undefined, cache: Map<string, Rules | null>, add: (abs: string) => void) {
+function walkDir(dir: string, chain: Rules[], exclude: Rules | undefined, cache: Map<string, Rules | null>, add: (abs: string) => void, cwd: string, report: Report) {
   let entries
   try {
     entries = readdirSync(dir, { withFileTypes: true })
-  } catch {
-    return // unreadable directory: nothing to cite
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code
+    report({ path: shown(cwd, dir), code: 'file-unreadable', severity: 'error', message: `folder not scanned: it cannot be read (${code === 'EACCES' || code === 'EPERM' ? 'permission denied' : (code ?? 'error')})` })
+    return
   }
   for (const e of entries) {
     const abs = join(dir, e.name)
     const isDir = e.isDirectory()
-    if (!isDir && !e.isFile()) continue // symlinks, sockets: never followed
+    if (e.isSymbolicLink()) continue // never followed
+    if (!isDir && !e.isFile()) {
+      if (!isIgnored(abs, false, chain) && !(exclude && isIgnored(abs, false, [exclude]))) {
+        const kind = (() => {
+          try {
+            return describeKind(lstatSync(abs))
+          } catch {
+            return 'not a regular file'
+          }
+        })()
+        report({ path: shown(cwd, abs), code: 'file-not-regular', severity: 'warning', message: `not scanned: ${kind}` })
+      }
+      continue
+    }
     if (isDir && SKIPPED_DIRS.has(e.name)) continue
     if (!isDir && BINARY.has(extname(e.name).toLowerCase())) continue
     if (isIgnored(abs, isDir, chain) || (exclude && isIgnored(abs, isDir, [exclude]))) continue
     if (isDir) {
-      const own = gitignoreOf(abs, cache)
-      walkDir(abs, own ? [...chain, own] : chain, exclude, cache, add)
+      const own = gitignoreOf(abs, cache, cwd, report)
+      walkDir(abs, own ? [...chain, own] : chain, exclude, cache, add, cwd, report)
     } else {
       add(abs)
     }
@@ -110,11 +151,20 @@ function isIgnored(abs: string, isDir: boolean, chain: Rules[]): boolean {
   return ignored
 }
 
-function gitignoreOf(dir: string, cache: Map<string, Rules | null>): Rules | null {
+function gitignoreOf(dir: string, cache: Map<string, Rules | null>, cwd: string, report: Report): Rules | null {
   let r = cache.get(dir)
   if (r !== undefined) return r
   const file = join(dir, '.gitignore')
-  r = existsSync(file) ? { base: dir, ig: ignore().add(readFileSync(file, 'utf8')) } : null
+  r = null
+  if (existsSync(file)) {
+    try {
+      r = { base: dir, ig: ignore().add(readInputFile(file, { maxBytes: MAX_DATA_FILE_BYTES }).toString('utf8')) }
+    } catch (error) {
+      if (!(error instanceof InputError)) throw error
+      // A folder named `.gitignore`, an unreadable one: its rules do not apply, and the user hears why.
+      report({ path: shown(cwd, file), code: error.code, severity: 'warning', message: `ignored: ${error.reason}` })
+    }
+  }
   cache.set(dir, r)
   return r
 }
@@ -142,11 +192,21 @@ const isInside = (base: string, p: string) => {
 
 const shown = (cwd: string, abs: string) => (relative(cwd, abs) || abs).split(sep).join('/')
 
-/** The file's text, or undefined when it looks binary (a NUL byte near the start). */
-export function readSourceText(abs: string): string | undefined {
-  const bytes = readFileSync(abs)
-  const head = bytes.subarray(0, 8000)
-  if (head.includes(0)) return undefined
-  const text = bytes.toString('utf8')
-  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text
+/** The file's text, or undefined when it looks binary (a NUL byte near the start). Throws InputError. */
+export function readSourceText(abs: string, shownPath = abs): string | undefined {
+  // The head first: a binary file costs 8 KiB, not its size.
+  const bytes = readInputFile(abs, { shown: shownPath, maxBytes: MAX_CITE_FILE_BYTES, head: { bytes: 8000, accept: (head) => utf16Of(head) !== undefined || !head.includes(0) } })
+  if (bytes === undefined) return undefined
+  const utf16 = utf16Of(bytes)
+  let text = utf16 ? new TextDecoder(utf16).decode(bytes.subarray(2)) : bytes.toString('utf8')
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1)
+  // Old Mac line endings (CR only) count as lines too; the replacement keeps every offset.
+  return text.includes('\r') ? text.replace(/\r(?!\n)/g, '\n') : text
+}
+
+/** UTF-16 sources are text: their byte-order mark says which. */
+function utf16Of(head: Uint8Array): 'utf-16le' | 'utf-16be' | undefined {
+  if (head[0] === 0xff && head[1] === 0xfe) return 'utf-16le'
+  if (head[0] === 0xfe && head[1] === 0xff) return 'utf-16be'
+  return undefined
 }

@@ -11,7 +11,8 @@
  * half-written file, concurrent writers never collide (each has its own
  * staging folder), and an interrupted run leaves the previous output intact.
  */
-import { closeSync, fsyncSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, statSync, writeSync } from 'node:fs'
+import { closeSync, fsyncSync, lstatSync, mkdirSync, openSync, readdirSync, realpathSync, renameSync, rmSync, statSync, writeSync } from 'node:fs'
+import { readInputFile } from './read-input.ts'
 import { dirname, join, relative, resolve, sep } from 'node:path'
 
 export const OUTPUT_MARKER = '.cr-output.json'
@@ -49,7 +50,8 @@ function isInsideOrEqual(child: string, parent: string): boolean {
 
 function readMarker(dir: string): Marker | undefined {
   try {
-    const data = JSON.parse(readFileSync(join(dir, OUTPUT_MARKER), 'utf8')) as Marker
+    // Bounded and regular files only: a FIFO named like the marker must not hang us.
+    const data = JSON.parse(readInputFile(join(dir, OUTPUT_MARKER), { maxBytes: 1024 * 1024 }).toString('utf8')) as Marker
     if (data && data.generator === 'netrunner-cr' && Array.isArray(data.files)) return data
   } catch {
     // no marker, or not ours
@@ -141,6 +143,21 @@ function removeAbandonedStaging(dir: string): void {
   }
 }
 
+/**
+ * Is any part of `name` inside `dir` a symbolic link? Writing or deleting
+ * through one (`types -> /etc`, planted, or named in a forged marker) would
+ * reach outside the output folder.
+ */
+function passesThroughLink(dir: string, name: string): boolean {
+  const parts = name.split('/')
+  for (let i = 1; i <= parts.length; i++) {
+    const stat = lstatSync(join(dir, ...parts.slice(0, i)), { throwIfNoEntry: false })
+    if (!stat) return false
+    if (stat.isSymbolicLink()) return true
+  }
+  return false
+}
+
 /** A relative path that stays inside the folder it is joined to. */
 function isSafeName(name: string): boolean {
   if (name === '' || name === OUTPUT_MARKER || name.startsWith(STAGING_PREFIX)) return false
@@ -160,6 +177,10 @@ export function writeOutputDir(shownOut: string, files: Record<string, string | 
     if (!isSafeName(name)) {
       throw new OutputRefusedError(`refusing to write \`${name}\`: output file names must stay inside the output folder`)
     }
+    // Checked for every file before anything is written: a refusal never leaves half an install.
+    if (passesThroughLink(outDir, name)) {
+      throw new OutputRefusedError(`refusing to write \`${name}\` in \`${outDir}\`: its path goes through a symbolic link, which could lead out of the folder`)
+    }
   }
   mkdirSync(outDir, { recursive: true })
   removeAbandonedStaging(outDir)
@@ -171,21 +192,70 @@ export function writeOutputDir(shownOut: string, files: Record<string, string | 
       mkdirSync(dirname(join(staging, name)), { recursive: true })
       writeFileDurably(join(staging, name), files[name]!)
     }
+    const previous = readMarker(outDir)
     const marker: Marker = { generator: 'netrunner-cr', files: names }
     writeFileDurably(join(staging, OUTPUT_MARKER), `${JSON.stringify(marker, null, 2)}\n`)
+    // The marker goes in first, naming old and new files: a run killed halfway leaves a folder
+    // the next run recognises as ours, instead of one it refuses as foreign.
+    const union: Marker = { generator: 'netrunner-cr', files: [...new Set([...(previous?.files ?? []), ...names])].sort() }
+    const early = `${OUTPUT_MARKER}.early`
+    writeFileDurably(join(staging, early), `${JSON.stringify(union, null, 2)}\n`)
     fsyncDir(staging)
-    const previous = readMarker(outDir)
+    renameSync(join(staging, early), join(outDir, OUTPUT_MARKER))
     // Each rename replaces one file atomically: readers see the old or the new file, never neither.
     for (const name of names) {
       mkdirSync(dirname(join(outDir, name)), { recursive: true })
       renameSync(join(staging, name), join(outDir, name))
     }
     for (const stale of previous?.files ?? []) {
-      if (!names.includes(stale) && isSafeName(stale)) rmSync(join(outDir, stale), { force: true })
+      if (names.includes(stale) || !isSafeName(stale)) continue
+      // A forged marker plus a symbolic link (`sub -> /etc`) must not make us delete outside the folder.
+      if (passesThroughLink(outDir, stale)) continue
+      rmSync(join(outDir, stale), { force: true })
     }
     renameSync(join(staging, OUTPUT_MARKER), join(outDir, OUTPUT_MARKER))
     fsyncDir(outDir)
   } finally {
     rmSync(staging, { recursive: true, force: true })
+  }
+}
+
+/**
+ * Create `outDir` with exactly `files`, all at once: they are written into a
+ * staging folder beside it, then renamed into place, so `outDir` either does
+ * not exist or is complete. Refuses when `outDir` exists (`cr release` never
+ * overwrites a frozen release). No marker is left: the folder is the files.
+ */
+export function writeNewDir(outDir: string, files: Record<string, string | Uint8Array>): void {
+  if (existsOrLink(outDir)) throw new OutputRefusedError(`refusing to write \`${outDir}\`: it already exists, and a frozen folder is never overwritten`)
+  for (const name of Object.keys(files)) {
+    if (!isSafeName(name)) throw new OutputRefusedError(`refusing to write \`${name}\`: output file names must stay inside the output folder`)
+  }
+  const parent = dirname(resolve(outDir))
+  mkdirSync(parent, { recursive: true })
+  removeAbandonedStaging(parent)
+  const staging = join(parent, `${STAGING_PREFIX}${process.pid}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`)
+  mkdirSync(staging)
+  try {
+    for (const name of Object.keys(files).sort()) {
+      mkdirSync(dirname(join(staging, name)), { recursive: true })
+      writeFileDurably(join(staging, name), files[name]!)
+    }
+    fsyncDir(staging)
+    // rename(2) onto a path that appeared meanwhile fails (or, for an empty folder, replaces only that empty folder).
+    if (existsOrLink(outDir)) throw new OutputRefusedError(`refusing to write \`${outDir}\`: it appeared while writing`)
+    renameSync(staging, outDir)
+    fsyncDir(parent)
+  } finally {
+    rmSync(staging, { recursive: true, force: true })
+  }
+}
+
+function existsOrLink(p: string): boolean {
+  try {
+    lstatSync(p)
+    return true
+  } catch {
+    return false
   }
 }

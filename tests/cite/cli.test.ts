@@ -6,11 +6,29 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import coverageSchema from '../../schema/coverage.schema.json' with { type: 'json' }
 import { compileDir } from '../../src/io/compile-dir.ts'
 import { buildIndexFiles } from '../../src/core/index-json.ts'
-import { repoRoot, runCr } from '../cli/run-cr.ts'
+import { memoryIo } from '../../src/cli/cli-io.ts'
+import { main } from '../../src/cli/main.ts'
+
+const repoRoot = join(import.meta.dirname, '../..')
+
+/** `cr <args>` in-process, in `cwd`; the report is on stdout, usage and config errors on stderr. */
+async function runCr(args: string[], cwd = repoRoot, env: Record<string, string | undefined> = { NO_COLOR: '1' }): Promise<{ code: number; stdout: string; stderr: string }> {
+  const io = memoryIo({ cwd, env })
+  const code = await main(args, io)
+  return { code, stdout: io.out(), stderr: io.err() }
+}
 
 const engine = (name: string) => join(repoRoot, 'tests/fixtures/engines', name)
-/** The `path:line:col: severity[code]` part of each problem line. */
-const problemLines = (stderr: string) => stderr.split('\n').flatMap((l) => /^(\S+:\d+:\d+: \w+\[[\w-]+\])/.exec(l)?.[1] ?? [])
+/** Each problem line (`path:line:col: severity: message [code]`) as `path:line:col: severity[code]`, in file order (hints were `note`). */
+const problemLines = (stdout: string) =>
+  stdout
+    .split('\n')
+    .flatMap((l) => {
+      const m = /^(\S+):(\d+):(\d+): (error|warning|note): .*\[([\w-]+)\]$/.exec(l)
+      return m ? [{ file: m[1]!, line: Number(m[2]), column: Number(m[3]), text: `${m[1]}:${m[2]}:${m[3]}: ${m[4] === 'note' ? 'hint' : m[4]}[${m[5]}]` }] : []
+    })
+    .sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line || a.column - b.column))
+    .map((p) => p.text)
 
 let tmp: string
 let index: string
@@ -22,7 +40,7 @@ beforeAll(() => {
   mkdirSync(index)
   for (const [name, text] of Object.entries(buildIndexFiles(document!))) writeFileSync(join(index, name), text)
   index = join(index, 'rules.json')
-})
+}, 120_000)
 afterAll(() => rmSync(tmp, { recursive: true, force: true }))
 
 /** A scratch project: files by relative path. */
@@ -37,15 +55,15 @@ function project(files: Record<string, string>): string {
 
 /** What the Clojure fixture's two citations of v24.03 are reported as. */
 const CLOJURE_OLD_RELEASES = [
-  'src/engine/runs.clj:18:4: hint[old-release-citation]: `CR v24.03 6.1.5` is `rule_jacking_out`, today 6.1.5; text changed in v26.03',
-  'src/engine/runs.clj:19:4: warning[renamed-rule]: `rule_ice_change_after_pass` (6.2.4e in v24.03) was renamed to `rule_ice_change_during_movement`, today 6.2.7e; text changed in v25.04, expected the current ID',
+  'src/engine/runs.clj:18:4: note: `CR v24.03 6.1.5` is `rule_jacking_out`, today 6.1.5; text changed in v26.03 [old-release-citation]',
+  'src/engine/runs.clj:19:4: warning: `rule_ice_change_after_pass` (6.2.4e in v24.03) was renamed to `rule_ice_change_during_movement`, today 6.2.7e; text changed in v25.04, expected the current ID [renamed-rule]',
 ]
 
 describe('engine fixtures: exactly the planted problems', () => {
   it('Rust crate with a cite! macro and //@ rule: headers', async () => {
-    const r = (await runCr(['cite'], engine('rust')))
+    const r = await runCr(['cite'], engine('rust'))
     expect(r.code).toBe(1)
-    expect(problemLines(r.stderr)).toEqual([
+    expect(problemLines(r.stdout)).toEqual([
       'src/run.rs:11:16: hint[imprecise-citation]',
       'src/run.rs:17:16: error[unknown-rule]', // rule_end_teh_run
       'src/run.rs:20:8: error[stale-pair]', // 6.1.3/rule_jacking_out
@@ -56,22 +74,25 @@ describe('engine fixtures: exactly the planted problems', () => {
       'tests/runs.rs:21:19: hint[old-release-citation]', // cite!("v24.03 6.2.4e")
       'tests/runs.rs:22:8: error[unknown-rule]', // CR v24.03 6.2.99
     ])
-    expect(r.stderr).toContain(
-      'src/run.rs:17:16: error[unknown-rule]: Unknown rule ID `rule_end_teh_run`, expected the ID of a chapter, section, rule or step; did you mean `rule_end_the_run`?\n',
+    expect(r.stdout).toContain(
+      'src/run.rs:17:16: error: Unknown rule ID `rule_end_teh_run`, expected the ID of a chapter, section, rule or step; did you mean `rule_end_the_run`? [unknown-rule]\n',
     )
-    expect(r.stderr).toContain('src/run.rs:20:8: error[stale-pair]: Stale rule number `6.1.3` beside `rule_jacking_out`, expected `6.1.5`\n')
+    expect(r.stdout).toContain('src/run.rs:20:8: error: Stale rule number `6.1.3` beside `rule_jacking_out`, expected `6.1.5` [stale-pair]\n')
     // benches/ is excluded by cr.config.json, target/ is build output.
-    expect(r.stderr).not.toMatch(/benches|target|rule_not_scanned|rule_in_build_output/)
-    expect(r.stderr).toContain(
-      'tests/runs.rs:21:19: hint[old-release-citation]: `CR v24.03 6.2.4e` is `rule_ice_change_after_pass`, renamed to `rule_ice_change_during_movement`, today 6.2.7e; text changed in v25.04\n',
+    expect(r.stdout).not.toMatch(/benches|target|rule_not_scanned|rule_in_build_output/)
+    expect(r.stdout).toContain(
+      'tests/runs.rs:21:19: note: `CR v24.03 6.2.4e` is `rule_ice_change_after_pass`, renamed to `rule_ice_change_during_movement`, today 6.2.7e; text changed in v25.04 [old-release-citation]\n',
     )
-    expect(r.stderr).toMatch(/^cr cite: 5 files, 14 citations of 13 rules; 5 errors, 0 warnings, 4 hints$/m)
+    // The summary comes first, then errors, then hints.
+    expect(r.stdout.split('\n')[0]).toBe('cr cite: 5 files, 14 citations of 13 rules; 5 errors, 0 warnings, 4 hints')
+    expect(r.stdout.indexOf(': error: ')).toBeLessThan(r.stdout.indexOf(': note: '))
+    expect(r.stdout.lastIndexOf(': error: ')).toBeLessThan(r.stdout.indexOf(': note: '))
   })
 
   it('Clojure namespace with ;; CR 6.1.4 comments', async () => {
-    const r = (await runCr(['cite'], engine('clojure')))
+    const r = await runCr(['cite'], engine('clojure'))
     expect(r.code).toBe(1)
-    expect(problemLines(r.stderr)).toEqual([
+    expect(problemLines(r.stdout)).toEqual([
       'src/engine/runs.clj:4:4: hint[imprecise-citation]',
       'src/engine/runs.clj:10:10: error[unknown-rule]', // rule_jackin_out
       'src/engine/runs.clj:13:4: error[unknown-rule]', // CR 6.1.99
@@ -81,31 +102,31 @@ describe('engine fixtures: exactly the planted problems', () => {
       'test/engine/runs_test.clj:10:22: hint[imprecise-citation]',
       'test/engine/runs_test.clj:16:10: error[stale-pair]', // {:cr "6.9.2" :id "step_approach_begins"}
     ])
-    expect(r.stderr).toContain('did you mean `rule_jacking_out`?')
-    expect(r.stderr.split('\n').filter((l) => /^src\/engine\/runs\.clj:(18|19):/.test(l))).toEqual(CLOJURE_OLD_RELEASES)
+    expect(r.stdout).toContain('did you mean `rule_jacking_out`?')
+    expect(r.stdout.split('\n').filter((l) => /^src\/engine\/runs\.clj:(18|19):/.test(l)).sort()).toEqual(CLOJURE_OLD_RELEASES)
   })
 
   it('TypeScript suite using cite(…)', async () => {
-    const r = (await runCr(['cite'], engine('typescript')))
+    const r = await runCr(['cite'], engine('typescript'))
     expect(r.code).toBe(1)
-    expect(problemLines(r.stderr).filter((l) => !l.includes(': hint['))).toEqual([
+    expect(problemLines(r.stdout).filter((l) => !l.includes(': hint['))).toEqual([
       'test/runs.spec.ts:12:11: error[unknown-rule]', // rule_jack_out_afer_passing_ice
       'test/runs.spec.ts:17:11: error[unknown-rule]', // initiation_begin
       'test/runs.spec.ts:24:14: error[stale-pair]', // { number: '6.1.3', id: 'rule_jacking_out' }
       'test/runs.spec.ts:27:4: error[unknown-release]', // CR v99.01 6.1.4
     ])
-    expect(r.stderr).toContain('test/runs.spec.ts:27:4: error[unknown-release]: Unknown release `v99.01` in `CR v99.01 6.1.4`, expected one of v22.12, v23.08, v24.03, v25.04, v25.08, v26.03\n')
+    expect(r.stdout).toContain('test/runs.spec.ts:27:4: error: Unknown release `v99.01` in `CR v99.01 6.1.4`, expected one of v22.12, v23.08, v24.03, v25.04, v25.08, v26.03 [unknown-release]\n')
     // rule('6.2.5', { version: 'v24.03' }), through the pattern's `version` group.
-    expect(r.stderr).toContain('test/valid.spec.ts:25:25: hint[old-release-citation]: `CR v24.03 6.2.5` is `rule_move_runner_to_position`, today 6.2.8; text unchanged since v24.03\n')
+    expect(r.stdout).toContain('test/valid.spec.ts:25:25: note: `CR v24.03 6.2.5` is `rule_move_runner_to_position`, today 6.2.8; text unchanged since v24.03 [old-release-citation]\n')
   })
 
   it('reads old releases through the package\'s releases with --index too', async () => {
-    const lines = (await runCr(['cite', '--index', index], engine('clojure'))).stderr.split('\n')
-    expect(lines.filter((l) => /^src\/engine\/runs\.clj:(18|19):/.test(l))).toEqual(CLOJURE_OLD_RELEASES)
+    const lines = (await runCr(['cite', '--index', index], engine('clojure'))).stdout.split('\n')
+    expect(lines.filter((l) => /^src\/engine\/runs\.clj:(18|19):/.test(l)).sort()).toEqual(CLOJURE_OLD_RELEASES)
   })
 
   it.each(['rust', 'clojure', 'typescript'])('%s: cites chapter 6 only; every other chapter is uncited', async (name) => {
-    const r = (await runCr(['cite', '--json', '--index', index], engine(name)))
+    const r = await runCr(['cite', '--json', '--index', index], engine(name))
     const out = JSON.parse(r.stdout)
     const chapters = out.coverage.chapters.filter((c: { cited: number }) => c.cited > 0).map((c: { number: string }) => c.number)
     expect(chapters).toEqual(['6'])
@@ -115,7 +136,7 @@ describe('engine fixtures: exactly the planted problems', () => {
 
 describe('cr cite output', () => {
   it('prints JSON with citations, problems and coverage', async () => {
-    const r = (await runCr(['cite', '--json', '--index', index], engine('rust')))
+    const r = await runCr(['cite', '--json', '--index', index], engine('rust'))
     expect(r.code).toBe(1)
     const out = JSON.parse(r.stdout)
     expect(Object.keys(out)).toEqual(['ok', 'version', 'files', 'citations', 'problems', 'coverage'])
@@ -136,18 +157,20 @@ describe('cr cite output', () => {
 
   it('prints per-chapter coverage and, with --uncited, every uncited rule', async () => {
     const dir = project({ 'a.rs': '// CR 1.1.1\n' })
-    const r = (await runCr(['cite', '--index', index], dir))
+    const r = await runCr(['cite', '--index', index], dir)
     expect(r.code).toBe(0)
-    expect(r.stderr).toMatch(/^coverage: 1\/\d+ citable rules \(0\.\d%\)$/m)
-    expect(r.stderr).toMatch(/^ {3}1 {2}Game Concepts +1\/\d+ +0\.\d%$/m)
-    expect(r.stderr).toMatch(/^ {2}\d+ uncited rules; list them with --uncited \(or --json\)$/m)
-    const all = (await runCr(['cite', '--uncited', '--index', index], dir))
-    expect(all.stderr).toMatch(/^ {8}uncited: rule_end_the_run$/m)
+    expect(r.stdout).toMatch(/^coverage: 1\/\d+ citable rules \(0\.\d%\); tests cite 0, implementation 1$/m)
+    expect(r.stdout).toMatch(/^ {3}1 {2}Game Concepts +1\/\d+ +0\.\d% +tests +0 +impl +1$/m)
+    expect(r.stdout).toMatch(/^ {2}\d+ uncited rules; list them with --uncited \(or --format json\)$/m)
+    const all = await runCr(['cite', '--uncited', '--index', index], dir)
+    // Numbers and titles, so the list reads without the rules open.
+    expect(all.stdout).toMatch(/^ {8}uncited: 6\.1\.4 rule_end_the_run — To end the run is to halt the Runner's progress/m)
+    expect(all.stdout).toMatch(/^ {8}uncited: 6\.1\.1 rule_run — A run is a Runner's attack on a server\./m)
   })
 
   it('writes the coverage file, valid against its schema', async () => {
     const out = join(tmp, 'cov', 'coverage.json')
-    const r = (await runCr(['cite', '--warn-only', '--index', index, '--write-coverage', out], engine('typescript')))
+    const r = await runCr(['cite', '--warn-only', '--index', index, '--write-coverage', out], engine('typescript'))
     expect(r.code).toBe(0)
     const file = JSON.parse(readFileSync(out, 'utf8'))
     const validate = new Ajv2020().compile(coverageSchema)
@@ -162,12 +185,12 @@ describe('cr cite output', () => {
       'src/a.rs': 'cite!("rule_jack_out");\n',
       'src/b.rs': '// rule_old_thing\n',
     })
-    const renamed = (await runCr(['cite', 'src/a.rs', '--quiet', '--index', index, '--retired', 'retired.yaml'], dir))
-    expect([renamed.code, problemLines(renamed.stderr)]).toEqual([0, ['src/a.rs:1:8: warning[renamed-rule]']])
-    expect(renamed.stderr).toContain('`rule_jack_out` was renamed to `rule_jacking_out`')
+    const renamed = await runCr(['cite', 'src/a.rs', '--quiet', '--index', index, '--retired', 'retired.yaml'], dir)
+    expect([renamed.code, problemLines(renamed.stdout)]).toEqual([0, ['src/a.rs:1:8: warning[renamed-rule]']])
+    expect(renamed.stdout).toContain('`rule_jack_out` was renamed to `rule_jacking_out`')
     expect((await runCr(['cite', 'src/a.rs', '--strict', '--index', index, '--retired', 'retired.yaml'], dir)).code).toBe(1)
-    const removed = (await runCr(['cite', 'src/b.rs', '--index', index, '--retired', 'retired.yaml'], dir))
-    expect([removed.code, problemLines(removed.stderr)]).toEqual([1, ['src/b.rs:1:4: error[removed-rule]']])
+    const removed = await runCr(['cite', 'src/b.rs', '--index', index, '--retired', 'retired.yaml'], dir)
+    expect([removed.code, problemLines(removed.stdout)]).toEqual([1, ['src/b.rs:1:4: error[removed-rule]']])
   })
 })
 
@@ -189,58 +212,154 @@ describe('which files are scanned', () => {
       'src/image.png': planted,
       'src/data.bin.txt': '\u0000rule_end_teh_run',
     })
-    const r = (await runCr(['cite', '--json', '--index', index], dir))
-    const files = JSON.parse(r.stdout).problems.map((p: { file: string }) => p.file)
-    expect(files).toEqual(['keep.log', 'src/main.ts'])
+    const r = await runCr(['cite', '--json', '--index', index], dir)
+    const problems = JSON.parse(r.stdout).problems as { file: string; code: string; severity: string }[]
+    expect(problems.filter((p) => p.code !== 'file-binary').map((p) => p.file)).toEqual(['keep.log', 'src/main.ts'])
+    // A binary file found by content is not scanned, and says so (a hint).
+    expect(problems.filter((p) => p.code === 'file-binary').map((p) => `${p.file} ${p.severity}`)).toEqual(['src/data.bin.txt hint'])
   })
 
   it('always scans a file named on the command line', async () => {
     const dir = project({ '.gitignore': 'gen.rs\n', 'gen.rs': '"rule_end_teh_run"\n' })
-    expect(problemLines((await runCr(['cite', '--index', index], dir)).stderr)).toEqual([])
-    expect(problemLines((await runCr(['cite', 'gen.rs', '--index', index], dir)).stderr)).toEqual(['gen.rs:1:2: error[unknown-rule]'])
+    expect(problemLines((await runCr(['cite', '--index', index], dir)).stdout)).toEqual([])
+    expect(problemLines((await runCr(['cite', 'gen.rs', '--index', index], dir)).stdout)).toEqual(['gen.rs:1:2: error[unknown-rule]'])
   })
 })
 
 describe('usage and configuration errors exit 2', () => {
   it('an invalid cr.config.json, reported at the key', async () => {
     const dir = project({ 'cr.config.json': '{\n  "cite": {\n    "paterns": []\n  }\n}\n' })
-    const r = (await runCr(['cite', '--index', index], dir))
+    const r = await runCr(['cite', '--index', index], dir)
     expect([r.code, r.stderr]).toEqual([
       2,
-      'cr.config.json:3:5: error[config-invalid]: Unexpected key `paterns` in `cite`, expected one of `patterns`, `exclude`, `ignoreIds`, `unknownIds`\n',
+      'cr.config.json:3:5: error: Unexpected key `paterns` in `cite`, expected one of `patterns`, `exclude`, `ignoreIds`, `unknownIds`, `markers`, `bareNumbers`, `tests`, `overrides` [config-invalid]\n',
     ])
   })
 
   it('a file that is not JSON, and a JSON file indented with tabs', async () => {
-    const broken = (await runCr(['cite', '--index', index], project({ 'cr.config.json': '{ "cite": { "patterns": [ }\n' })))
-    expect([broken.code, broken.stderr]).toEqual([2, expect.stringMatching(/^cr\.config\.json:1:27: error\[config-invalid\]: Invalid JSON: .+\n$/)])
-    const tabs = (await runCr(['cite', '--index', index], project({ 'cr.config.json': '{\n\t"cite": {\n\t\t"unknownIds": "every"\n\t}\n}\n' })))
-    expect(tabs.stderr).toBe('cr.config.json:3:3: error[config-invalid]: Unexpected value for `cite.unknownIds`, expected one of `likely`, `all`\n')
+    const broken = await runCr(['cite', '--index', index], project({ 'cr.config.json': '{ "cite": { "patterns": [ }\n' }))
+    expect([broken.code, broken.stderr]).toEqual([2, expect.stringMatching(/^cr\.config\.json:1:27: error: Invalid JSON: .+ \[config-invalid\]\n$/)])
+    const tabs = await runCr(['cite', '--index', index], project({ 'cr.config.json': '{\n\t"cite": {\n\t\t"unknownIds": "every"\n\t}\n}\n' }))
+    expect(tabs.stderr).toBe('cr.config.json:3:3: error: Unexpected value for `cite.unknownIds`, expected one of `likely`, `all` [config-invalid]\n')
   })
 
   it('a pattern that is not a regular expression', async () => {
     const dir = project({ 'cr.config.json': '{ "cite": { "patterns": ["cite!("] } }' })
-    const r = (await runCr(['cite', '--index', index], dir))
+    const r = await runCr(['cite', '--index', index], dir)
     expect(r.code).toBe(2)
-    expect(r.stderr).toMatch(/^cr\.config\.json:1:\d+: error\[config-invalid\]: Invalid pattern: .*Unterminated group\n$/)
+    expect(r.stderr).toMatch(/^cr\.config\.json:1:\d+: error: Invalid pattern: .*Unterminated group \[config-invalid\]\n$/)
   })
 
   it('a releases directory that does not exist', async () => {
-    const r = (await runCr(['cite', '--index', index, '--releases', 'no/such/releases'], project({ 'a.rs': '// CR v24.03 6.1.4\n' })))
+    const r = await runCr(['cite', '--index', index, '--releases', 'no/such/releases'], project({ 'a.rs': '// CR v24.03 6.1.4\n' }))
     expect([r.code, r.stderr]).toEqual([2, 'cr cite: error: No such directory: no/such/releases\n'])
   })
 
   it('unknown flags and missing paths', async () => {
     expect((await runCr(['cite', '--nope'])).code).toBe(2)
-    const r = (await runCr(['cite', 'no/such/dir', '--index', index]))
+    const r = await runCr(['cite', 'no/such/dir', '--index', index])
     expect([r.code, r.stderr]).toEqual([2, 'cr cite: error: No such file or directory: no/such/dir\n'])
   })
 
   it('documents every flag in --help', async () => {
-    const r = (await runCr(['cite', '--help']))
+    const r = await runCr(['cite', '--help'])
     expect(r.code).toBe(0)
-    for (const flag of ['--json', '--warn-only', '--strict', '--quiet', '--uncited', '--write-coverage FILE', '--config FILE', '--rules DIR', '--index FILE', '--retired FILE', '--releases DIR']) {
+    for (const flag of ['--format FORMAT', '--baseline FILE', '--hints', '--json', '--warn-only', '--strict', '--quiet', '--uncited', '--write-coverage FILE', '--config FILE', '--rules DIR', '--index FILE', '--retired FILE', '--releases DIR']) {
       expect(r.stdout).toContain(flag)
     }
   })
+})
+
+describe('CI output', () => {
+  const planted = { 'src/a.rs': '// CR 6.1.99, see "rule_end_teh_run"\ncite!("rule_end_the_run"); // 100% sure, a:b\n' }
+
+  it('prints GitHub workflow annotations, escaped', async () => {
+    const r = await runCr(['cite', '--format', 'github', '--index', index], project(planted))
+    expect(r.code).toBe(1)
+    const lines = r.stdout.split('\n')
+    expect(lines[0]).toMatch(/^cr cite: 1 file, 1 citation of 1 rule; 2 errors, 0 warnings, 1 hint$/)
+    expect(lines.filter((l) => l.startsWith('::'))).toEqual([
+      '::error file=src/a.rs,line=1,col=4,title=cr cite%3A unknown-rule::Unknown rule number `6.1.99`, expected the number of a rule (the nearest is 6.1, `sec_run_general`); did you mean `sec_run_general`?',
+      '::error file=src/a.rs,line=1,col=20,title=cr cite%3A unknown-rule::Unknown rule ID `rule_end_teh_run`, expected the ID of a chapter, section, rule or step; did you mean `rule_end_the_run`?',
+      '::notice file=src/a.rs,line=2,col=8,title=cr cite%3A imprecise-citation::`rule_end_the_run` (6.1.4) has 3 sub-rules (6.1.4a–6.1.4c); citing the one that applies is more precise',
+    ])
+  })
+
+  it('prints SARIF 2.1.0 for code scanning', async () => {
+    const r = await runCr(['cite', '--format', 'sarif', '--index', index], project(planted))
+    const sarif = JSON.parse(r.stdout)
+    expect(sarif.version).toBe('2.1.0')
+    const run = sarif.runs[0]
+    expect(run.tool.driver.name).toBe('cr cite')
+    expect(run.tool.driver.rules.map((x: { id: string }) => x.id)).toEqual(['imprecise-citation', 'unknown-rule'])
+    expect(run.results[0]).toEqual({
+      ruleId: 'unknown-rule',
+      ruleIndex: 1,
+      level: 'error',
+      message: { text: 'Unknown rule number `6.1.99`, expected the number of a rule (the nearest is 6.1, `sec_run_general`); did you mean `sec_run_general`?' },
+      locations: [{ physicalLocation: { artifactLocation: { uri: 'src/a.rs', uriBaseId: '%SRCROOT%' }, region: { startLine: 1, startColumn: 4 } } }],
+    })
+    expect(run.results.map((x: { level: string }) => x.level)).toEqual(['error', 'error', 'note'])
+  })
+
+  it('hides hints in CI unless --hints, and text lines parse with a GCC-style problem matcher', async () => {
+    const dir = project(planted)
+    const ci = await runCr(['cite', '--index', index], dir, { CI: 'true' })
+    expect(ci.stdout).not.toContain(': note: ')
+    expect(ci.stdout).toMatch(/^cr cite: .*1 hint$/m)
+    expect((await runCr(['cite', '--index', index, '--hints'], dir, { CI: 'true' })).stdout).toContain(': note: ')
+    // The matcher GitHub's setup actions register for gcc.
+    const gcc = /^(.*?):(\d+):(\d*):?\s+(?:fatal\s+)?(warning|error):\s+(.*)$/
+    const matched = ci.stdout.split('\n').flatMap((l) => gcc.exec(l) ?? [])
+    expect(matched.length).toBeGreaterThan(0)
+    expect(ci.stdout.split('\n').filter((l) => gcc.test(l))).toHaveLength(2)
+  })
+
+  it('rejects an unknown format', async () => {
+    const r = await runCr(['cite', '--format', 'xml', '--index', index], project(planted))
+    expect(r.code).toBe(2)
+    expect(r.stderr).toMatch(/^cr cite: unknown format `xml`, expected one of text, github, sarif, json/)
+  })
+})
+
+describe('renamed IDs with --index', () => {
+  it('warns about a renamed ID with a pinned rules.json, as without it', async () => {
+    const dir = project({ 'a.rs': 'cite!("rule_checkpoint_uniqueness");\n' })
+    for (const args of [['--index', index], []]) {
+      const r = await runCr(['cite', ...args], dir)
+      expect(problemLines(r.stdout)).toEqual(['a.rs:1:8: warning[renamed-rule]'])
+      expect(r.stdout).toContain('`rule_checkpoint_uniqueness` was renamed to `step_checkpoint_uniqueness`')
+    }
+  }, 60_000)
+})
+
+describe('changed rules and coverage by tests and implementation', () => {
+  it('writes text hashes and test files into the coverage file, and counts tests apart', async () => {
+    const dir = project({ 'src/run.rs': 'cite!("rule_end_the_run");\n', 'tests/run.rs': 'cite!("rule_jacking_out");\n', 'src/run.test.ts': "cite('rule_run')\n" })
+    const r = await runCr(['cite', '--format', 'json', '--index', index, '--write-coverage', 'cov.json'], dir)
+    const file = JSON.parse(readFileSync(join(dir, 'cov.json'), 'utf8'))
+    expect(file.tests).toEqual(['src/run.test.ts', 'tests/run.rs'])
+    expect(Object.keys(file.hashes)).toEqual(['rule_end_the_run', 'rule_jacking_out', 'rule_run'])
+    expect(file.hashes.rule_end_the_run).toMatch(/^[0-9a-f]{16}$/)
+    expect(JSON.parse(readFileSync(index, 'utf8')).rules.find((x: { id: string }) => x.id === 'rule_end_the_run').hash).toBe(file.hashes.rule_end_the_run)
+    const validate = new Ajv2020().compile(coverageSchema)
+    expect(validate(file), JSON.stringify(validate.errors)).toBe(true)
+    const out = JSON.parse(r.stdout)
+    expect([out.coverage.tested, out.coverage.implemented]).toEqual([2, 1])
+  })
+
+  it('warns about citations of rules whose text changed since the baseline, with the release history', async () => {
+    const dir = project({ 'a.rs': 'cite!("rule_jacking_out"); cite!("rule_run");\n' })
+    // A baseline made against v25.08: rule_jacking_out was reworded in v26.03 (the Clojure fixture's CR v24.03 6.1.5 says so too).
+    const v2508 = compileDir(join(repoRoot, 'releases/v25.08')).document!
+    writeFileSync(join(dir, 'old-rules.json'), buildIndexFiles(v2508)['rules.json']!)
+    const r = await runCr(['cite', 'a.rs', '--index', index, '--baseline', 'old-rules.json'], dir)
+    expect(problemLines(r.stdout)).toEqual(['a.rs:1:8: warning[changed-rule]', 'a.rs:1:8: hint[imprecise-citation]'])
+    expect(r.stdout).toContain('a.rs:1:8: warning: `rule_jacking_out` (6.1.5) changed since v25.08: reworded in v26.03; re-read it and check the code that cites it [changed-rule]')
+    expect(r.code).toBe(0)
+    expect((await runCr(['cite', 'a.rs', '--index', index, '--baseline', 'old-rules.json', '--strict'], dir)).code).toBe(1)
+    // A coverage file written now is its own baseline: nothing changed.
+    await runCr(['cite', 'a.rs', '--index', index, '--write-coverage', 'now.json'], dir)
+    expect(problemLines((await runCr(['cite', 'a.rs', '--index', index, '--baseline', 'now.json', '--quiet'], dir)).stdout)).toEqual([])
+  }, 120_000)
 })

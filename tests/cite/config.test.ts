@@ -25,9 +25,21 @@ describe('cr.config.json', () => {
     expect(messages({ cite: { pattern: ['x'] }, citee: 1 })).toMatchInlineSnapshot(`
       [
         "2:1 config-invalid: Unexpected key \`citee\` in the top level, expected one of \`$schema\`, \`cite\`",
-        "3:1 config-invalid: Unexpected key \`pattern\` in \`cite\`, expected one of \`patterns\`, \`exclude\`, \`ignoreIds\`, \`unknownIds\`",
+        "3:1 config-invalid: Unexpected key \`pattern\` in \`cite\`, expected one of \`patterns\`, \`exclude\`, \`ignoreIds\`, \`unknownIds\`, \`markers\`, \`bareNumbers\`, \`tests\`, \`overrides\`",
       ]
     `)
+  })
+
+  it('reads markers, bare numbers, test globs and per-path overrides, with defaults', () => {
+    expect(DEFAULT_CITE_CONFIG).toMatchObject({ markers: [], bareNumbers: 'off', overrides: [] })
+    expect(DEFAULT_CITE_CONFIG.tests).toEqual(expect.arrayContaining(['tests/', 'spec/', '*_test.*', '*.test.*']))
+    const { config, problems } = read({ cite: { markers: ['§'], bareNumbers: 'comments', tests: ['qa/'], overrides: [{ files: ['docs/'], markers: ['§'], ignore: ['unknown-rule'] }] } })
+    expect(problems).toEqual([])
+    expect(config).toMatchObject({ markers: ['§'], bareNumbers: 'comments', tests: ['qa/'], overrides: [{ files: ['docs/'], markers: ['§'], ignore: ['unknown-rule'] }] })
+    expect(messages({ cite: { overrides: [{ markers: ['§'] }], bareNumbers: 'all' } })).toEqual([
+      "3:1 config-invalid: Unexpected value for `cite.bareNumbers`, expected one of `off`, `comments`",
+      '4:1 config-invalid: Unexpected value for `cite.overrides.0`: it must have required property \'files\'',
+    ])
   })
 
   it('rejects wrong types and values', () => {

@@ -1,5 +1,5 @@
-import { spawn } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs'
+import { spawn, spawnSync } from 'node:child_process'
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -113,3 +113,67 @@ describe('writeOutputDir replaces its own output', () => {
     expect(readdirSync(out).sort()).toEqual([OUTPUT_MARKER, 'rules.json'])
   }, 120_000)
 })
+
+describe('writeOutputDir against hostile output folders (issue 11)', () => {
+  it('a forged marker and a symbolic link never make it delete outside the folder', () => {
+    const root = scratch()
+    const outside = join(root, 'outside')
+    mkdirSync(outside)
+    writeFileSync(join(outside, 'precious.txt'), 'keep me')
+    const out = join(root, 'out')
+    mkdirSync(out)
+    symlinkSync(outside, join(out, 'sub'))
+    writeFileSync(join(out, OUTPUT_MARKER), JSON.stringify({ generator: 'netrunner-cr', files: ['sub/precious.txt', 'rules.json'] }))
+    writeOutputDir(out, { 'rules.json': 'v1' })
+    expect(readFileSync(join(outside, 'precious.txt'), 'utf8')).toBe('keep me')
+  })
+
+  it('never writes through a symbolic link inside the folder', () => {
+    const root = scratch()
+    const outside = join(root, 'outside')
+    mkdirSync(outside)
+    const out = join(root, 'out')
+    writeOutputDir(out, { 'rules.json': 'v1' })
+    symlinkSync(outside, join(out, 'types'))
+    expect(() => writeOutputDir(out, { 'rules.json': 'v2', 'types/a.d.ts': 'x' })).toThrow(OutputRefusedError)
+    expect(readdirSync(outside)).toEqual([])
+    // Refused before anything was installed.
+    expect(readFileSync(join(out, 'rules.json'), 'utf8')).toBe('v1')
+  })
+
+  it.skipIf(spawnSyncOk('mkfifo') === false)('a FIFO in place of the marker does not hang it', () => {
+    const out = scratch()
+    expect(spawnSync('mkfifo', [join(out, OUTPUT_MARKER)]).status).toBe(0)
+    // Not a marker we can read, so the folder is not ours: refused, at once.
+    expect(() => writeOutputDir(out, { 'rules.json': 'v1' })).toThrow(/not written by `cr`/)
+  }, 30_000)
+
+  it('the marker goes in before the files: a run killed halfway leaves a folder the next run accepts', () => {
+    const out = scratch()
+    writeOutputDir(out, { 'rules.json': 'v1' })
+    // What a run killed after the marker and one rename leaves: a new file not yet in the final marker.
+    const marker = JSON.parse(readFileSync(join(out, OUTPUT_MARKER), 'utf8')) as { files: string[] }
+    writeFileSync(join(out, OUTPUT_MARKER), JSON.stringify({ generator: 'netrunner-cr', files: [...marker.files, 'examples.json'] }))
+    writeFileSync(join(out, 'examples.json'), 'half-run')
+    writeOutputDir(out, { 'rules.json': 'v2' })
+    expect(readdirSync(out).sort()).toEqual([OUTPUT_MARKER, 'rules.json'])
+  })
+
+  // Root writes into read-only folders, so this can only be shown as another user.
+  it.skipIf(process.getuid?.() === 0)('a read-only folder fails before anything is installed', () => {
+    const out = scratch()
+    writeOutputDir(out, { 'rules.json': 'v1' })
+    chmodSync(out, 0o555)
+    try {
+      expect(() => writeOutputDir(out, { 'rules.json': 'v2' })).toThrow()
+      expect(readFileSync(join(out, 'rules.json'), 'utf8')).toBe('v1')
+    } finally {
+      chmodSync(out, 0o755)
+    }
+  })
+  if (process.getuid?.() === 0) console.log('write-output: the read-only folder case is skipped: running as root, which can write into read-only folders')
+})
+
+function spawnSyncOk(command: string): boolean {
+  return spawnSync(command, ['--version']).status === 0
+}

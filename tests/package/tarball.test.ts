@@ -95,7 +95,7 @@ describe('cr in an engine project (no rules/ folder)', () => {
     writeFileSync(join(consumer.project, 'run.rs'), '// CR 6.1.4\ncite!("rule_end_teh_run");\n')
     const r = cr(['cite', 'run.rs'])
     expect(r.code).toBe(1)
-    expect(r.stderr).toContain('run.rs:2:8: error[unknown-rule]')
+    expect(r.stdout).toMatch(/^run\.rs:2:8: error: Unknown rule ID `rule_end_teh_run`.*\[unknown-rule\]$/m)
   })
 
   it('checks a rules folder, and a second run answers from the cache with the same report', () => {

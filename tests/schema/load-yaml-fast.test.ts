@@ -4,7 +4,7 @@
  * place for every entry, on every file of the current rules, every release
  * and every diagnostics fixture.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs'
+import { readdirSync, readFileSync, lstatSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { collectEntries, type ChapterInput } from '../../src/core/collect.ts'
@@ -15,7 +15,9 @@ import { repoRoot } from '../cli/run-cr.ts'
 function yamlFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const p = join(dir, name)
-    return statSync(p).isDirectory() ? yamlFiles(p) : /\.ya?ml$/.test(name) ? [p] : []
+    // lstat: the hostile-input fixtures hold dangling links, FIFOs and folders named like YAML files.
+    const stat = lstatSync(p)
+    return stat.isDirectory() ? yamlFiles(p) : stat.isFile() && /\.ya?ml$/.test(name) ? [p] : []
   })
 }
 

@@ -155,8 +155,8 @@ describe('versions', () => {
     expect(site.switchMaps['v23.08']!['current']!['rule_checkpoint_uniqueness']).toBe('additional-rules/#step_checkpoint_uniqueness')
   })
 
-  test('only the current release is printed', () => {
-    expect(site.releases.map((r) => r.pdf)).toEqual(['netrunner-cr-v26.03.pdf', undefined, undefined, undefined, undefined, undefined, undefined])
+  test('every release is printed, the current rules under a name that does not claim a release', () => {
+    expect(site.releases.map((r) => r.pdf)).toEqual(['netrunner-cr-current.pdf', ...['v26.03', 'v25.08', 'v25.04', 'v24.03', 'v23.08', 'v22.12'].map((v) => `netrunner-cr-${v}.pdf`)])
   })
 })
 

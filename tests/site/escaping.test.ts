@@ -76,6 +76,17 @@ describe.skipIf(!hasChromium)('pages built from hostile rules', () => {
     await context.close()
   })
 
+  test('front matter from release.yaml is text too, on the home page and /full/', async () => {
+    const { page, context } = await newPage(site)
+    for (const path of ['/', '/full/']) {
+      await page.goto(`${site.url}${path}`)
+      await expect(page.locator('.preamble').textContent()).resolves.toBe("A preamble that says <script>window.__pwned = 'preamble'</script>, ask us via email.")
+      await expect(page.locator('.acks li').first().textContent()).resolves.toContain('<img src=x onerror=')
+      await expect(page.locator('.front a[href="mailto:rules@example.com"]').count()).resolves.toBe(2)
+    }
+    await context.close()
+  })
+
   test('search results and previews show it as text too', async () => {
     const { page, context } = await newPage(site)
     await page.goto(`${site.url}/hostile/`)

@@ -94,6 +94,101 @@ describe.skipIf(!hasChromium)('search', () => {
     })
   })
 
+  describe('as people type: questions, typos, jargon (issue 12)', () => {
+    test('a question finds the rule answering it instead of nothing', async () => {
+      const { context, hrefs } = await search('can the corp rez an upgrade during a run')
+      expect(hrefs.slice(0, 3), hrefs.join('\n')).toContain('/card-types/#rule_upgrade_rez_cost')
+      await context.close()
+    })
+
+    test('a typo is corrected, said so, and the query as typed is one click away', async () => {
+      const { page, context, hrefs } = await search('jak otu')
+      expect(hrefs[0]).toBe('/runs/#rule_jacking_out')
+      const note = page.locator('#q ~ .search-panel .search-note')
+      await expect(note.textContent()).resolves.toBe('Showing results for jack out. Search instead for jak otu')
+      await note.locator('a').click()
+      await page.waitForFunction(() => document.querySelector<HTMLElement>('#q ~ .search-panel .search-note')?.textContent === '')
+      await page.waitForFunction(() => document.querySelector<HTMLElement>('#q ~ .search-panel .search-results')?.dataset.done === 'jak otu')
+      await expect(page.locator('#q ~ .search-panel .search-results a').count()).resolves.toBe(0)
+      await context.close()
+    })
+
+    test('jargon is searched in the CR’s words, its definition first', async () => {
+      const { page, context, hrefs } = await search('ETR')
+      expect(hrefs[0]).toBe('/runs/#rule_end_the_run')
+      await expect(page.locator('#q ~ .search-panel .search-note').textContent()).resolves.toContain('Searching for end the run (ETR: end the run)')
+      await context.close()
+    })
+
+    test('a card name, misspelt, finds the rules mentioning the card', async () => {
+      const { context, hrefs } = await search('Hegde Fund')
+      expect(hrefs.slice(0, 2).sort()).toEqual(['/card-manipulation/#rule_playing_one_at_a_time', '/turns/#rule_defferent_actions'])
+      await context.close()
+    })
+  })
+
+  describe('results people can use (issue 12)', () => {
+    test('a number shows the rule’s number and text, not its ID', async () => {
+      const { page, context } = await search('6.1.4')
+      const hit = page.locator('#q ~ .search-panel .hit').first()
+      await page.waitForFunction(() => (document.querySelector('#q ~ .search-panel .hit-x')?.textContent ?? '').length > 0)
+      await expect(hit.locator('.hit-n').textContent()).resolves.toBe('6.1.4')
+      await expect(hit.locator('.hit-where').textContent()).resolves.toBe('6. Runs')
+      const text = await hit.locator('.hit-x').textContent()
+      expect(text).toMatch(/^To end the run is to halt the Runner/)
+      expect(await hit.textContent()).not.toContain('rule_end_the_run')
+      await context.close()
+    })
+
+    test('the top result’s text is there to read, the query marked', async () => {
+      const { page, context } = await search('jack out')
+      await page.waitForFunction(() => document.querySelector('#q ~ .search-panel .hit-top .hit-x')?.textContent?.includes('voluntarily ends a run'))
+      const top = page.locator('#q ~ .search-panel .hit-top .hit-x')
+      await expect(top.textContent()).resolves.toMatch(/^Jacking out is the process by which a Runner voluntarily ends a run\./)
+      await expect(top.locator('mark').first().textContent()).resolves.toBe('Jacking')
+      await context.close()
+    })
+
+    test('the dropdown says how many rules match and links to all of them', async () => {
+      const { page, context } = await search('run')
+      const count = page.locator('#q ~ .search-panel .search-count')
+      await expect(count.isVisible()).resolves.toBe(true)
+      const text = (await count.textContent()) ?? ''
+      const total = Number(/^8 of (\d+) rules/.exec(text)?.[1])
+      expect(total, text).toBeGreaterThan(100)
+      await expect(count.locator('a').getAttribute('href')).resolves.toBe('/search/?q=run')
+      await context.close()
+    })
+
+    test('the search page shows 40, then all of them', { timeout: 120_000 }, async () => {
+      const { page, context } = await newPage(site)
+      await page.goto(`${site.url}/search/?q=run`)
+      await page.waitForFunction(() => document.querySelector<HTMLElement>('[data-search-page] .search-results')?.dataset.done === 'run')
+      const hits = page.locator('[data-search-page] .search-results a.hit')
+      await expect(hits.count()).resolves.toBe(40)
+      const more = page.locator('[data-search-page] .search-more')
+      const total = Number(/Show all (\d+)/.exec((await more.textContent()) ?? '')?.[1])
+      await more.click()
+      await page.waitForFunction((n) => document.querySelectorAll('[data-search-page] .search-results a.hit').length === n, total, { timeout: 100_000 })
+      await expect(page.locator('[data-search-page] .search-count').textContent()).resolves.toBe(`${total} rules`)
+      await context.close()
+    })
+
+    test('Enter acts on the text in the box, not on the results still showing', { timeout: 60_000 }, async () => {
+      // The best match for "trash cost", as the list shows it once it is done.
+      const expected = (await search('trash cost'))
+      const target = expected.hrefs[0]!
+      await expected.context.close()
+      const { page, context, hrefs } = await search('trash')
+      expect(hrefs[0]).not.toBe(target)
+      // Paste and press Enter at once, before the list has caught up.
+      await page.fill('#q', 'trash cost')
+      await Promise.all([page.waitForURL(`**${target}`), page.press('#q', 'Enter')])
+      expect(new URL(page.url()).hash).toBe(target.slice(target.indexOf('#')))
+      await context.close()
+    })
+  })
+
   describe('/search/?q= as a URL', () => {
     test('a number redirects to the rule', async () => {
       const { page, context } = await newPage(site)

@@ -1,6 +1,7 @@
 import { buildLookup, findRule } from '../../core/lookup.ts'
 import type { RuleEntry } from '../../core/types.ts'
 import type { CliIo } from '../cli-io.ts'
+import { escapeForTerminal } from '../../core/terminal-text.ts'
 import { parseCommandArgs, UsageError, type CommandSpec } from '../args.ts'
 import { hasErrors } from '../../core/diagnostics.ts'
 import { parseCitation } from '../../core/ids.ts'
@@ -85,7 +86,8 @@ export function formatEntry(e: RuleEntry, byId: Map<string, RuleEntry>): string 
       if (c) lines.push(`  ${c.number.padEnd(9)} ${c.id}  ${truncate(c.text, 90)}`)
     }
   }
-  return `${lines.join('\n')}\n`
+  // Rule text is data: no control character reaches the terminal raw.
+  return `${escapeForTerminal(lines.join('\n'))}\n`
 }
 
 const truncate = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1)}…` : s)

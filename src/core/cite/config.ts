@@ -5,17 +5,40 @@
  */
 import { Ajv2020, type ErrorObject } from 'ajv/dist/2020.js'
 import configSchema from '../../../schema/cr-config.schema.json' with { type: 'json' }
+import { compilePattern, compileWordTest, type CitePattern, type WordTest } from './pattern.ts'
 import type { CiteProblem } from './types.ts'
 
 export interface CiteConfig {
-  /** Project patterns, compiled with the flags `gmd`. */
-  patterns: RegExp[]
+  /** Project patterns, compiled with the flags `gmd` for a linear-time engine (pattern.ts). */
+  patterns: CitePattern[]
   /** .gitignore-syntax paths the CLI does not scan. */
   exclude: string[]
   /** Words that are never citations (one combined expression), if any. */
-  ignoreIds?: RegExp
+  ignoreIds?: IdTest
   unknownIds: 'likely' | 'all'
+  /** Words besides `CR` and `rule` that introduce a number (`§`). */
+  markers: string[]
+  /** `comments`: numbers without a marker in comments are citations too. */
+  bareNumbers: 'off' | 'comments'
+  /** Test files, .gitignore syntax: their citations are test references. */
+  tests: string[]
+  /** Options for some paths only; the CLI picks them per file (`configFor`). */
+  overrides: CiteOverride[]
+  /** Codes not reported (set by an override). */
+  ignoreCodes?: ReadonlySet<string>
 }
+
+export interface CiteOverride {
+  files: string[]
+  markers?: string[]
+  bareNumbers?: 'off' | 'comments'
+  unknownIds?: 'likely' | 'all'
+  ignoreIds?: string[]
+  ignore?: string[]
+}
+
+/** Where tests live unless `cite.tests` says otherwise. */
+export const DEFAULT_TEST_GLOBS = ['tests/', 'test/', 'spec/', '__tests__/', '*_test.*', '*.test.*', '*_spec.*', '*.spec.*', 'test_*.py']
 
 /** What the file holds, as the schema describes it. */
 export interface CiteConfigFile {
@@ -25,10 +48,14 @@ export interface CiteConfigFile {
     exclude?: string[]
     ignoreIds?: string[]
     unknownIds?: 'likely' | 'all'
+    markers?: string[]
+    bareNumbers?: 'off' | 'comments'
+    tests?: string[]
+    overrides?: CiteOverride[]
   }
 }
 
-export const DEFAULT_CITE_CONFIG: CiteConfig = { patterns: [], exclude: [], unknownIds: 'likely' }
+export const DEFAULT_CITE_CONFIG: CiteConfig = { patterns: [], exclude: [], unknownIds: 'likely', markers: [], bareNumbers: 'off', tests: DEFAULT_TEST_GLOBS, overrides: [] }
 
 /** Line and column of a JSON path in the config file; the CLI gets it from the YAML loader. */
 export type Locate = (path: (string | number)[]) => { line: number; column: number }
@@ -47,12 +74,12 @@ export function readCiteConfig(data: unknown, file: string, locate: Locate = () 
   }
   const cite = (data as CiteConfigFile).cite ?? {}
 
-  const patterns: RegExp[] = []
+  const patterns: CitePattern[] = []
   cite.patterns?.forEach((source, i) => {
     try {
-      patterns.push(new RegExp(source, 'gmd'))
+      patterns.push(compilePattern(source))
     } catch (error) {
-      report(['cite', 'patterns', i], `Invalid pattern: ${(error as Error).message.replace(/^Invalid regular expression: /, '')}`, source)
+      report(['cite', 'patterns', i], `Invalid pattern: ${(error as Error).message}`, source)
     }
   })
 
@@ -61,12 +88,60 @@ export function readCiteConfig(data: unknown, file: string, locate: Locate = () 
     patterns,
     exclude: cite.exclude ?? [],
     unknownIds: cite.unknownIds ?? 'likely',
+    markers: cite.markers ?? [],
+    bareNumbers: cite.bareNumbers ?? 'off',
+    tests: cite.tests ?? DEFAULT_TEST_GLOBS,
+    overrides: cite.overrides ?? [],
   }
-  if (ignore.length > 0) {
-    const alternatives = ignore.map((w) => w.split('*').map(escapeRegExp).join('[A-Za-z0-9_+]*'))
-    config.ignoreIds = new RegExp(`^(?:${alternatives.join('|')})$`)
-  }
+  const ignoreIds = compileIgnoreIds(ignore)
+  if (ignoreIds) config.ignoreIds = ignoreIds
   return { config, problems }
+}
+
+/** Words that are never citations, tested in linear time; `source` lets overrides combine them. */
+export type IdTest = WordTest & { source: string }
+
+function idTest(source: string): IdTest {
+  return { ...compileWordTest(source), source }
+}
+
+function compileIgnoreIds(words: readonly string[]): IdTest | undefined {
+  if (words.length === 0) return undefined
+  // Linear time too: several `*` in one word would backtrack polynomially on a long identifier.
+  const alternatives = words.map((w) => w.split('*').map(escapeRegExp).join('[A-Za-z0-9_+]*'))
+  return idTest(`^(?:${alternatives.join('|')})$`)
+}
+
+/**
+ * The options for one file: the base config with each override whose
+ * `files` match applied in order. `matches(globs)` tests the file against
+ * .gitignore-syntax globs (the CLI supplies it; the core stays pure).
+ * Returns the same object for the same overrides, so scanners can be cached.
+ */
+export function configFor(config: CiteConfig, matches: (globs: readonly string[], index: number) => boolean): { key: string; config: CiteConfig } {
+  const applied: number[] = []
+  config.overrides.forEach((o, i) => {
+    if (matches(o.files, i)) applied.push(i)
+  })
+  if (applied.length === 0) return { key: '', config }
+  const out: CiteConfig = { ...config }
+  const ignoreIds: string[] = []
+  const codes = new Set<string>()
+  for (const i of applied) {
+    const o = config.overrides[i]!
+    if (o.markers) out.markers = o.markers
+    if (o.bareNumbers) out.bareNumbers = o.bareNumbers
+    if (o.unknownIds) out.unknownIds = o.unknownIds
+    if (o.ignoreIds) ignoreIds.push(...o.ignoreIds)
+    for (const c of o.ignore ?? []) codes.add(c)
+  }
+  if (ignoreIds.length > 0) {
+    const own = compileIgnoreIds(ignoreIds)!
+    const base = config.ignoreIds
+    out.ignoreIds = base ? idTest(`${base.source}|${own.source}`) : own
+  }
+  if (codes.size > 0) out.ignoreCodes = codes
+  return { key: applied.join(','), config: out }
 }
 
 function pathOf(e: ErrorObject): (string | number)[] {

@@ -3,6 +3,7 @@
  * release, which IDs were retired, and which ID prefixes make a word a
  * citation. Built once per run; scanning a file only reads it.
  */
+import { resolveRetirements, type RetirementStep, type Retirements } from '../versions/retired.ts'
 import type { CiteRule, ReleaseRule, Retirement } from './types.ts'
 
 /**
@@ -29,6 +30,8 @@ export interface CiteTable {
   ids: readonly string[]
   /** Old releases, for citations that name one (`CR v24.03 6.1.4`); see `withReleases`. */
   releases?: ReleaseTables
+  /** Names of the releases held (oldest first), known before `releases` is built: tells an edition not held (`CR 1.8 …`) from one to resolve. */
+  editions?: readonly string[]
 }
 
 /** One old release, by number and by ID as that release had them. */
@@ -45,7 +48,7 @@ export interface ReleaseTables {
   byVersion: ReadonlyMap<string, ReleaseTable>
 }
 
-export function buildCiteTable(rules: readonly CiteRule[], retired?: ReadonlyMap<string, Retirement>): CiteTable {
+export function buildCiteTable(rules: readonly CiteRule[], retired?: Retirements | ReadonlyMap<string, Retirement>): CiteTable {
   const byId = new Map<string, CiteRule>()
   const byNumber = new Map<string, CiteRule>()
   const chapters = new Set<string>()
@@ -70,36 +73,22 @@ export function buildCiteTable(rules: readonly CiteRule[], retired?: ReadonlyMap
 }
 
 /**
- * The retirement hook: a table that also knows old IDs. Chains are followed
- * (`a` renamed to `b`, `b` merged into `c` → `a` points at `c`); a chain that
- * ends nowhere (a cycle, or a target that is neither defined nor retired)
- * reads as removed. Current IDs always win over a retirement of the same ID.
+ * The retirement hook: a table that also knows old IDs, chains followed by
+ * the one retirement model (`resolveRetirements` in `src/core/versions/retired.ts`):
+ * `a` renamed to `b`, `b` merged into `c` → `a` points at `c`; a chain that
+ * ends nowhere reads as removed. Current IDs always win over a retirement of
+ * the same ID. Takes the retirement file as read, or (tests) a map of single steps.
  */
-export function withRetirements(table: CiteTable, retired: ReadonlyMap<string, Retirement>): CiteTable {
-  const resolved = new Map<string, Retirement>()
-  for (const [oldId, first] of retired) {
-    if (table.byId.has(oldId)) continue
-    const seen = new Set([oldId])
-    let r: Retirement = first
-    let status = first.status
-    while (r.target !== undefined && !table.byId.has(r.target)) {
-      const next = retired.get(r.target)
-      if (!next || seen.has(r.target)) {
-        r = { status: 'removed', reason: `${first.status} to \`${r.target}\`, which no longer exists` }
-        break
-      }
-      seen.add(r.target)
-      // The strongest change along the chain names it: renamed < merged/split.
-      if (next.status !== 'renamed') status = next.status
-      r = next
-    }
-    resolved.set(
-      oldId,
-      r.target !== undefined
-        ? { status, target: r.target, ...(first.reason ? { reason: first.reason } : {}) }
-        : { status: 'removed', ...(r.reason ? { reason: r.reason } : {}) },
-    )
-  }
+export function withRetirements(table: CiteTable, retired: Retirements | ReadonlyMap<string, Retirement>): CiteTable {
+  const source: { byId: ReadonlyMap<string, RetirementStep> } =
+    retired instanceof Map
+      ? {
+          byId: new Map(
+            [...(retired as ReadonlyMap<string, Retirement>)].map(([id, r]) => [id, { kind: r.status, targets: r.target !== undefined ? [r.target] : [], ...(r.reason !== undefined ? { reason: r.reason } : {}) }]),
+          ),
+        }
+      : (retired as Retirements)
+  const resolved = resolveRetirements(source, (id) => table.byId.has(id))
   // Old IDs may have prefixes no current ID has: the scanner must still see them.
   const loose = new Set(table.loosePrefixes)
   for (const oldId of resolved.keys()) {

@@ -11,16 +11,10 @@ export type CiteRule = Pick<RuleEntry, 'id' | 'number' | 'kind' | 'parent' | 'ch
   text?: string
 }
 
-/** Where an ID went, from the retirement file (`rules/retired.yaml`). */
-export type RetirementStatus = 'renamed' | 'merged' | 'split' | 'removed'
-
-export interface Retirement {
-  status: RetirementStatus
-  /** The ID that replaces it (the first one for `split`); absent for `removed`. */
-  target?: string
-  /** Why it was removed, or a note on the rename. */
-  reason?: string
-}
+/** Where a retired ID leads today (chains followed): the one model, `src/core/versions/retired.ts`. */
+export type { Redirection as Retirement, RetirementKind as RetirementStatus } from '../versions/retired.ts'
+/** An entry of an old release and where it is today (`src/core/versions/release-citations.ts`). */
+export type { ReleaseRule, ReleaseStatus } from '../versions/release-citations.ts'
 
 /** How a citation was written. */
 export type CitationVia =
@@ -30,29 +24,8 @@ export type CitationVia =
   | 'number'
   /** Captured by a project pattern from `cr.config.json`. */
   | 'pattern'
-
-/** How an ID went from a release to today's rules (`same`, or how it was retired). */
-export type ReleaseStatus = 'same' | RetirementStatus
-
-/**
- * An entry of an old release and where it is today: what `CR v24.03 6.1.4`
- * resolves through. `src/core/versions` computes it (`resolveRelease`).
- */
-export interface ReleaseRule {
-  /** Its ID and number in that release. */
-  id: string
-  number: string
-  /** Today's ID (after renames and merges); absent when the rule was removed. */
-  currentId?: string
-  currentNumber?: string
-  status: ReleaseStatus
-  /** Today's text differs from the release's (reference numbers aside). */
-  textChanged: boolean
-  /** Later releases whose changes reworded, merged or split it (`current` for unreleased edits). */
-  changedIn: readonly string[]
-  /** The retirement note, or why it was removed. */
-  reason?: string
-}
+  /** An argument of a citation call: `cite!("…")`, `cite('…')`, `#[cr("…")]`, `(cite "…")`. */
+  | 'call'
 
 export interface Citation {
   file: string
@@ -80,7 +53,14 @@ export const CITE_CODES = {
   'imprecise-citation': 'A cited rule that has sub-rules or steps; citing the one that applies is more precise (hint).',
   'old-release-citation': 'A citation that names a release (`CR v24.03 6.1.4`): the rule it meant, its number today, and whether its text changed since (hint).',
   'unknown-release': 'A citation that names a release the rules never had; the known releases are listed.',
+  'edition-not-held': 'A citation that names an edition of the CR not held here (`CR 1.8 9.1.8g`, before v22.12): not checked, and never read as today\'s rule (warning).',
+  'changed-rule': 'A cited rule whose text changed since the baseline (`cr cite --baseline FILE`): re-read it and update the code (warning).',
   'config-invalid': 'The `cr.config.json` file does not match its schema, or a pattern is not a valid regular expression.',
+  // Paths not scanned (issue 11): reported with the path, and the run goes on.
+  'file-unreadable': 'A file or folder that cannot be read (permissions, I/O error): not scanned.',
+  'file-not-regular': 'A FIFO, device or socket (or a `.gitignore` that is a folder): not read, since reading could block or never end.',
+  'file-too-large': 'A file over 16 MiB (generated code, data): not scanned; exclude it in `cr.config.json`.',
+  'file-binary': 'A binary file named on the command line (by extension), or found by content while walking (hint): not scanned.',
 } as const
 
 export type CiteCode = keyof typeof CITE_CODES

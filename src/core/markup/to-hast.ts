@@ -55,7 +55,8 @@ function renderNode(node: MarkupPhrasing, ctx: RenderContext): ElementContent[] 
     }
     case 'image': {
       const src = ctx.imageSrc ? ctx.imageSrc(node.name) : node.name
-      return isSafeUrl(src, true)
+      // Never an external or traversing source: a browser or PDF printer would fetch it.
+      return unsafeImageReason(node.name) === undefined && isSafeUrl(src, true)
         ? [h('img', { className: ['cr-img'], src, alt: node.name, loading: 'lazy' })]
         : [text(node.name)]
     }
@@ -106,4 +107,17 @@ export function isSafeUrl(url: string, allowRelative: boolean): boolean {
   }
   const allowed = allowRelative ? ['http:', 'https:'] : ['http:', 'https:', 'mailto:']
   return allowed.includes(parsed.protocol)
+}
+
+/**
+ * Why `{img:name}` is not a plain image name inside the site, or undefined
+ * when it is: no scheme (`https:`, `data:`), no absolute path, no `..`.
+ */
+export function unsafeImageReason(name: string): string | undefined {
+  const n = name.trim()
+  if (/^[A-Za-z][A-Za-z0-9+.-]*:/.test(n)) return 'it is a URL (external images are fetched by every reader)'
+  if (/^[\\/]/.test(n)) return 'it is an absolute path'
+  if (n.split(/[\\/]/).includes('..')) return 'it leaves the image folder (`..`)'
+  if (/[\u0000-\u001f\u007f]/.test(n)) return 'it contains control characters'
+  return undefined
 }

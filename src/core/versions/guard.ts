@@ -19,6 +19,8 @@ export interface ReleaseIds {
   places?: ReadonlyMap<string, Place>
   /** Each ID's number in that release, for messages. */
   numbers?: ReadonlyMap<string, string>
+  /** Files of the release that could not be read or loaded: its IDs are then incomplete. */
+  problems?: readonly Diagnostic[]
 }
 
 export function releaseIds(doc: CompiledDocument): ReleaseIds {
@@ -38,8 +40,14 @@ export function releaseIds(doc: CompiledDocument): ReleaseIds {
 export function releaseIdsFromFiles(version: string, files: SourceFile[]): ReleaseIds {
   const name = (p: string) => p.split(/[\\/]/).pop() ?? p
   const chapters: ChapterInput[] = []
-  for (const file of [...files].filter((f) => roleOf(f.path) === 'chapter').sort((x, y) => (name(x.path) < name(y.path) ? -1 : 1))) {
-    const { loaded } = loadYaml(file)
+  const problems: Diagnostic[] = []
+  for (const file of [...files].filter((f) => f.unreadable || roleOf(f.path) === 'chapter').sort((x, y) => (name(x.path) < name(y.path) ? -1 : 1))) {
+    if (file.unreadable) {
+      problems.push(diagnostic(file.unreadable.code, 'error', { file: file.path, line: 1, column: 1 }, `\`${name(file.path)}\` ${file.unreadable.message}`))
+      continue
+    }
+    const { loaded, messages } = loadYaml(file)
+    for (const m of messages) if (m.severity === 'error') problems.push(m)
     if (loaded) chapters.push({ file: file.path, loaded })
   }
   const files_ = new Map(chapters.map((c) => [c.file, c.loaded]))
@@ -54,7 +62,25 @@ export function releaseIdsFromFiles(version: string, files: SourceFile[]): Relea
     const at = files_.get(e.file)?.locate(e.idPath, 'value')
     places.set(e.id, { file: e.file, line: at?.line ?? 1, column: at?.column ?? 1 })
   }
-  return { version, ids, places, numbers }
+  return problems.length > 0 ? { version, ids, places, numbers, problems } : { version, ids, places, numbers }
+}
+
+/**
+ * A release the guard cannot read in full is an error, not a pass: its
+ * missing IDs would go unchecked. One message per problem, where it is.
+ */
+export function checkReleasesReadable(releases: readonly ReleaseIds[]): Diagnostic[] {
+  const messages: Diagnostic[] = []
+  for (const r of releases) {
+    for (const p of r.problems ?? []) {
+      messages.push(
+        diagnostic('release-unreadable', 'error', p, `Release ${r.version} cannot be read, so the ID guard cannot check it: ${p.message} [${p.code}]`, {
+          related: p.related,
+        }),
+      )
+    }
+  }
+  return messages
 }
 
 /** Diagnostic codes of the guard, with what they mean. */

@@ -4,8 +4,31 @@
  * `rule('6.1.4', { version: 'v24.03' })`. Both read this table rather than
  * the version index, so neither compiles releases while scanning or at run time.
  */
-import type { ReleaseRule } from '../cite/types.ts'
+import type { RetirementKind } from './retired.ts'
 import type { VersionIndex } from './version-index.ts'
+
+/** How an ID went from a release to today's rules (`same`, or how it was retired). */
+export type ReleaseStatus = 'same' | RetirementKind
+
+/**
+ * An entry of an old release and where it is today: what `CR v24.03 6.1.4`
+ * resolves through.
+ */
+export interface ReleaseRule {
+  /** Its ID and number in that release. */
+  id: string
+  number: string
+  /** Today's ID (after renames and merges); absent when the rule was removed. */
+  currentId?: string
+  currentNumber?: string
+  status: ReleaseStatus
+  /** Today's text differs from the release's (reference numbers aside). */
+  textChanged: boolean
+  /** Later releases whose changes reworded, merged or split it (`current` for unreleased edits). */
+  changedIn: readonly string[]
+  /** The retirement note, or why it was removed. */
+  reason?: string
+}
 
 /** `resolveRelease(index, 'v24.03')`: every entry of v24.03, in document order. */
 export function resolveRelease(index: VersionIndex, version: string): ReleaseRule[] {

@@ -197,11 +197,20 @@ function lazily<T extends object, K extends keyof T>(target: T, key: K, compute:
   Object.defineProperty(target, key, { enumerable: true, configurable: true, get: () => (value ??= compute()) })
 }
 
-export interface RetirementTrail {
+/** One retirement as far as following it goes: the file's entries, or a hand-made table in tests. */
+export interface RetirementStep {
+  kind: RetirementKind
+  targets: readonly string[]
+  reason?: string
+  /** The last release that defines the ID, when known. */
+  release?: string
+}
+
+export interface RetirementTrail<S extends RetirementStep = RetiredEntry> {
   /** The ID it ends at, when the chain reaches one `exists` accepts. */
   id?: string
   /** Each retirement followed, first to last. */
-  steps: RetiredEntry[]
+  steps: S[]
   /** The chain ended at a `removed` entry, at an unknown ID, or in a cycle. */
   end: 'found' | 'removed' | 'unknown' | 'cycle'
 }
@@ -209,9 +218,11 @@ export interface RetirementTrail {
 /**
  * Follow renames, merges and splits (first target) from `id` until an ID that
  * `exists`: `rule_plaintext_symbolds` → `rule_plaintext_symbols` → removed.
+ * The one chain walk of the project: `cr show`, `cr cite`, the package's
+ * `rule()`, diffs, histories and the ID guard all follow retirements through it.
  */
-export function followRetirement(id: string, retirements: Retirements, exists: (id: string) => boolean): RetirementTrail {
-  const steps: RetiredEntry[] = []
+export function followRetirement<S extends RetirementStep = RetiredEntry>(id: string, retirements: { byId: ReadonlyMap<string, S> }, exists: (id: string) => boolean): RetirementTrail<S> {
+  const steps: S[] = []
   const seen = new Set<string>()
   let cur = id
   while (!exists(cur)) {
@@ -227,14 +238,52 @@ export function followRetirement(id: string, retirements: Retirements, exists: (
   return { id: cur, steps, end: 'found' }
 }
 
+/** The strongest change along a chain names it: merged, then split, then renamed. */
+export function strongestKind(kinds: readonly RetirementKind[]): RetirementKind {
+  return kinds.includes('merged') ? 'merged' : kinds.includes('split') ? 'split' : kinds.includes('removed') ? 'removed' : 'renamed'
+}
+
+/** Where a retired ID leads today, chains followed. */
+export interface Redirection {
+  status: RetirementKind
+  /** Today's ID (the first part for `split`); absent when the chain ends nowhere. */
+  target?: string
+  /** The note on the ID written, or why it was removed. */
+  reason?: string
+}
+
+/**
+ * A trail as one answer. A chain that ends nowhere (a cycle, or a target that
+ * is neither defined nor retired) reads as removed; `undefined` when nothing
+ * was followed (the ID exists, or was never retired).
+ */
+export function redirectionOf(trail: RetirementTrail<RetirementStep>): Redirection | undefined {
+  const first = trail.steps[0]
+  const last = trail.steps[trail.steps.length - 1]
+  if (!first || !last) return undefined
+  if (trail.end === 'found') return { status: strongestKind(trail.steps.map((s) => s.kind)), target: trail.id!, ...(first.reason !== undefined ? { reason: first.reason } : {}) }
+  if (trail.end === 'removed') return { status: 'removed', ...(last.reason !== undefined ? { reason: last.reason } : {}) }
+  return { status: 'removed', reason: `${first.kind} to \`${last.targets[0] ?? first.targets[0]}\`, which no longer exists` }
+}
+
+/** Every retired ID that `exists` does not accept → where it leads today: the table `cr cite` and the package redirect through. */
+export function resolveRetirements(retirements: { byId: ReadonlyMap<string, RetirementStep> }, exists: (id: string) => boolean): Map<string, Redirection> {
+  const out = new Map<string, Redirection>()
+  for (const id of retirements.byId.keys()) {
+    const r = redirectionOf(followRetirement(id, retirements, exists))
+    if (r) out.set(id, r)
+  }
+  return out
+}
+
 /** How a trail reads: "renamed to `b`", "merged into `c`", "removed: reason". */
-export function describeTrail(trail: RetirementTrail): string {
+export function describeTrail(trail: RetirementTrail<RetirementStep>): string {
   const last = trail.steps[trail.steps.length - 1]
   if (!last) return trail.id ? `still \`${trail.id}\`` : 'unknown'
   if (trail.end === 'removed') return `removed after ${last.release}${last.reason ? `: ${last.reason}` : ''}`
   if (trail.end !== 'found') return `retired after ${last.release}, to an ID that no longer exists`
-  const verbs = trail.steps.map((s) => s.kind)
-  const verb = verbs.includes('merged') ? 'merged into' : verbs.includes('split') ? 'split into' : 'renamed to'
+  const kind = strongestKind(trail.steps.map((s) => s.kind))
+  const verb = kind === 'merged' ? 'merged into' : kind === 'split' ? 'split into' : 'renamed to'
   const to = last.kind === 'split' && trail.steps.length === 1 ? last.targets.map((t) => `\`${t}\``).join(' and ') : `\`${trail.id}\``
   return `${verb} ${to} after ${trail.steps[0]!.release}`
 }
@@ -245,14 +294,4 @@ export function parseRetirements(file: SourceFile): { retirements: Retirements; 
   if (!loaded) return { retirements: emptyRetirements(file.path), messages }
   const read = readRetirements(loaded.data, file.path, (path) => loaded.locate(path))
   return { retirements: read.retirements, messages: [...messages, ...read.messages] }
-}
-
-/** The shape `cr cite`'s table takes (`withRetirements` in `src/core/cite/table.ts`). */
-export function retirementStatusMap(retirements: Retirements): Map<string, { status: RetirementKind; target?: string; reason?: string }> {
-  return new Map(
-    retirements.entries.map((e) => [
-      e.id,
-      { status: e.kind, ...(e.targets[0] !== undefined ? { target: e.targets[0] } : {}), ...(e.reason !== undefined ? { reason: e.reason } : {}) },
-    ]),
-  )
 }

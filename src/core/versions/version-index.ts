@@ -7,13 +7,13 @@
  * computed on first use and kept.
  */
 import { buildLookup, findRule, type LookupTable } from '../lookup.ts'
-import { suggestClosest } from '../ids.ts'
+import { suggesterFor } from '../ids.ts'
 import type { CompiledDocument } from '../types.ts'
 import { comparable } from './canonical.ts'
 import { diffReleases, type ReleaseDiff } from './diff.ts'
 import { buildHistory, type RuleHistory } from './history.ts'
 import { indexDiff, stepBack, stepForward, type DiffIndex } from './lineage.ts'
-import { emptyRetirements, followRetirement, type RetiredEntry, type RetirementKind, type Retirements } from './retired.ts'
+import { emptyRetirements, followRetirement, strongestKind, type RetiredEntry, type RetirementKind, type Retirements } from './retired.ts'
 
 /** The label of the editable rules (`rules/`) among the releases. */
 export const CURRENT = 'current'
@@ -177,7 +177,7 @@ export function createVersionIndex(input: VersionIndexInput): VersionIndex {
       const trail = followRetirement(id, retired, (x) => now.byId.has(x))
       const last = trail.steps[trail.steps.length - 1]
       if (last) {
-        const status: RetirementKind = trail.end === 'found' ? strongest(trail.steps.map((s) => s.kind)) : 'removed'
+        const status: RetirementKind = trail.end === 'found' ? strongestKind(trail.steps.map((s) => s.kind)) : 'removed'
         return { ...(trail.id !== undefined ? { id: trail.id } : {}), status, retirement: last }
       }
       // An ID some release had, renamed without a retirement entry (matched by text).
@@ -187,7 +187,7 @@ export function createVersionIndex(input: VersionIndexInput): VersionIndex {
         if (f.id !== undefined) return { id: f.id, status: f.status === 'same' ? 'renamed' : f.status }
         return { status: 'removed' }
       }
-      return { status: 'unknown', suggestions: suggestClosest(id, now.byId.keys()) }
+      return { status: 'unknown', suggestions: suggesterFor(now.byId)(id) }
     },
     resolve(version, query) {
       const i = versions.indexOf(version)
@@ -231,10 +231,6 @@ export function createVersionIndex(input: VersionIndexInput): VersionIndex {
     }
     return cur
   }
-}
-
-function strongest(kinds: RetirementKind[]): RetirementKind {
-  return kinds.includes('merged') ? 'merged' : kinds.includes('split') ? 'split' : kinds.includes('removed') ? 'removed' : 'renamed'
 }
 
 export { parseCitation, type ParsedCitation } from '../ids.ts'

@@ -4,6 +4,7 @@
  * changed words belongs to the change, and the parts concatenate back to both
  * texts (`removed` parts are skipped for the new text, `added` for the old).
  */
+import { escapeForTerminal } from '../terminal-text.ts'
 import { diffArrays } from 'diff'
 
 /** One run of a word diff: unchanged when neither flag is set. */
@@ -71,12 +72,13 @@ export function sideOf(parts: WordPart[], side: 'old' | 'new'): string {
 
 /** git's `--word-diff=plain` notation: `[-old-]{+new+}`. */
 export function formatWordDiffPlain(parts: WordPart[]): string {
-  return parts.map((p) => (p.removed ? `[-${p.value}-]` : p.added ? `{+${p.value}+}` : p.value)).join('')
+  return parts.map((p) => ({ ...p, value: escapeForTerminal(p.value) })).map((p) => (p.removed ? `[-${p.value}-]` : p.added ? `{+${p.value}+}` : p.value)).join('')
 }
 
 /** Terminal colours: removed red and struck through, added green and underlined. */
 export function formatWordDiffAnsi(parts: WordPart[]): string {
   return parts
+    .map((p) => ({ ...p, value: escapeForTerminal(p.value) }))
     .map((p) => (p.removed ? `\u001b[31;9m${p.value}\u001b[0m` : p.added ? `\u001b[32;4m${p.value}\u001b[0m` : p.value))
     .join('')
 }

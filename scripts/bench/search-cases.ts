@@ -1,0 +1,26 @@
+/** The search benchmark's query set and its scoring, shared with the tests. */
+import { readFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { parse } from 'yaml'
+
+const ROOT = resolve(fileURLToPath(import.meta.url), '../../..')
+
+export interface Case {
+  q: string
+  kind: 'question' | 'typo' | 'jargon' | 'card' | 'number' | 'id'
+  accept: string[]
+  held?: boolean
+}
+
+export function readCases(file = join(ROOT, 'scripts/bench/search-queries.yaml')): Case[] {
+  return (parse(readFileSync(file, 'utf8')) as { cases: Case[] }).cases
+}
+
+/** Share of cases with an accepted rule in the first k results. */
+export function topK(cases: Case[], ranked: string[][], k: number): number {
+  if (cases.length === 0) return NaN
+  const hits = cases.filter((c, i) => ranked[i]!.slice(0, k).some((id) => c.accept.includes(id))).length
+  return hits / cases.length
+}
+

@@ -1,0 +1,245 @@
+/**
+ * Search quality and latency on the query set (issue 12). `npx tsx scripts/bench/search.ts`
+ *
+ *   quality   top-1/3/5: the share of cases with an accepted rule among the first 1/3/5 results,
+ *             for the tuned cases and the held-aside ones apart (scripts/bench/search-queries.yaml)
+ *   before    the pipeline before query understanding, replayed in the same page: a number or
+ *             ID goes to its rule; anything else goes to Pagefind as typed, the rules defining an
+ *             exactly typed term pinned first
+ *   after     the search box as shipped: each query typed into it, results read from its list
+ *   latency   per query pasted, input → its complete results in the list (warm, median and p90);
+ *             per keystroke while typing (budget ≤ 50 ms); and the first query on a cold cache with
+ *             the CPU throttled 4× (a mid-range phone), from focusing the box (budget ≤ 300 ms for
+ *             first results), with the old pipeline's cold time measured alongside
+ *
+ * Flags: --build (rebuild dist/ first: current rules only, no PDF), --cases (print every case), --json.
+ * Exits 1 when a latency budget is missed.
+ */
+import { spawnSync } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { readCases, topK } from './search-cases.ts'
+import type { Page } from 'playwright-core'
+import { CHROMIUM_PATH, hasChromium, launchChromium } from '../../site/integration/chromium.ts'
+import { serveStatic } from '../../site/integration/static-server.ts'
+
+const ROOT = resolve(fileURLToPath(import.meta.url), '../../..')
+const DIST = join(ROOT, 'dist')
+const args = process.argv.slice(2)
+const flag = (name: string) => args.includes(name)
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b)
+  const m = Math.floor(s.length / 2)
+  return s.length === 0 ? NaN : s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2
+}
+const p90 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length * 0.9)] ?? NaN
+
+await main()
+
+async function main() {
+  if (!hasChromium()) {
+    console.log(`Search benchmark skipped: no Chromium at ${CHROMIUM_PATH}.`)
+    return
+  }
+  if (flag('--build') || !existsSync(join(DIST, 'search-vocab.json'))) {
+    const run = spawnSync(process.execPath, [join(ROOT, 'node_modules/astro/bin/astro.mjs'), 'build'], {
+      cwd: ROOT,
+      env: { ...process.env, CR_RELEASES: 'none', CR_PDF: '0' },
+      encoding: 'utf8',
+    })
+    if (run.status !== 0) throw new Error(`astro build failed:\n${run.stdout}\n${run.stderr}`)
+  }
+  const cases = readCases()
+  const server = await serveStatic(DIST)
+  const browser = await launchChromium()
+  // tsx names functions with a `__name` helper the page does not have.
+  const KEEP_NAMES = 'globalThis.__name ??= (f) => f'
+  const lines: string[] = []
+  const json: Record<string, unknown> = {}
+  const say = (s: string) => {
+    lines.push(s)
+    if (!flag('--json')) console.log(s)
+  }
+  let ok = true
+  try {
+    // Before: the old pipeline, replayed with the same Pagefind options.
+    const before = await browser.newPage()
+    await before.goto(`${server.url}/runs/`, { waitUntil: 'networkidle' })
+    await before.evaluate(KEEP_NAMES)
+    const old = await before.evaluate(replayOldPipeline, cases.map((c) => c.q))
+
+    // After: typed into the header's search box, one page for the whole set (a reader's session).
+    const page = await browser.newPage()
+    await page.goto(`${server.url}/runs/`, { waitUntil: 'networkidle' })
+    await page.evaluate(KEEP_NAMES)
+    await page.focus('#q')
+    await page.waitForFunction(() => document.querySelector('#q ~ .search-panel') !== null)
+    const after: { ids: string[]; ms: number }[] = []
+    for (const c of cases) after.push(await page.evaluate(typeQuery, c.q))
+
+    const parts = [
+      ['tuned', cases.filter((c) => !c.held)],
+      ['held-aside', cases.filter((c) => c.held)],
+      ['all', cases],
+    ] as const
+    say(`${'part'.padEnd(11)} ${'cases'.padStart(5)}   ${'before: top-1  top-3  top-5'.padEnd(30)} after: top-1  top-3  top-5`)
+    for (const [name, set] of parts) {
+      const idx = set.map((c) => cases.indexOf(c))
+      const b = idx.map((i) => old[i]!.ids)
+      const a = idx.map((i) => after[i]!.ids)
+      const pct = (x: number) => `${Math.round(x * 100)}%`.padStart(5)
+      const row = (r: string[][]) => [1, 3, 5].map((k) => pct(topK(set, r, k))).join('  ')
+      say(`${name.padEnd(11)} ${String(set.length).padStart(5)}   ${`        ${row(b)}`.padEnd(30)}        ${row(a)}`)
+      json[name] = Object.fromEntries(['before', 'after'].map((p, j) => [p, Object.fromEntries([1, 3, 5].map((k) => [`top${k}`, topK(set, j ? a : b, k)]))]))
+    }
+    say('')
+    say('by kind (all cases, top-5 before → after):')
+    for (const kind of ['question', 'typo', 'jargon', 'card', 'number', 'id'] as const) {
+      const set = cases.filter((c) => c.kind === kind)
+      const idx = set.map((c) => cases.indexOf(c))
+      const f = (r: string[][]) => `${Math.round(topK(set, r, 5) * 100)}%`
+      say(`  ${kind.padEnd(9)} ${String(set.length).padStart(3)}  ${f(idx.map((i) => old[i]!.ids)).padStart(5)} → ${f(idx.map((i) => after[i]!.ids))}`)
+    }
+    if (flag('--cases')) {
+      say('')
+      cases.forEach((c, i) => {
+        const rank = (ids: string[]) => {
+          const at = ids.findIndex((id) => c.accept.includes(id))
+          return at < 0 ? '-' : String(at + 1)
+        }
+        say(`  ${c.held ? 'H' : ' '} ${c.kind.padEnd(8)} ${rank(old[i]!.ids).padStart(2)} → ${rank(after[i]!.ids).padStart(2)}  ${c.q.padEnd(60)} ${after[i]!.ids.slice(0, 3).join(' ')}`)
+      })
+    }
+
+    // Latency.
+    const warm = after.map((a) => a.ms)
+    const oldMs = old.map((o) => o.ms)
+    say('')
+    say(`latency per query, warm: before median ${Math.round(median(oldMs))} ms (p90 ${Math.round(p90(oldMs))}); after median ${Math.round(median(warm))} ms (p90 ${Math.round(p90(warm))})`)
+    json.latency = { before: { median: median(oldMs), p90: p90(oldMs) }, after: { median: median(warm), p90: p90(warm) } }
+
+    // Cold: a fresh browser context per query (nothing cached), CPU 4× slower; the old pipeline likewise, in turn.
+    const cold: number[] = []
+    const coldFirst: number[] = []
+    const coldBefore: number[] = []
+    const coldQueries = ['what happens when the host is trashed', 'jak otu', 'ETR', 'Hegde Fund', 'can the corp rez an upgrade during a run']
+    const fresh = async <T,>(fn: (p: Page) => Promise<T>): Promise<T> => {
+      const context = await browser.newContext()
+      try {
+        const p = await context.newPage()
+        await p.goto(`${server.url}/runs/`, { waitUntil: 'networkidle' })
+        await p.evaluate(KEEP_NAMES)
+        await (await context.newCDPSession(p)).send('Emulation.setCPUThrottlingRate', { rate: 4 })
+        return await fn(p)
+      } finally {
+        await context.close()
+      }
+    }
+    for (const q of coldQueries) {
+      const r = await fresh((p) => p.evaluate(typeQuery, q))
+      cold.push(r.ms)
+      coldFirst.push(r.first)
+      coldBefore.push(await fresh(async (p) => {
+        const [o] = await p.evaluate(replayOldPipeline, [q])
+        return o!.ms + o!.init
+      }))
+    }
+    const coldOk = median(coldFirst) <= 300
+    ok &&= coldOk
+    say(`${coldOk ? 'ok  ' : 'MISS'} first query, cold cache, CPU 4× slower: first results ${Math.round(median(coldFirst))} ms (max ${Math.round(Math.max(...coldFirst))}), complete ${Math.round(median(cold))} ms (max ${Math.round(Math.max(...cold))}) (budget: first results ≤ 300 ms)`)
+    say(`     the old pipeline, same conditions (Pagefind loaded, searched, top results' data): ${Math.round(median(coldBefore))} ms; after/before ${(median(cold) / median(coldBefore)).toFixed(2)}`)
+    // Typing: each keystroke is a new query whose earlier words are already searched.
+    const keys: number[] = []
+    for (const q of ['what happens when the host is trashed', 'how do i get rid of a tag', 'hegde fund', 'trash cost', 'memroy limit']) {
+      for (let i = 1; i <= q.length; i++) if (q[i - 1] !== ' ') keys.push((await page.evaluate(typeQuery, q.slice(0, i))).ms)
+    }
+    const keysOk = median(keys) <= 50
+    ok &&= keysOk
+    say(`${keysOk ? 'ok  ' : 'MISS'} typing, each keystroke → its complete results: median ${Math.round(median(keys))} ms, p90 ${Math.round(p90(keys))} ms (budget ≤ 50 ms)`)
+    json.keystroke = { median: median(keys), p90: p90(keys) }
+    json.cold = { first: median(coldFirst), complete: median(cold), max: Math.max(...cold), before: median(coldBefore) }
+  } finally {
+    await browser.close()
+    await server.close()
+  }
+  if (flag('--json')) console.log(JSON.stringify(json, null, 2))
+  process.exitCode = ok ? 0 : 1
+}
+
+/** In the page: type `q` into the header box, wait for its complete results; their rule IDs and the time taken. */
+async function typeQuery(q: string): Promise<{ ids: string[]; ms: number; first: number }> {
+  const input = document.querySelector<HTMLInputElement>('#q')!
+  const list = document.querySelector<HTMLElement>('#q ~ .search-panel .search-results')!
+  input.focus()
+  const started = performance.now()
+  let first = NaN
+  const done = new Promise<number>((resolve) => {
+    const check = () => {
+      if (Number.isNaN(first) && list.dataset.q === q) first = performance.now() - started
+      if (list.dataset.done === q) {
+        observer.disconnect()
+        resolve(performance.now())
+      }
+    }
+    const observer = new MutationObserver(check)
+    observer.observe(list, { attributes: true, childList: true })
+  })
+  input.value = q
+  input.dispatchEvent(new Event('input', { bubbles: true }))
+  const ended = await Promise.race([done, new Promise<number>((r) => setTimeout(() => r(NaN), 20_000))])
+  const ids = Array.from(list.querySelectorAll<HTMLAnchorElement>('a.hit')).map((a) => decodeURIComponent(new URL(a.href).hash.slice(1)))
+  return { ids, ms: ended - started, first }
+}
+
+/** In the page: the search before issue 12, for each query its first results' rule IDs and the time taken. */
+async function replayOldPipeline(queries: string[]): Promise<{ ids: string[]; ms: number; init: number }[]> {
+  type PF = {
+    options(o: object): Promise<void>
+    init(): Promise<void>
+    search(q: string): Promise<{ results: { data(): Promise<{ url: string }> }[] }>
+  }
+  const started = performance.now()
+  const pf = (await import(/* @vite-ignore */ `${location.origin}/pagefind/pagefind.js`)) as PF
+  await pf.options({ noWorker: true, excerptLength: 24, ranking: { pageLength: 0.4, termSaturation: 2 } })
+  await pf.init()
+  await pf.search('')
+  const lookup = (await (await fetch('/lookup.json')).json()) as { r: [string, string, number][]; t: Record<string, string[]> }
+  const ids = new Set(lookup.r.map((r) => r[0]))
+  const byNumber = new Map(lookup.r.map((r) => [r[1], r[0]]))
+  const init = performance.now() - started
+  // src/core/lookup.ts's normalizeNumber, as it was.
+  const normalizeNumber = (query: string) => {
+    let q = query.trim().toLowerCase()
+    q = q.replace(/^(?:cr|rule|rules|section|step|§)\s*/u, '').replace(/^§\s*/u, '')
+    q = q.replace(/\.$/, '')
+    q = q.replace(/^(\d+\.\d+\.\d+)\.([a-z]+)$/, '$1$2')
+    return /^\d+(?:\.\d+)*[a-z]*(?:\.[ivxlcdm]+)?$/.test(q) ? q : undefined
+  }
+  const out: { ids: string[]; ms: number; init: number }[] = []
+  for (const query of queries) {
+    const started = performance.now()
+    const q = query.trim()
+    const id = q.charAt(0).toLowerCase() + q.slice(1)
+    const n = normalizeNumber(q)
+    if (ids.has(id) || n) {
+      const hit = ids.has(id) ? id : byNumber.get(n!)
+      out.push({ ids: hit ? [hit] : [], ms: performance.now() - started, init })
+      continue
+    }
+    const t = q.toLowerCase().replace(/\s+/g, ' ')
+    let pinned: string[] = []
+    for (const form of [t, t.replace(/e?s$/, ''), t.replace(/s$/, ''), `${t}s`]) {
+      if (lookup.t[form]) {
+        pinned = lookup.t[form]!.filter((i) => ids.has(i))
+        break
+      }
+    }
+    const found = await pf.search(q)
+    const data = await Promise.all(found.results.slice(0, 8 + pinned.length).map((r) => r.data()))
+    const rest = data.map((d) => decodeURIComponent(new URL(d.url, location.href).hash.slice(1))).filter((i) => !pinned.includes(i))
+    out.push({ ids: [...pinned, ...rest].slice(0, 8), ms: performance.now() - started, init })
+  }
+  return out
+}

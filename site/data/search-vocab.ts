@@ -1,0 +1,47 @@
+/**
+ * What the search box needs to understand a query before Pagefind sees it
+ * (`search-vocab.json`, fetched with Pagefind on first use):
+ *
+ *   w  every word of the rules (text, examples, terms, titles), folded, most
+ *      used first: the vocabulary typos are corrected against
+ *   k  how many of `w` the rules use outside card names (the rest are words
+ *      of card names only: `vaporframe`, `sneakdoor`)
+ *   c  each card the rules mention → the rules (indices into `lookup.r`)
+ *      whose text or examples mention it, so a card name finds them
+ */
+import { words } from '../scripts/query/fold.ts'
+import type { LookupData, SearchRecord } from './types.ts'
+
+export interface SearchVocabJson {
+  w: string
+  k: number
+  c: [string, number[]][]
+}
+
+export function buildSearchVocab(records: SearchRecord[], lookup: LookupData): SearchVocabJson {
+  const df = new Map<string, number>()
+  const cards = new Map<string, number[]>()
+  const indexOf = new Map(lookup.r.map(([id], i) => [id, i]))
+  for (const r of records) {
+    // Card names are counted apart: "Priority Construction" must not make "priority" a card word.
+    let text = r.text
+    for (const name of r.cards) text = text.split(name).join(' ')
+    const seen = new Set([...words(text), ...r.terms.flatMap(words), ...words(r.title ?? '')])
+    for (const w of seen) df.set(w, (df.get(w) ?? 0) + 1)
+    const at = indexOf.get(r.id)
+    if (at === undefined) continue
+    for (const name of new Set(r.cards)) {
+      const list = cards.get(name) ?? cards.set(name, []).get(name)!
+      list.push(at)
+    }
+  }
+  const byUse = (m: Map<string, number>) => [...m.entries()].filter(([w]) => !/^\d+$/.test(w)).sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([w]) => w)
+  const crWords = byUse(df)
+  const cardWords = new Map<string, number>()
+  for (const name of cards.keys()) for (const w of words(name)) if (!df.has(w)) cardWords.set(w, (cardWords.get(w) ?? 0) + 1)
+  return {
+    w: [...crWords, ...byUse(cardWords)].join(' '),
+    k: crWords.length,
+    c: [...cards.entries()].sort((a, b) => (a[0] < b[0] ? -1 : 1)),
+  }
+}

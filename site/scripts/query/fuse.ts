@@ -1,0 +1,71 @@
+/**
+ * Relaxation: Pagefind ANDs every word, and no rule holds every word of a
+ * question. When the strict query finds few rules, each word is searched
+ * alone and the lists are fused: a rule scores the rarity (IDF) of each word
+ * it matches, scaled by how well Pagefind says it matches, plus a bonus for
+ * query words that stand next to each other in it ("trash cost"). So rules
+ * matching more and rarer words come first, and nothing is ever empty while
+ * some word matches.
+ */
+
+/** A Pagefind result before its data is loaded. */
+export interface IndexHit {
+  id: string
+  score: number
+  /** Word positions of the matches. */
+  words: number[]
+}
+
+export type SearchIndex = (query: string) => Promise<IndexHit[]>
+
+export interface Ranked extends IndexHit {
+  /** How many query words it matched. */
+  matched: number
+}
+
+export interface FuseOptions {
+  /** Rules in the index, for IDF. */
+  total: number
+  /** Fewer strict results than this relaxes the query (3: measured on the tuned cases against 1, 5, 10 and always). */
+  few?: number
+}
+
+export async function searchRelaxed(terms: string[], search: SearchIndex, options: FuseOptions): Promise<{ hits: Ranked[]; relaxed: boolean }> {
+  const few = options.few ?? 3
+  if (terms.length === 0) return { hits: [], relaxed: false }
+  const strict = await search(terms.join(' '))
+  if (terms.length === 1 || strict.length >= few) return { hits: strict.map((h) => ({ ...h, matched: terms.length })), relaxed: false }
+  const lists = await Promise.all(terms.map((t) => search(t)))
+  return { hits: fuse(terms, lists, strict, options.total), relaxed: true }
+}
+
+/** Fuse one result list per term (and the strict list) into one ranking. */
+export function fuse(terms: string[], lists: IndexHit[][], strict: IndexHit[], total: number): Ranked[] {
+  const docs = new Map<string, { hit: IndexHit; score: number; matched: number; at: Map<number, number[]> }>()
+  lists.forEach((list, t) => {
+    if (list.length === 0) return
+    // A word in every rule tells nothing; one in three rules little.
+    const idf = Math.log(1 + total / (1 + list.length))
+    const best = Math.max(...list.map((h) => h.score)) || 1
+    for (const hit of list) {
+      let d = docs.get(hit.id)
+      if (!d) docs.set(hit.id, (d = { hit, score: 0, matched: 0, at: new Map() }))
+      d.score += idf * (0.6 + 0.4 * (hit.score / best))
+      d.matched++
+      d.at.set(t, hit.words)
+    }
+  })
+  const idfs = lists.map((l) => Math.log(1 + total / (1 + l.length)))
+  for (const d of docs.values()) {
+    // Neighbouring query words next to each other, in order, count as a phrase.
+    for (let t = 0; t + 1 < terms.length; t++) {
+      const a = d.at.get(t)
+      const b = d.at.get(t + 1)
+      if (a && b && a.some((p) => b.includes(p + 1))) d.score += 0.5 * (idfs[t]! + idfs[t + 1]!)
+    }
+  }
+  const inStrict = new Set(strict.map((h) => h.id))
+  return [...docs.values()]
+    .map((d) => ({ ...d.hit, score: d.score + (inStrict.has(d.hit.id) ? 1 : 0), matched: d.matched }))
+    .sort((a, b) => b.score - a.score || b.matched - a.matched)
+}

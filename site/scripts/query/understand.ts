@@ -1,0 +1,165 @@
+/**
+ * Query understanding in front of Pagefind: what the reader typed → the
+ * words to search, in the CR's own words, and the rules to put first.
+ *
+ *   1. question and stop words go ("what happens to my hosted programs…")
+ *   2. community jargon becomes the CR's wording ("ETR" → "end the run")
+ *   3. unknown words are corrected against the CR's vocabulary ("strenght")
+ *   4. a query that is a defined term pins the rule defining it; a card name
+ *      pins the rules whose text or examples mention the card
+ *
+ * Pure: no DOM, no fetch; `search.ts` supplies the context.
+ */
+import { fold, words } from './fold.ts'
+import type { JargonEntry } from './jargon.ts'
+import { isStopword } from './stopwords.ts'
+import { correctWord, isKnownPrefix, type Vocabulary } from './typo.ts'
+
+export interface Card {
+  name: string
+  /** Folded words of the whole name, and of the part before `:` (`MirrorMorph`). */
+  words: string[]
+  short: string[]
+  /** IDs of the rules mentioning it. */
+  rules: string[]
+}
+
+export interface QueryContext {
+  vocab: Vocabulary
+  jargon: Map<string, JargonEntry>
+  /** Defined term, lower case → IDs of the rules defining it (`lookup.json`'s `t`). */
+  terms: Map<string, string[]>
+  cards: Card[]
+}
+
+export interface Change {
+  from: string
+  to: string
+  why: 'typo' | 'jargon'
+}
+
+export interface Pin {
+  id: string
+  /** Shown until the rule's own text is loaded: `Defines “rez”`, `Mentions Hedge Fund`. */
+  why: string
+}
+
+export interface Understood {
+  /** The words to search, in order. */
+  words: string[]
+  /** The query as searched, for "showing results for …"; equals the input when nothing changed. */
+  text: string
+  changes: Change[]
+  pins: Pin[]
+  /** A quoted query goes to Pagefind as typed (its exact-phrase search). */
+  exact: boolean
+}
+
+export interface UnderstandOptions {
+  /** Correct typos and expand jargon; off for "search instead for …", which searches the words as typed. */
+  correct?: boolean
+  /** The last word may be unfinished (search as you type): a known prefix is not a typo. */
+  typing?: boolean
+}
+
+/** "If" matters in "if able", "if successful": the rules' own phrases. */
+const KEEP_AFTER_IF = new Set(['able', 'successful', 'unsuccessful'])
+
+export function understandQuery(query: string, ctx: QueryContext, options: UnderstandOptions = {}): Understood {
+  const { correct = true, typing = false } = options
+  const raw = query.trim()
+  if (/^\s*".+"\s*$/.test(raw)) return { words: words(raw), text: raw, changes: [], pins: [], exact: true }
+
+  const typed = words(raw)
+  const changes: Change[] = []
+  // Every word, stop words included (card names and terms contain them), after jargon and typos.
+  const all: { word: string; stop: boolean }[] = []
+  typed.forEach((word, i) => {
+    const last = i === typed.length - 1
+    const jargon = correct ? ctx.jargon.get(word) : undefined
+    if (jargon) {
+      changes.push({ from: word, to: jargon.means, why: 'jargon' })
+      for (const w of words(jargon.means)) all.push({ word: w, stop: isStopword(w) })
+      return
+    }
+    if (isStopword(word)) {
+      all.push({ word, stop: !(word === 'if' && KEEP_AFTER_IF.has(typed[i + 1] ?? '')) })
+      return
+    }
+    if (!correct || ctx.vocab.rank.has(word) || (typing && last && isKnownPrefix(ctx.vocab, word))) {
+      all.push({ word, stop: false })
+      return
+    }
+    const fixed = correctWord(ctx.vocab, word)
+    if (fixed) changes.push({ from: word, to: fixed, why: 'typo' })
+    all.push({ word: fixed ?? word, stop: fixed !== undefined && isStopword(fixed) })
+  })
+
+  // A word twice ("the cannot ability … the can ability") is searched once.
+  const searched = [...new Set(all.filter((w) => !w.stop).map((w) => w.word))]
+  const full = all.map((w) => w.word)
+  const pins: Pin[] = []
+  const pin = (id: string, why: string) => {
+    if (!pins.some((p) => p.id === id)) pins.push({ id, why })
+  }
+  for (const form of [full.join(' '), searched.join(' ')]) {
+    const defined = definingTerm(ctx.terms, form)
+    if (defined) {
+      for (const id of defined.ids) pin(id, `Defines “${defined.term}”`)
+      break
+    }
+  }
+  for (const card of findCards(ctx.cards, full, ctx.vocab)) for (const id of card.rules) pin(id, `Mentions ${card.name}`)
+
+  const text = changes.length > 0 ? rewrite(raw, changes) : raw
+  return { words: searched.length > 0 ? searched : full, text, changes, pins, exact: false }
+}
+
+/** The query with each changed word replaced, for showing what was searched. */
+function rewrite(raw: string, changes: Change[]): string {
+  const byWord = new Map(changes.map((c) => [c.from, c.to]))
+  return raw.replace(/[\p{L}\p{N}]+(?:[&'’+-][\p{L}\p{N}]+)*/gu, (w) => byWord.get(words(w)[0] ?? '') ?? w)
+}
+
+/** The defined term `phrase` is, allowing a plural ("tags" → "tag"), and the rules defining it. */
+export function definingTerm(terms: Map<string, string[]>, phrase: string): { term: string; ids: string[] } | undefined {
+  const q = phrase.trim()
+  if (!q) return undefined
+  for (const form of [q, q.replace(/e?s$/, ''), q.replace(/s$/, ''), `${q}s`]) {
+    const ids = terms.get(form)
+    if (ids) return { term: form, ids }
+  }
+  return undefined
+}
+
+/**
+ * Cards named in the query: the whole name or the part before its `:`, as
+ * consecutive words anywhere in it; or, when the query is only the start of
+ * a name, a start of at least 5 letters whose first word only card names use.
+ */
+export function findCards(cards: Card[], query: string[], vocab?: Vocabulary): Card[] {
+  const found: Card[] = []
+  const has = (name: string[]) => name.length > 0 && query.some((_, i) => name.every((w, j) => query[i + j] === w))
+  for (const card of cards) if (has(card.words) || has(card.short)) found.push(card)
+  if (found.length > 0 || query.length === 0) return found
+  const typed = query.join(' ')
+  if (typed.length < 5 || (vocab && !vocab.cardOnly.has(query[0]!))) return found
+  for (const card of cards) {
+    const name = card.words.join(' ')
+    if (name.startsWith(typed) && name !== typed) found.push(card)
+  }
+  // A prefix shared by many cards (or a common word) names none of them.
+  return found.length <= 2 ? found : []
+}
+
+/** Cards from `search-vocab.json`'s `c`, their rules resolved through the lookup's IDs. */
+export function createCards(entries: [string, number[]][], ids: string[]): Card[] {
+  return entries.map(([name, at]) => ({
+    name,
+    words: words(name),
+    short: name.includes(':') ? words(name.slice(0, name.indexOf(':'))) : [],
+    rules: at.flatMap((i) => (ids[i] ? [ids[i]] : [])),
+  }))
+}
+
+export { fold }

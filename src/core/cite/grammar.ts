@@ -1,0 +1,145 @@
+/**
+ * How people write lists and ranges of rule numbers after `CR`, inside a
+ * citation call or a pattern's capture:
+ *
+ *   CR 6.1.4, 6.1.5 and 6.1.6      CR 4.6.2/4.6.3 + 10.2.3a      CR 6.1.4 & 6.1.5
+ *   CR 6.1.4a–c   CR 6.1.4a-6.1.4c   CR 6.3 through 6.8   CR 6.3–6.8
+ *
+ * A range stands for every number in it (`6.1.4a–c` is 6.1.4a, 6.1.4b and
+ * 6.1.4c); it is one citation text with several rules.
+ */
+
+/** `6.1.4`, `6.1.4a`, printed `6.1.4.a`, timing `11.2.2b.i`. */
+export const NUMBER = String.raw`\d+(?:\.\d+)+(?:\.?[a-z]{1,2}(?![a-z]))?(?:\.[ivx]+(?![a-z]))?`
+
+/** One cited item: a number, or a range of them. */
+export interface NumberItem {
+  offset: number
+  /** As written: `6.1.4`, `6.1.4a–c`, `6.3 through 6.8`. */
+  text: string
+  /** The numbers it stands for, in citation form. */
+  values: string[]
+}
+
+const FIRST = new RegExp(NUMBER, 'y')
+/** A range's second half: a number, or letters after a number ending in one (`6.1.4a–c`). */
+const RANGE_TO = new RegExp(String.raw`(?:[ \t]*(?:–|—|\.\.)[ \t]*|-|[ \t]+-[ \t]+(?=\d)|[ \t]+(?:through|thru|to)[ \t]+)(${NUMBER}|[a-z]{1,2}(?![A-Za-z0-9_]))`, 'y')
+const SEPARATOR = new RegExp(String.raw`[ \t]*(?:,|&|/|\+|\band\b|\bor\b)[ \t]*(?:and[ \t]+|or[ \t]+)?(?:§[ \t]*)?(?=\d)`, 'y')
+const isIdent = (c: number) => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95
+
+/** `6.1.4.a` → `6.1.4a`; `6.1.4` unchanged. */
+export function normalizeNumber(n: string): string {
+  return n.replace(/^(\d+\.\d+\.\d+)\.([a-z]{1,2})(?![a-z])/, '$1$2').replace(/\.$/, '')
+}
+
+/**
+ * Numbers from `pos` (which must start one): the first, and any list or
+ * range after it. `end` is where reading stopped. Nothing when the number
+ * runs into a word (`6.1.4x2`).
+ */
+export function readNumbers(text: string, pos: number): { items: NumberItem[]; end: number } {
+  const items: NumberItem[] = []
+  let at = pos
+  for (;;) {
+    FIRST.lastIndex = at
+    const m = FIRST.exec(text)
+    if (!m) break
+    let end = at + m[0].length
+    if (end < text.length && isIdent(text.charCodeAt(end))) break
+    const first = normalizeNumber(m[0])
+    let item: NumberItem = { offset: at, text: m[0], values: [first] }
+    RANGE_TO.lastIndex = end
+    const r = RANGE_TO.exec(text)
+    if (r) {
+      const rEnd = RANGE_TO.lastIndex
+      const values = expandRange(first, normalizeNumber(r[1]!))
+      if (values && !(rEnd < text.length && isIdent(text.charCodeAt(rEnd)))) {
+        item = { offset: at, text: text.slice(at, rEnd), values }
+        end = rEnd
+      }
+    }
+    items.push(item)
+    SEPARATOR.lastIndex = end
+    if (!SEPARATOR.exec(text)) {
+      at = end
+      break
+    }
+    at = SEPARATOR.lastIndex
+  }
+  return { items, end: items.length > 0 ? items[items.length - 1]!.offset + items[items.length - 1]!.text.length : pos }
+}
+
+/** At most this many numbers in one range: `6.1 through 6.99` is a typo, not 99 citations. */
+const MAX_RANGE = 40
+
+/**
+ * Every number from `a` to `b`, or undefined when they do not make a range:
+ * letters of one rule (`6.1.4a`–`c`, `6.1.4a`–`6.1.4c`) or last parts under
+ * one parent (`6.3`–`6.8`, `6.1.4`–`6.1.6`).
+ */
+export function expandRange(a: string, b: string): string[] | undefined {
+  const la = /^(\d+(?:\.\d+)+)([a-z])$/.exec(a)
+  if (la) {
+    const lb = /^(?:(\d+(?:\.\d+)+))?([a-z])$/.exec(b)
+    if (!lb || (lb[1] !== undefined && lb[1] !== la[1])) return undefined
+    const from = la[2]!.charCodeAt(0)
+    const to = lb[2]!.charCodeAt(0)
+    if (to <= from) return undefined
+    return Array.from({ length: to - from + 1 }, (_, i) => `${la[1]}${String.fromCharCode(from + i)}`)
+  }
+  const na = /^(\d+(?:\.\d+)*)\.(\d+)$/.exec(a)
+  const nb = /^(\d+(?:\.\d+)*)\.(\d+)$/.exec(b)
+  if (!na || !nb || na[1] !== nb[1]) return undefined
+  const from = Number(na[2])
+  const to = Number(nb[2])
+  if (to <= from || to - from >= MAX_RANGE) return undefined
+  return Array.from({ length: to - from + 1 }, (_, i) => `${na[1]}.${from + i}`)
+}
+
+/** One token of a capture (a pattern's group, a citation call's string). */
+export interface CaptureToken {
+  offset: number
+  text: string
+  kind: 'numbers' | 'word' | 'edition' | 'marker'
+  /** For `numbers`: the numbers (a range has several). */
+  values?: string[]
+}
+
+/** Words that introduce a citation inside a capture (`//@ rule: CR 6.1.4`): not references. */
+const CAPTURE_MARKER = /^(?:CR|Cr|cr|[Rr]ules?|RULES?|[Ss]teps?|[Ss]ections?|[Ss]ee|and|or|through|thru|to)$/
+const CAPTURE_WORD = /[^\s,;/&+"'`()[\]{}|][^\s,;/&"'`()[\]{}|]*/y
+
+/** Split a capture into numbers (lists and ranges read as after `CR`), IDs and the words around them. */
+export function tokenizeCapture(text: string, start: number, end: number): CaptureToken[] {
+  const out: CaptureToken[] = []
+  let at = start
+  while (at < end) {
+    const c = text.charCodeAt(at)
+    if (c >= 48 && c <= 57 && !/^\d{2}\.\d{2}(?![\d.a-z])/.test(text.slice(at, at + 6))) {
+      const { items, end: after } = readNumbers(text.slice(0, end), at)
+      if (items.length > 0) {
+        for (const it of items) out.push({ offset: it.offset, text: it.text, kind: 'numbers', values: it.values })
+        at = after
+        continue
+      }
+    }
+    if (c === 167 /* § */) {
+      at++
+      continue
+    }
+    CAPTURE_WORD.lastIndex = at
+    const m = CAPTURE_WORD.exec(text)
+    if (!m || m.index !== at) {
+      at++
+      continue
+    }
+    let word = m[0]
+    if (at + word.length > end) word = word.slice(0, end - at)
+    if (word.length > 0) {
+      const kind = CAPTURE_MARKER.test(word) ? 'marker' : /^[vV]?\d+\.\d+$/.test(word) ? 'edition' : 'word'
+      out.push({ offset: at, text: word, kind })
+    }
+    at += Math.max(1, word.length)
+  }
+  return out
+}

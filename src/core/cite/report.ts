@@ -1,0 +1,77 @@
+/**
+ * How `cr cite` prints its findings, for people and for CI:
+ *
+ * - `text`: `file:line:col: error: message [code]`, the form GCC-style problem
+ *   matchers (GitHub's, VS Code's `$gcc`, Jenkins' warnings plugin) parse;
+ *   hints print as `note`. The summary comes first, then errors, warnings
+ *   and hints in that order, so hints never bury an error.
+ * - `github`: workflow commands (`::error file=…,line=…::message`), which
+ *   GitHub Actions turns into annotations on the pull request.
+ * - `sarif`: SARIF 2.1.0, for code scanning (`github/codeql-action/upload-sarif`).
+ * - `json`: everything, for scripts.
+ * Pure: strings in, strings out.
+ */
+import { escapeForTerminal } from '../terminal-text.ts'
+import { CITE_CODES, type CiteProblem, type CiteSeverity } from './types.ts'
+
+export const REPORT_FORMATS = ['text', 'github', 'sarif', 'json'] as const
+export type ReportFormat = (typeof REPORT_FORMATS)[number]
+
+const RANK: Record<CiteSeverity, number> = { error: 0, warning: 1, hint: 2 }
+const WORD: Record<CiteSeverity, string> = { error: 'error', warning: 'warning', hint: 'note' }
+
+/** Errors first, then warnings, then hints; by file, line and column within each. */
+export function orderProblems(problems: readonly CiteProblem[]): CiteProblem[] {
+  return [...problems].sort((a, b) => RANK[a.severity] - RANK[b.severity] || cmp(a.file, b.file) || a.line - b.line || a.column - b.column)
+}
+
+/** The message with its suggestion, as every format prints it. */
+export function messageOf(p: CiteProblem): string {
+  const help = p.code === 'unknown-rule' && p.suggestions && p.suggestions.length > 0 ? `; did you mean ${p.suggestions.map((s) => `\`${s}\``).join(', ')}?` : ''
+  return `${p.message}${help}`
+}
+
+/** `file:line:col: error: message [code]` */
+export function formatProblemLine(p: CiteProblem): string {
+  // File names and quoted source are data: never raw control characters on a terminal.
+  return escapeForTerminal(`${p.file}:${p.line}:${p.column}: ${WORD[p.severity]}: ${messageOf(p)} [${p.code}]`)
+}
+
+/** GitHub Actions workflow commands; `%`, CR and LF escaped as the runner expects. */
+export function formatGithub(problems: readonly CiteProblem[]): string[] {
+  const data = (s: string) => s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A')
+  const prop = (s: string) => data(s).replace(/:/g, '%3A').replace(/,/g, '%2C')
+  const command: Record<CiteSeverity, string> = { error: 'error', warning: 'warning', hint: 'notice' }
+  return problems.map((p) => `::${command[p.severity]} file=${prop(p.file)},line=${p.line},col=${p.column},title=${prop(`cr cite: ${p.code}`)}::${data(messageOf(p))}`)
+}
+
+/** A SARIF 2.1.0 log with one run; rules are the codes that occur, with their descriptions. */
+export function formatSarif(problems: readonly CiteProblem[], tool: { version: string; informationUri?: string }): object {
+  const codes = [...new Set(problems.map((p) => p.code))].sort()
+  const level: Record<CiteSeverity, string> = { error: 'error', warning: 'warning', hint: 'note' }
+  return {
+    $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
+    version: '2.1.0',
+    runs: [
+      {
+        tool: {
+          driver: {
+            name: 'cr cite',
+            semanticVersion: tool.version,
+            ...(tool.informationUri ? { informationUri: tool.informationUri } : {}),
+            rules: codes.map((code) => ({ id: code, shortDescription: { text: CITE_CODES[code] } })),
+          },
+        },
+        results: problems.map((p) => ({
+          ruleId: p.code,
+          ruleIndex: codes.indexOf(p.code),
+          level: level[p.severity],
+          message: { text: messageOf(p) },
+          locations: [{ physicalLocation: { artifactLocation: { uri: p.file, uriBaseId: '%SRCROOT%' }, region: { startLine: p.line, startColumn: p.column } } }],
+        })),
+      },
+    ],
+  }
+}
+
+const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)

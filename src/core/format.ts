@@ -1,0 +1,132 @@
+/**
+ * `cr fmt`: one canonical layout for the YAML sources, on the `yaml`
+ * package's Document API so comments and blank lines stay where they are.
+ *
+ * - Key order: the ID key first, then `text`, the flags, `toc_entry`,
+ *   `snippet`, and the children last (`examples`, `rules`, `elements`,
+ *   `sections`); keys we do not know keep their order, after those we do.
+ * - Strings are plain when YAML allows it; otherwise a literal block (`|-`),
+ *   the style the rules team's files already use for texts starting with `{`
+ *   or containing `: `; double quotes only for a short value YAML 1.2 or
+ *   1.1 would read as a number, boolean, null or date (`"2026-03-02"`).
+ * - No line width: a paragraph is one line, so a rewording changes one line.
+ * - Sequences are not indented under their key (`sections:` / `- section:`),
+ *   flags are written bare (`new:`), two spaces per level.
+ *
+ * Formatting never changes the data (a test compares the compiled documents
+ * and runs the fidelity tests on formatted sources) and is idempotent.
+ */
+import { Document, isMap, isPair, isScalar, parse, parseDocument, Scalar, stringify, visit } from 'yaml'
+
+/** Keys in canonical order; any other key goes after these, in its original order. */
+export const KEY_ORDER = [
+  // IDs and headers
+  'chapter', 'section', 'subsection', 'rule', 'timing_structure', 'id', 'version', 'effective', 'release', 'title',
+  'text',
+  // flags
+  'toc', 'steps', 'bold', 'new',
+  'toc_entry', 'snippet',
+  // retirements
+  'renamed_to', 'merged_into', 'split_into', 'removed', 'note',
+  'preamble', 'acknowledgements',
+  // children last, so a rule's own fields are read before its sub-rules
+  'examples', 'rules', 'elements', 'sections', 'changelog', 'retired',
+] as const
+
+const rank = new Map<string, number>(KEY_ORDER.map((k, i) => [k, i]))
+
+export const FORMAT_OPTIONS = { indent: 2, indentSeq: false, lineWidth: 0, minContentWidth: 0, nullStr: '', flowCollectionPadding: false } as const
+
+export type FormatResult = { ok: true; text: string; changed: boolean } | { ok: false; line: number; column: number; message: string }
+
+/** The canonical layout of one file's text. */
+export function formatYaml(text: string): FormatResult {
+  const doc = parseDocument(text, { uniqueKeys: true, prettyErrors: false })
+  const error = doc.errors[0]
+  if (error) {
+    const [line, column] = error.linePos?.[0] ? [error.linePos[0].line, error.linePos[0].col] : lineCol(text, error.pos[0])
+    return { ok: false, line, column, message: error.message.replace(/ at line \d+, column \d+[\s\S]*$/, '').trim() }
+  }
+  canonicalize(doc)
+  const out = doc.toString(FORMAT_OPTIONS)
+  return { ok: true, text: out, changed: out !== text }
+}
+
+function canonicalize(doc: Document) {
+  visit(doc, {
+    Map(_, map) {
+      const keyOf = (item: unknown) => (isPair(item) && isScalar(item.key) ? String(item.key.value) : '')
+      const indexed = map.items.map((item, i) => ({ item, i, r: rank.get(keyOf(item)) ?? KEY_ORDER.length }))
+      indexed.sort((a, b) => a.r - b.r || a.i - b.i)
+      // A comment before the first key belongs to the map, not to whichever key ends up first.
+      const first = map.items[0]
+      const lead = isPair(first) && isScalar(first.key) ? { before: first.key.commentBefore, space: first.key.spaceBefore } : undefined
+      if (lead && indexed[0]!.item !== first) {
+        const k = first as { key: Scalar }
+        k.key.commentBefore = undefined
+        k.key.spaceBefore = undefined
+        const head = indexed[0]!.item as { key: Scalar }
+        head.key.commentBefore = lead.before
+        head.key.spaceBefore = lead.space
+      }
+      map.items = indexed.map((x) => x.item)
+      if (isMap(map)) map.flow = false
+    },
+    Scalar(key, node) {
+      if (key === 'key' || typeof node.value !== 'string') return
+      node.type = styleFor(node.value)
+    },
+  })
+}
+
+/** The style the canonical layout writes a string value in. */
+export function styleFor(value: string): Scalar.Type {
+  if (!value.includes('\n') && canBePlain(value)) return Scalar.PLAIN
+  // `"2026-03-02"`, `"true"`, `""`: short values that are not texts.
+  if (value === '' || (!value.includes('\n') && !/[\s{}[\]:#'"\\]/.test(value))) return Scalar.QUOTE_DOUBLE
+  // Texts: a literal block, unless it cannot hold this value (only spaces, say).
+  return roundTrips(value, Scalar.BLOCK_LITERAL) ? Scalar.BLOCK_LITERAL : Scalar.QUOTE_DOUBLE
+}
+
+const cache = new Map<string, boolean>()
+
+function remember(key: string, compute: () => boolean): boolean {
+  let ok = cache.get(key)
+  if (ok === undefined) {
+    ok = compute()
+    if (cache.size > 100_000) cache.clear()
+    cache.set(key, ok)
+  }
+  return ok
+}
+
+function canBePlain(value: string): boolean {
+  return remember(`P${value}`, () => {
+    // Ask the library: it quotes a plain scalar it cannot write plain. Plain for YAML 1.2 (us) and
+    // 1.1 (the rules team's Python generator reads `2026-03-02` as a date, `yes` as true).
+    const expected = `k: ${value}\n`
+    return (
+      stringify({ k: value }, { defaultStringType: 'PLAIN', lineWidth: 0 }) === expected &&
+      stringify({ k: value }, { defaultStringType: 'PLAIN', lineWidth: 0, version: '1.1' }) === expected &&
+      roundTrips(value, Scalar.PLAIN)
+    )
+  })
+}
+
+/** Written in this style, does the value read back the same, in YAML 1.2 and 1.1? */
+function roundTrips(value: string, type: Scalar.Type): boolean {
+  return remember(`${type}${value}`, () => {
+    const node = new Scalar(value)
+    node.type = type
+    const doc = new Document({ k: null })
+    doc.set('k', node)
+    const text = doc.toString(FORMAT_OPTIONS)
+    return parse(text)?.k === value && parseDocument(text, { version: '1.1' }).toJS()?.k === value
+  })
+}
+
+function lineCol(text: string, offset: number): [number, number] {
+  const before = text.slice(0, Math.max(0, offset))
+  const line = before.split('\n').length
+  return [line, before.length - before.lastIndexOf('\n')]
+}

@@ -1,0 +1,98 @@
+/**
+ * One rules folder as the language server sees it: the files on disk with
+ * the editor's unsaved buffers laid over them, compiled incrementally (a
+ * `CompileCache`: only the edited file is parsed again, and only its texts
+ * are resolved again unless the ID table changed), plus the ID guard of
+ * `cr check`. Diagnostics are exactly `cr check`'s, grouped by file.
+ */
+import { resolve } from 'node:path'
+import { compile, createCompileCache, roleOf } from '../core/compile.ts'
+import type { CardIndex } from '../core/cards.ts'
+import type { CompiledDocument, Diagnostic, RuleEntry, SourceFile } from '../core/types.ts'
+import { checkRetirements, releaseIdsFromFiles, type ReleaseIds } from '../core/versions/guard.ts'
+import { emptyRetirements, parseRetirements } from '../core/versions/retired.ts'
+import { readRulesDir } from '../io/read-sources.ts'
+import { findReleasesRoot, listReleases } from '../io/releases.ts'
+
+export interface WorkspaceState {
+  document: CompiledDocument | undefined
+  /** Every message, by absolute file path. */
+  byFile: Map<string, Diagnostic[]>
+  byId: Map<string, RuleEntry>
+  /** Every defined term (`{term:…}`), sorted. */
+  terms: string[]
+}
+
+export class RulesWorkspace {
+  /** Absolute path → unsaved text. */
+  readonly overlay = new Map<string, string>()
+  private readonly cache = createCompileCache()
+  private releaseIds: ReleaseIds[] | undefined
+  state: WorkspaceState | undefined
+
+  constructor(
+    /** Absolute path of the rules folder. */
+    readonly dir: string,
+    /** Paths in messages are relative to this folder, as `cr check` run there prints them. */
+    readonly cwd: string,
+    readonly cards: CardIndex | undefined,
+  ) {}
+
+  abs(path: string): string {
+    return resolve(this.cwd, path)
+  }
+
+  /** The folder's YAML files, each from the editor when open there. */
+  files(): SourceFile[] {
+    return readRulesDir(this.dir, this.cwd).map((f) => {
+      const open = this.overlay.get(this.abs(f.path))
+      return open === undefined ? f : { path: f.path, content: open }
+    })
+  }
+
+  text(absPath: string): string | undefined {
+    const open = this.overlay.get(absPath)
+    if (open !== undefined) return open
+    const f = readRulesDir(this.dir, this.cwd).find((x) => this.abs(x.path) === absPath)
+    return f ? new TextDecoder().decode(f.content as Uint8Array) : undefined
+  }
+
+  /** Every release's IDs, read once (phase 1 only). */
+  releases(): ReleaseIds[] {
+    if (!this.releaseIds) {
+      const root = findReleasesRoot(this.dir)
+      this.releaseIds = root ? listReleases(root).map((r) => releaseIdsFromFiles(r.version, readRulesDir(r.dir, this.cwd))) : []
+    }
+    return this.releaseIds
+  }
+
+  /** The last release that defines `id`, if any. */
+  lastReleaseOf(id: string): string | undefined {
+    return [...this.releases()].reverse().find((r) => r.ids.has(id))?.version
+  }
+
+  compile(): WorkspaceState {
+    const files = this.files()
+    const { document, messages } = compile(files, { cards: this.cards, cache: this.cache })
+    const all = [...messages]
+    const retiredFile = files.find((f) => (f.path.split(/[\\/]/).pop() ?? '') === 'retired.yaml')
+    if (document && this.releases().length > 0) {
+      const parsed = retiredFile ? parseRetirements(retiredFile) : { retirements: emptyRetirements(), messages: [] }
+      all.push(...parsed.messages, ...checkRetirements(document, this.releases(), parsed.retirements))
+    }
+    const byFile = new Map<string, Diagnostic[]>()
+    for (const f of files) if (roleOf(f.path) !== 'other' || f === retiredFile) byFile.set(this.abs(f.path), [])
+    for (const m of all) {
+      const key = this.abs(m.file)
+      const list = byFile.get(key) ?? []
+      list.push(m)
+      byFile.set(key, list)
+    }
+    const byId = new Map((document?.rules ?? []).map((r) => [r.id, r]))
+    const terms = [...new Set((document?.rules ?? []).flatMap((r) => r.terms))].sort((a, b) => a.localeCompare(b))
+    // A document broken mid-edit keeps the last good tables for completion and hover.
+    const keep = byId.size === 0 && this.state ? this.state : undefined
+    this.state = { document: document ?? keep?.document, byFile, byId: keep?.byId ?? byId, terms: keep?.terms ?? terms }
+    return this.state
+  }
+}

@@ -1,0 +1,195 @@
+/**
+ * What counts as a citation, by place: code identifiers never do; comments,
+ * doc comments and strings do when they hold a real ID (or a close miss of
+ * one); citation calls, `CR`/`rule` markers and project patterns always do.
+ */
+import { describe, expect, it } from 'vitest'
+import { configFor, readCiteConfig } from '../../src/core/cite/config.ts'
+import { expandRange, readNumbers } from '../../src/core/cite/grammar.ts'
+import { classifyEdition } from '../../src/core/cite/editions.ts'
+import { createScanner } from '../../src/core/cite/scan.ts'
+import { suppressedLines } from '../../src/core/cite/suppress.ts'
+import { TABLE, TABLE_WITH_RELEASES } from './table-fixture.ts'
+
+const config = (cite: Record<string, unknown> = {}) => {
+  const { config, problems } = readCiteConfig({ cite }, 'cr.config.json')
+  expect(problems).toEqual([])
+  return config
+}
+const scanIn = (file: string, text: string, cite: Record<string, unknown> = {}, table = TABLE) => createScanner(table, config(cite)).scan(text, file)
+const cited = (file: string, text: string, cite: Record<string, unknown> = {}) => scanIn(file, text, cite).citations.map((c) => `${c.line}:${c.column} ${c.id}`)
+const problems = (file: string, text: string, cite: Record<string, unknown> = {}, table = TABLE) =>
+  scanIn(file, text, cite, table).problems.filter((p) => p.severity !== 'hint').map((p) => `${p.line}:${p.column} ${p.severity}[${p.code}] ${p.text}`)
+
+describe('code is not a citation', () => {
+  it('leaves functions, fields, variables and test names alone, even when they are real IDs', () => {
+    const rust = 'pub fn rule_run() {}\nlet rule_end_teh_run = 1;\nstate.rule_run.clear();\nfn rule_run_helper() {}\nself.rule_id = rule_end_the_runn;'
+    expect(cited('x.rs', rust)).toEqual([])
+    expect(problems('x.rs', rust)).toEqual([])
+  })
+
+  it('reads real IDs in comments, doc comments and strings', () => {
+    const ts = '// see rule_run\n/** rule_jacking_out */\nconst id = "rule_end_the_run"\n/*\n * rule_attacked_server\n */'
+    expect(cited('x.ts', ts)).toEqual(['1:8 rule_run', '2:5 rule_jacking_out', '3:13 rule_end_the_run', '5:4 rule_attacked_server'])
+  })
+
+  it('skips calls, paths, members, definitions and doc links inside comments', () => {
+    const text = '/// See [`rule_run`], [rule_run], [run](rule_run), rule_run(), self.rule_run, fn rule_run, {@link rule_run}.'
+    expect(cited('x.rs', text)).toEqual([])
+  })
+
+  it('knows the comment syntax by extension: `;` in Clojure, `#` in Python, all prose in Markdown', () => {
+    expect(cited('x.clj', '(def rule_run 1) ; rule_run')).toEqual(['1:20 rule_run'])
+    expect(cited('x.py', 'rule_run = 1  # rule_run\n"""\nrule_jacking_out\n"""')).toEqual(['1:17 rule_run', '3:1 rule_jacking_out'])
+    expect(cited('x.md', 'rule_run')).toEqual(['1:1 rule_run'])
+    // `#[attr]` in Rust is not a comment.
+    expect(cited('x.rs', '#[test] fn x() { rule_run(); }')).toEqual([])
+  })
+
+  it('reports unknown IDs in comments only as close misses, and never placeholders', () => {
+    expect(problems('x.rs', '// rule_end_teh_run\n// rule_foo rule_xxx rule_my_rule\n// rule_id_of_the_thing')).toEqual(['1:4 error[unknown-rule] rule_end_teh_run'])
+  })
+})
+
+describe('citation calls', () => {
+  it('reads cite!(…), cite(…), #[cr(…)], [Cite("…")], @cr(…), (cite "…") and rule(…), IDs and numbers', () => {
+    const text = [
+      'cite!("rule_run");',
+      "cite('6.1.4')",
+      '#[cr("6.1.2a")]',
+      '[Cite("rule_end_the_run")]',
+      '@pytest.mark.cr("6.9.1a")',
+      "rule('6.1.3a')",
+      'cite!(rule_jacking_out)',
+    ].join('\n')
+    expect(cited('x.rs', text)).toEqual([
+      '1:8 rule_run',
+      '2:7 rule_jacking_out',
+      '3:7 rule_announce_attacked_server',
+      '4:8 rule_end_the_run',
+      '5:18 step_initiation_announce',
+      '6:7 rule_end_run_access_or_breach_during_run',
+      '7:7 rule_jacking_out',
+    ])
+    // Lisp calls, in Lisp files.
+    expect(cited('x.clj', '(cite "rule_attacked_server")\n(cr/cite "6.1.1")')).toEqual(['1:8 rule_attacked_server', '2:11 rule_run'])
+  })
+
+  it('reports anything a call in code cites that is not a rule; a call in a doc comment is an example', () => {
+    expect(problems('x.rs', 'cite!("rule_xxx");\ncite("initiation_begin")\n/// cite!("rule_xxx");')).toEqual([
+      '1:8 error[unknown-rule] rule_xxx',
+      '2:7 error[unknown-rule] initiation_begin',
+    ])
+  })
+
+  it('skips arguments that are not literals, and reads `version:` beside them', () => {
+    expect(cited('x.ts', 'cite(id)\nrule(x, "rule_run")')).toEqual(['2:10 rule_run'])
+    const r = scanIn('x.ts', "rule('6.1.4', { version: 'v24.03' })", {}, TABLE_WITH_RELEASES)
+    expect(r.citations.map((c) => `${c.id} ${c.version}`)).toEqual(['rule_end_the_run v24.03'])
+  })
+
+  it('is not counted twice when a project pattern reads the same call', () => {
+    expect(cited('x.rs', 'cite!("rule_run");', { patterns: ['cite!\\("(?<ref>[^"]*)"\\)'] })).toEqual(['1:8 rule_run'])
+  })
+})
+
+describe('editions', () => {
+  const reported = (text: string) => scanIn('x.clj', text, {}, { ...TABLE_WITH_RELEASES }).problems.map((p) => `${p.line}:${p.column} ${p.severity}[${p.code}]`)
+  it('warns about an edition not held, and never reads it as a section', () => {
+    const r = scanIn('x.clj', ';; CR 1.8 9.1.8g\n;; CR v1.8 6.1.4\n;; CR v21.06 6.1.4', {}, TABLE_WITH_RELEASES)
+    expect(r.citations).toEqual([])
+    expect(reported(';; CR 1.8 9.1.8g\n;; CR v1.8 6.1.4\n;; CR v21.06 6.1.4')).toEqual(['1:4 warning[edition-not-held]', '2:4 warning[edition-not-held]', '3:4 warning[edition-not-held]'])
+    expect(r.problems[0]!.message).toBe("`CR 1.8 9.1.8g` names edition 1.8 of the CR, which is not held here (held: v24.03 to v25.04): `9.1.8g` is not checked, and not read as today's rule; cite today's ID or a held release")
+  })
+
+  it('resolves held releases, and rejects dated ones there never were', () => {
+    expect(reported(';; CR v24.03 6.1.4\n;; CR v99.01 6.1.4\n;; CR v24.07 6.1.4')).toEqual(['1:4 hint[old-release-citation]', '2:4 error[unknown-release]', '3:4 error[unknown-release]'])
+  })
+
+  it('knows which editions exist from the held releases alone', () => {
+    const held = ['v22.12', 'v24.03']
+    expect([classifyEdition('v24.03', held), classifyEdition('v1.8', held), classifyEdition('v21.06', held), classifyEdition('v23.01', held), classifyEdition('v25.4', held)]).toEqual([
+      'held',
+      'not-held',
+      'not-held',
+      'unknown',
+      'unknown',
+    ])
+    // With the names only (no release compiled), a not-held edition needs no releases.
+    const table = { ...TABLE, editions: ['v24.03', 'v25.04'] }
+    expect(createScanner(table).scan('CR 1.8 6.1.4', 'x.md').needsReleases).toBeUndefined()
+    expect(createScanner(table).scan('CR v24.03 6.1.4', 'x.md').needsReleases).toBe(true)
+  })
+})
+
+describe('lists and ranges', () => {
+  it('reads lists joined by `,`, `and`, `or`, `&`, `/` and `+`', () => {
+    expect(cited('x.md', 'CR 6.1.1/6.1.2 + 6.1.3a, 6.1.4 & 6.9.1a or 6.9.1b')).toEqual([
+      '1:1 rule_run',
+      '1:10 rule_attacked_server',
+      '1:18 rule_end_run_access_or_breach_during_run',
+      '1:26 rule_jacking_out',
+      '1:34 step_initiation_announce',
+      '1:44 step_initiation_begin',
+    ])
+  })
+
+  it('expands ranges: `6.1.3a–c`, `6.1.3a-6.1.3c`, `6.1.1 through 6.1.4`', () => {
+    const ids = (text: string) => scanIn('x.md', text).citations.map((c) => c.id)
+    const abc = ['rule_end_run_access_or_breach_during_run', 'rule_end_encounter_outside_run', 'rule_end_run_no_run_or_encounter']
+    expect(ids('CR 6.1.3a–c')).toEqual(abc)
+    expect(ids('CR 6.1.3a-6.1.3c')).toEqual(abc)
+    expect(ids('CR 6.1.1 through 6.1.4')).toEqual(['rule_run', 'rule_attacked_server', 'rule_end_the_run', 'rule_jacking_out'])
+    expect(scanIn('x.md', 'CR 6.1.3a–c').citations[0]!.text).toBe('CR 6.1.3a–c')
+    // A member the rules lack is reported at the range.
+    expect(problems('x.md', 'CR 6.1.3a–d')).toEqual(['1:1 error[unknown-rule] CR 6.1.3a–d'])
+  })
+
+  it('expands only real ranges', () => {
+    expect(expandRange('6.1.4a', 'c')).toEqual(['6.1.4a', '6.1.4b', '6.1.4c'])
+    expect(expandRange('6.3', '6.5')).toEqual(['6.3', '6.4', '6.5'])
+    expect([expandRange('6.3', '7.5'), expandRange('6.5', '6.3'), expandRange('6.1', '6.99')]).toEqual([undefined, undefined, undefined])
+    expect(readNumbers('6.1.4 - the run ends', 0).items.map((i) => i.values)).toEqual([['6.1.4']])
+  })
+})
+
+describe('bare numbers (opt-in) and silencing', () => {
+  it('reads bare numbers of three parts in comments with `bareNumbers: comments`, never versions', () => {
+    const text = '// 6.1.1: a run\n// 6.1.99 is wrong\n// version 6.1.2, v6.1.2, 6.1 and 1.2.3.4\nlet x = 6.1.3;'
+    expect(cited('x.rs', text)).toEqual([])
+    expect(cited('x.rs', text, { bareNumbers: 'comments' })).toEqual(['1:4 rule_run'])
+    expect(problems('x.rs', text, { bareNumbers: 'comments' })).toEqual(['2:4 error[unknown-rule] 6.1.99'])
+  })
+
+  it('silences a line with `cr-ignore`, or the next with `cr-ignore-next-line`; citations still count', () => {
+    const text = 'cite!("rule_nope"); // cr-ignore: old saves\n// cr-ignore-next-line\ncite!("rule_nope2");\ncite!("rule_nope3");\ncite!("rule_run"); // cr-ignore'
+    expect(problems('x.rs', text)).toEqual(['4:8 error[unknown-rule] rule_nope3'])
+    expect(cited('x.rs', text)).toEqual(['5:8 rule_run'])
+    expect([...suppressedLines('a\ncr-ignore\n\ncr-ignore-next-line\n')]).toEqual([2, 5])
+  })
+
+  it('applies per-path overrides in order', () => {
+    const base = config({ overrides: [{ files: ['legacy/'], bareNumbers: 'comments', ignore: ['unknown-rule'] }, { files: ['legacy/new/'], bareNumbers: 'off' }] })
+    const legacy = configFor(base, (globs) => globs[0] === 'legacy/')
+    const both = configFor(base, () => true)
+    expect([legacy.config.bareNumbers, [...legacy.config.ignoreCodes!], both.config.bareNumbers, configFor(base, () => false).config]).toEqual(['comments', ['unknown-rule'], 'off', base])
+    expect(createScanner(TABLE, legacy.config).scan('cite!("rule_nope")', 'x.rs').problems).toEqual([])
+  })
+})
+
+describe('pairs', () => {
+  it('pairs a number and an ID written together, not two citations in one sentence', () => {
+    expect(problems('x.md', 'CR 6.1.1 (a run) and then rule_jacking_out')).toEqual([])
+    expect(problems('x.ts', "{ number: '6.1.1', id: 'rule_jacking_out' }")).toEqual(["1:12 error[stale-pair] 6.1.1"])
+    expect(problems('x.md', '6.1.1/rule_jacking_out')).toEqual(['1:1 error[stale-pair] 6.1.1'])
+  })
+})
+
+describe('layering', () => {
+  it('versions/ never imports cite/: one direction, one retirement model', async () => {
+    const { readdirSync, readFileSync } = await import('node:fs')
+    const dir = new URL('../../src/core/versions/', import.meta.url)
+    const offenders = readdirSync(dir).filter((f) => f.endsWith('.ts') && /from '\.\.\/cite\//.test(readFileSync(new URL(f, dir), 'utf8')))
+    expect(offenders).toEqual([])
+  })
+})

@@ -1,0 +1,176 @@
+import { spawnSync } from 'node:child_process'
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { isDeepStrictEqual } from 'node:util'
+import fc from 'fast-check'
+import { parse, parseDocument, stringify } from 'yaml'
+import { describe, expect, it } from 'vitest'
+import { memoryIo } from '../../src/cli/cli-io.ts'
+import { main } from '../../src/cli/main.ts'
+import { compile } from '../../src/core/compile.ts'
+import { formatYaml } from '../../src/core/format.ts'
+import { loadCards, readRulesDir } from '../../src/io/read-sources.ts'
+
+const repo = join(import.meta.dirname, '../..')
+const sourceDirs = ['rules', ...readdirSync(join(repo, 'releases')).filter((d) => d.startsWith('v')).map((d) => `releases/${d}`)]
+
+const format = (text: string) => {
+  const r = formatYaml(text)
+  if (!r.ok) throw new Error(`${r.line}:${r.column}: ${r.message}`)
+  return r.text
+}
+/** The data as we read it (YAML 1.2) and as the rules team's Python generator reads it (YAML 1.1: dates, yes/no). */
+const data = (text: string) => parse(text)
+const data11 = (text: string) => parseDocument(text, { version: '1.1' }).toJS()
+
+describe('cr fmt: the canonical layout', () => {
+  it('keeps the data of every source file of rules/ and every release, and is idempotent', () => {
+    for (const dir of sourceDirs) {
+      for (const name of readdirSync(join(repo, dir)).filter((n) => n.endsWith('.yaml'))) {
+        const text = readFileSync(join(repo, dir, name), 'utf8')
+        const once = format(text)
+        expect(data(once), `${dir}/${name}`).toEqual(data(text))
+        expect(data11(once), `${dir}/${name} as YAML 1.1`).toEqual(data11(text))
+        expect(format(once), `${dir}/${name}`).toBe(once)
+      }
+    }
+  }, 120_000)
+
+  it('orders keys, writes flags bare, sequences at the margin, and strings plain or as |- blocks', () => {
+    const text = [
+      '# yaml-language-server: $schema=../schema/chapter.schema.json',
+      'sections:',
+      '  - rules:',
+      '      - text: "Plain: no, a colon"',
+      '        new:',
+      '        rule: rule_b   # why b',
+      '      - rule: rule_c',
+      "        text: '{card:Sneakdoor Beta} first'",
+      '    text: General',
+      '    section: sec_a',
+      'text: Runs',
+      'chapter: chpt_runs',
+      '',
+    ].join('\n')
+    expect(format(text)).toBe(
+      [
+        '# yaml-language-server: $schema=../schema/chapter.schema.json',
+        'chapter: chpt_runs',
+        'text: Runs',
+        'sections:',
+        '- section: sec_a',
+        '  text: General',
+        '  rules:',
+        '  - rule: rule_b # why b',
+        '    text: |-',
+        '      Plain: no, a colon',
+        '    new:',
+        '  - rule: rule_c',
+        '    text: |-',
+        '      {card:Sneakdoor Beta} first',
+        '',
+      ].join('\n'),
+    )
+  })
+
+  it('quotes a value YAML 1.1 would read as a date or boolean', () => {
+    expect(format('version: v26.03\neffective: "2026-03-02"\ntitle: "yes"\n')).toBe('version: v26.03\neffective: "2026-03-02"\ntitle: "yes"\n')
+  })
+
+  // Any text a rules editor can type, any key order, comments: the data survives and a second run changes nothing.
+  it('property: never changes the data (YAML 1.2 and 1.1), is idempotent, keeps every comment', () => {
+    const text = fc.oneof(
+      fc.string({ unit: fc.constantFrom(...'ab {}[]:#\'"\\,-?|>!&*%@`\n\t .e1'.split('')), maxLength: 30 }),
+      fc.constantFrom('yes', 'No', '2026-03-02', '1:20', '0777', '', ' lead', 'trail ', 'a: b', 'a #b', '- x', '{ref:x} y', 'null', '~', 'x\n\n y\n'),
+      fc.string({ maxLength: 20 }),
+    )
+    const comment = fc.option(fc.stringMatching(/^[a-z ]{1,12}$/), { nil: undefined })
+    const rule = fc.record({ rule: fc.stringMatching(/^rule_[a-z]{1,6}$/), text, new: fc.option(fc.constant(null), { nil: undefined }) }, { requiredKeys: ['rule', 'text'] })
+    const chapter = fc.record({ chapter: fc.constant('chpt_x'), text, sections: fc.array(fc.record({ section: fc.constant('sec_x'), text, rules: fc.array(rule, { maxLength: 3 }) }), { maxLength: 2 }) })
+    fc.assert(
+      fc.property(chapter, fc.array(comment, { minLength: 3, maxLength: 3 }), fc.boolean(), (doc, comments, shuffle) => {
+        const shuffled = shuffle ? JSON.parse(JSON.stringify(doc, (_, v) => (v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).reverse()) : v))) : doc
+        const d = parseDocument(stringify(shuffled, { lineWidth: 20 }))
+        const kept = comments.filter((c): c is string => c !== undefined)
+        if (kept[0]) d.commentBefore = ` ${kept[0]}`
+        if (kept[1]) d.comment = ` ${kept[1]}`
+        const source = d.toString()
+        const once = format(source)
+        expect(data(once)).toEqual(data(source))
+        // Where YAML 1.1 reads the source as we do, so does it read the result (a plain `yes` is
+        // true to 1.1 and "yes" to us: the formatter quotes it, settling on our reading).
+        if (isDeepStrictEqual(data11(source), data(source))) expect(data11(once)).toEqual(data11(source))
+        else expect(data11(once)).toEqual(data(source))
+        expect(format(once)).toBe(once)
+        for (const c of kept.slice(0, 2)) expect(once).toContain(`# ${c}`)
+      }),
+      { numRuns: 300 },
+    )
+  })
+})
+
+describe('cr fmt: the command', () => {
+  const tree = () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cr-fmt-'))
+    cpSync(join(repo, 'releases/v24.03'), join(dir, 'rules'), { recursive: true })
+    return dir
+  }
+  const run = async (argv: string[], cwd: string) => {
+    const io = memoryIo({ cwd })
+    const code = await main(argv, io)
+    return { code, out: io.out(), err: io.err() }
+  }
+
+  it('--check lists what is not canonical and exits 1; cr fmt rewrites; then --check passes', async () => {
+    const dir = tree()
+    const before = await run(['fmt', '--check'], dir)
+    expect(before.code).toBe(1)
+    expect(before.out).toContain('rules/06_runs.yaml\n')
+    expect(before.err).toMatch(/files not in the canonical layout; run `cr fmt`/)
+    const runs = readFileSync(join(dir, 'rules/06_runs.yaml'), 'utf8')
+
+    expect((await run(['fmt'], dir)).code).toBe(0)
+    expect(readFileSync(join(dir, 'rules/06_runs.yaml'), 'utf8')).not.toBe(runs)
+    expect(await run(['fmt', '--check', 'rules'], dir)).toMatchObject({ code: 0, out: '' })
+    // Only the rules files are in the folder: no temporary files left behind.
+    expect(readdirSync(join(dir, 'rules')).filter((n) => !n.endsWith('.yaml'))).toEqual([])
+  })
+
+  it('reports broken YAML as cr check does and writes nothing', async () => {
+    const dir = tree()
+    const broken = 'chapter: chpt_x\ntext: "unclosed\n'
+    writeFileSync(join(dir, 'rules/99_broken.yaml'), broken)
+    const runs = readFileSync(join(dir, 'rules/06_runs.yaml'), 'utf8')
+    const r = await run(['fmt'], dir)
+    expect(r.code).toBe(1)
+    expect(r.err).toMatch(/^rules\/99_broken\.yaml:2:7: error\[yaml-syntax\]: /)
+    expect(readFileSync(join(dir, 'rules/06_runs.yaml'), 'utf8')).toBe(runs)
+  })
+})
+
+describe('cr fmt: the published documents are unchanged', () => {
+  const strip = (doc: ReturnType<typeof compile>['document']) => JSON.parse(JSON.stringify(doc, (k, v) => (k === 'source' ? undefined : v)))
+
+  it('formatted rules/ and releases compile to the same documents, and the fidelity tests pass on them', () => {
+    const root = mkdtempSync(join(tmpdir(), 'cr-fmt-fidelity-'))
+    const cards = loadCards()
+    for (const dir of sourceDirs) {
+      mkdirSync(join(root, dir), { recursive: true })
+      for (const name of readdirSync(join(repo, dir)).filter((n) => n.endsWith('.yaml'))) {
+        writeFileSync(join(root, dir, name), format(readFileSync(join(repo, dir, name), 'utf8')))
+      }
+      const ours = compile(readRulesDir(dir, root), { cards })
+      const original = compile(readRulesDir(dir, repo), { cards })
+      expect(ours.messages.map((m) => m.code)).toEqual(original.messages.map((m) => m.code))
+      expect(strip(ours.document)).toEqual(strip(original.document))
+    }
+    // The fidelity suites themselves (tests/fidelity/*), against the published oracles, on the formatted copy.
+    const vitest = join(repo, 'node_modules/vitest/vitest.mjs')
+    const r = spawnSync(process.execPath, [vitest, 'run', 'tests/fidelity'], { cwd: repo, encoding: 'utf8', env: { ...process.env, CR_FIDELITY_ROOT: root, CI: 'true' } })
+    expect(r.status, r.stdout + r.stderr).toBe(0)
+    const out = r.stdout.replace(/\u001b\[[0-9;]*m/g, '')
+    expect(out).toMatch(/Tests\s+\d+ passed/)
+    expect(out).toContain('texts    1420/1420 (100.00%)')
+  }, 300_000)
+})

@@ -1,0 +1,142 @@
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { parse } from 'yaml'
+import { describe, expect, it } from 'vitest'
+import { memoryIo } from '../../src/cli/cli-io.ts'
+import { main } from '../../src/cli/main.ts'
+import { citedIds } from '../../src/core/versions/release-check.ts'
+
+const repo = join(import.meta.dirname, '../..')
+const held = readdirSync(join(repo, 'releases')).filter((d) => /^v\d\d\.\d\d$/.test(d)).sort()
+
+async function run(argv: string[], cwd: string) {
+  const io = memoryIo({ cwd })
+  const code = await main(argv, io)
+  return { code, out: io.out(), err: io.err() }
+}
+
+/** A repository as it was just before `version` was frozen: its sources as rules/, the releases before it, today's retirements. */
+function before(version: string): string {
+  const dir = mkdtempSync(join(tmpdir(), `cr-release-${version}-`))
+  cpSync(join(repo, 'releases', version), join(dir, 'rules'), { recursive: true })
+  cpSync(join(repo, 'rules/retired.yaml'), join(dir, 'rules/retired.yaml'))
+  mkdirSync(join(dir, 'releases'))
+  for (const v of held.filter((x) => x < version)) cpSync(join(repo, 'releases', v), join(dir, 'releases', v), { recursive: true })
+  return dir
+}
+
+interface Report {
+  previous: string | null
+  counts: { changed: number; marked: number; unmarked: number; stale: number; examplesChanged: number; examplesUnmarked: number; examplesStale: number } | null
+  messages: { code: string; message: string }[]
+  draft: string[]
+}
+
+describe('cr release: replaying the six held releases', () => {
+  it('says, for each release, which marks disagree with the changes and drafts a summary citing what the editors cited', async () => {
+    const lines: string[] = ['release | previous | new or reworded | marked | unmarked changes | stale marks | examples changed / unmarked / stale | drafted entries | published entries | published refs covered by the draft']
+    for (const version of held) {
+      const dir = before(version)
+      const r = await run(['release', version, '--check', '--json'], dir)
+      expect(r.code, r.err).toBe(0)
+      const report = JSON.parse(r.out) as Report
+      const published = (parse(readFileSync(join(repo, 'releases', version, 'changelog.yaml'), 'utf8'))?.changelog ?? []).map((e: { text: string }) => e.text) as string[]
+      if (report.counts === null) {
+        expect(report.previous).toBeNull()
+        lines.push(`${version} | — | (first release: nothing to compare) | | | | | | ${published.length} |`)
+        continue
+      }
+      const c = report.counts
+      // Each message is one of the counted problems.
+      expect(report.messages.length).toBe(c.unmarked + c.stale + c.examplesUnmarked + c.examplesStale)
+      expect(c.marked - c.stale).toBe(c.changed - c.unmarked)
+      const cited = citedIds(published)
+      const drafted = citedIds(report.draft)
+      const covered = [...cited].filter((id) => drafted.has(id)).length
+      lines.push(
+        `${version} | ${report.previous} | ${c.changed} | ${c.marked} | ${c.unmarked} | ${c.stale} | ${c.examplesChanged} / ${c.examplesUnmarked} / ${c.examplesStale} | ${report.draft.length} | ${published.length} | ${covered}/${cited.size}`,
+      )
+      // Every draft entry cites something (or names a removed rule).
+      for (const entry of report.draft) expect(entry).toMatch(/\{ref:|^Removed /)
+    }
+    const table = `${lines.join('\n')}\n`
+    console.log(`cr release replay:\n${table}`)
+    const golden = join(repo, 'tests/fixtures/release-replay/replay.txt')
+    if (!existsSync(golden) || process.env.UPDATE === '1') {
+      if (process.env.CI === 'true') throw new Error(`missing golden file ${golden}; run the test without CI=true to write it`)
+      mkdirSync(join(golden, '..'), { recursive: true })
+      writeFileSync(golden, table)
+    }
+    expect(table).toBe(readFileSync(golden, 'utf8'))
+  }, 300_000)
+})
+
+describe('cr release: freezing', () => {
+  it('refuses until the version and the summary are set, drafts the summary, freezes once and never again', async () => {
+    const dir = before('v26.03')
+    // Pretend v26.03's changes are being prepared as v26.09 on top of v25.08: rename the folder's release.
+    const releaseYaml = join(dir, 'rules/release.yaml')
+    const changelog = join(dir, 'rules/changelog.yaml')
+    const v2508 = readFileSync(join(repo, 'releases/v25.08/changelog.yaml'), 'utf8')
+    writeFileSync(changelog, v2508)
+
+    let r = await run(['release', 'v26.09'], dir)
+    expect(r.code).toBe(1)
+    expect(r.err).toContain("rules/release.yaml says `version: v26.03`, expected `v26.09`")
+    expect(existsSync(join(dir, 'releases/v26.09'))).toBe(false)
+
+    writeFileSync(releaseYaml, readFileSync(releaseYaml, 'utf8').replace('version: v26.03', 'version: v26.09'))
+    r = await run(['release', 'v26.09'], dir)
+    expect(r.code).toBe(1)
+    expect(r.err).toContain("rules/changelog.yaml is still v25.08's summary of changes; run `cr release v26.09 --draft`")
+    expect(r.err).toContain('nothing written')
+
+    r = await run(['release', 'v26.09', '--draft'], dir)
+    expect(r.code, r.err).toBe(0)
+    const drafted = parse(readFileSync(changelog, 'utf8')).changelog as { text: string }[]
+    expect(drafted.length).toBeGreaterThan(10)
+    expect(drafted.map((d) => d.text)).toContain('Added {ref:rule_melies_u_detail}.')
+    // The draft is valid: the rules still compile.
+    expect((await run(['check', 'rules', '--releases', 'releases'], dir)).code).toBe(0)
+    // A second --draft would overwrite the editors' work: refused.
+    expect((await run(['release', 'v26.09', '--draft'], dir)).code).toBe(1)
+
+    r = await run(['release', 'v26.09'], dir)
+    expect(r.code, r.err).toBe(0)
+    expect(r.err).toContain('froze 13 files of rules into releases/v26.09/')
+    const frozen = readdirSync(join(dir, 'releases/v26.09')).sort()
+    expect(frozen).toEqual(readdirSync(join(dir, 'rules')).filter((n) => n !== 'retired.yaml').sort())
+    for (const name of frozen) expect(readFileSync(join(dir, 'releases/v26.09', name), 'utf8')).toBe(readFileSync(join(dir, 'rules', name), 'utf8'))
+    expect(readdirSync(join(dir, 'releases')).filter((n) => n.startsWith('.'))).toEqual([])
+
+    r = await run(['release', 'v26.09'], dir)
+    expect(r.code).toBe(1)
+    expect(r.err).toContain('releases/v26.09/ already exists; a release is frozen once and never overwritten')
+    // With the new release beside it, the ID guard still passes.
+    expect((await run(['check', 'rules'], dir)).code).toBe(0)
+  }, 120_000)
+
+  it('refuses rules that do not compile, a version older than the last release, and bad arguments', async () => {
+    const dir = before('v26.03')
+    expect((await run(['release', 'v25.01', '--check'], dir)).code).toBe(2)
+    expect((await run(['release', 'nope'], dir)).code).toBe(2)
+    expect((await run(['release'], dir)).code).toBe(2)
+    writeFileSync(join(dir, 'rules/06_runs.yaml'), readFileSync(join(dir, 'rules/06_runs.yaml'), 'utf8').replace('{ref:rule_end_the_run}', '{ref:rule_end_teh_run}'))
+    const r = await run(['release', 'v26.03'], dir)
+    expect(r.code).toBe(1)
+    expect(r.err).toMatch(/error\[unknown-rule\]/)
+    expect(r.err).toContain('does not compile')
+    expect(existsSync(join(dir, 'releases/v26.03'))).toBe(false)
+  }, 120_000)
+
+  it('--strict turns mark problems into a refusal', async () => {
+    const dir = before('v25.08')
+    writeFileSync(join(dir, 'rules/changelog.yaml'), '# yaml-language-server: $schema=../schema/changelog.schema.json\nchangelog:\n- text: Something.\n')
+    const r = await run(['release', 'v25.08', '--strict'], dir)
+    expect(r.code).toBe(1)
+    expect(r.err).toMatch(/warning\[release-unmarked-change\]/)
+    expect(existsSync(join(dir, 'releases/v25.08'))).toBe(false)
+    expect((await run(['release', 'v25.08'], dir)).code).toBe(0)
+  }, 120_000)
+})

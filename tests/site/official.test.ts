@@ -1,0 +1,189 @@
+/**
+ * What the official generator publishes, on our site (issue 14): the official
+ * rules.json per release, the front matter, `toc:` subsections in every
+ * contents, and a truthful PDF per release.
+ */
+import { spawnSync } from 'node:child_process'
+import { existsSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { beforeAll, describe, expect, test } from 'vitest'
+import { prepareSite } from '../../site/data/store.ts'
+import { cssString, runningHeadCss } from '../../site/data/print-css.ts'
+import type { ReleaseData, SiteData } from '../../site/data/types.ts'
+import { DIST, ROOT, ensureSite, hasChromium } from './helpers.ts'
+
+const sample = readFileSync(join(ROOT, 'tests/oracle/official-json/v25.08.json'), 'utf8')
+
+/** Chapters, sections and `toc:` subsections: what the official contents lists. */
+const tocEntries = (r: ReleaseData) => r.toc.flatMap((c) => [c.title, ...c.sections.flatMap((s) => [s.title, ...s.headings.map((h) => h.title)])])
+
+describe('site data', () => {
+  let site: SiteData
+  const release = (key: string) => site.releases.find((r) => r.key === key)!
+  beforeAll(() => {
+    site = prepareSite(ROOT, { CR_RELEASES: 'all' })
+  }, 180_000)
+
+  test('the contents list the toc: subsections, 165 entries for v26.03 like the official one', () => {
+    for (const key of ['current', 'v26.03']) {
+      const r = release(key)
+      expect(tocEntries(r)).toHaveLength(165)
+      const fourth = r.toc.flatMap((c) => c.sections.flatMap((s) => s.headings.map((h) => `${h.number} ${h.title}`)))
+      expect(fourth).toEqual(expect.arrayContaining(['9.5.7 Steps of Using a Paid Ability', '8.5.16 Steps of Installing a Card', '6.5.9 Forced Encounters']))
+    }
+  })
+
+  test('front matter comes from release.yaml: preamble linking the contact, the contact, the acknowledgements', () => {
+    for (const key of ['current', 'v26.03', 'v24.03']) {
+      const { front } = release(key)
+      expect(front.preambleHtml).toMatch(/^This rules document is to be used as reference material\./)
+      expect(front.preambleHtml).toContain('<a href="mailto:rules@nullsignal.games"')
+      expect(front.contact).toBe('rules@nullsignal.games')
+      expect(front.acknowledgements.map((a) => a.text)).toEqual(['Netrunner Original Game Design: Richard Garfield', 'Android: Netrunner', 'Null Signal Games'])
+      expect(front.acknowledgements[2]!.items.map((a) => a.text)).toContain('Rules Manager: Jamie Perconti')
+    }
+    // Where the front matter of a release is not known, none is invented.
+    expect(release('v22.12').front).toEqual({ acknowledgements: [] })
+  })
+
+  test('a PDF per release, the current rules labelled as the current text', () => {
+    expect(site.releases.map((r) => [r.key, r.pdf, r.edition])).toEqual([
+      ['current', 'netrunner-cr-current.pdf', 'v26.03 with unreleased changes (current text)'],
+      ...['v26.03', 'v25.08', 'v25.04', 'v24.03', 'v23.08', 'v22.12'].map((v) => [v, `netrunner-cr-${v}.pdf`, v]),
+    ])
+  })
+
+  test('each release carries its official rules.json; v25.08 is the published file', () => {
+    expect(release('v25.08').officialJson === sample).toBe(true)
+    const v26 = JSON.parse(release('v26.03').officialJson) as { id: string }[]
+    const current = JSON.parse(release('current').officialJson) as { id: string }[]
+    expect(v26.some((e) => e.id === 'rule_memory_unused_mu')).toBe(false)
+    expect(current.some((e) => e.id === 'rule_memory_unused_mu')).toBe(true)
+  })
+
+  test('running heads quote chapter titles so no title can end the style element', () => {
+    expect(cssString('a "b" \\ </style>\nc')).toBe('"a \\"b\\" \\\\ \\3C /style> c"')
+    const css = runningHeadCss([{ id: 'x', slug: 'x', number: '6', title: 'Runs', url: '/', sections: [] }], 'CR v26.03')
+    expect(css).toContain('@page cr-ch-6 {')
+    expect(css).toContain('@top-right { content: "6. Runs";')
+    expect(css).toContain('.chapter[data-n="6"] { page: cr-ch-6; }')
+  })
+})
+
+const has = (tool: string) => spawnSync('sh', ['-c', `command -v ${tool}`]).status === 0
+const hasPoppler = has('pdftotext') && has('pdftohtml')
+if (hasChromium && !hasPoppler) console.warn('PDF content tests skipped: no pdftotext/pdftohtml (apt-get install -y poppler-utils)')
+
+describe.skipIf(!hasChromium)('the built site', () => {
+  beforeAll(async () => {
+    await ensureSite()
+  }, 900_000)
+  const page = (path: string) => readFileSync(join(DIST, path), 'utf8')
+  /** Links inside a contents element, by the element's opening tag. */
+  const contentsLinks = (html: string, open: RegExp, close: string) => {
+    const start = html.search(open)
+    const end = html.indexOf(close, start)
+    return [...html.slice(start, end).matchAll(/<a [^>]*href="[^"]*"/g)].length
+  }
+
+  test('home and /full/ show the preamble, the contact and the acknowledgements', () => {
+    for (const path of ['index.html', 'full/index.html', 'v26.03/index.html', 'v26.03/full/index.html']) {
+      const html = page(path)
+      expect(html, path).toContain('This rules document is to be used as reference material.')
+      expect(html, path).toContain('href="mailto:rules@nullsignal.games"')
+      expect(html, path).toContain('id="acknowledgements"')
+      expect(html, path).toContain('Rules Manager: Jamie Perconti')
+    }
+  })
+
+  test('home, /full/ and the sidebar list the toc: subsections', () => {
+    for (const path of ['index.html', 'v26.03/index.html']) expect(contentsLinks(page(path), /<ol class="home-toc"/, '</ol>\n')).toBeGreaterThanOrEqual(165)
+    const full = page('v26.03/full/index.html')
+    const start = full.indexOf('<nav class="full-toc"')
+    const nav = full.slice(start, full.indexOf('</nav>', start))
+    expect([...nav.matchAll(/<a href="#/g)]).toHaveLength(165)
+    expect(nav).toContain('href="#sec_steps_of_using_a_paid_ability"')
+    // The sidebar of chapter 6 opens it to its sections and their toc: subsections.
+    const runs = page('runs/index.html')
+    const toc = runs.slice(runs.indexOf('<nav id="toc"'), runs.indexOf('</nav>', runs.indexOf('<nav id="toc"')))
+    expect(toc).toContain('href="#subsec_forced_encounters"')
+  })
+
+  test('the official rules.json is served per release and linked from the home page', () => {
+    expect(readFileSync(join(DIST, 'v25.08/official/rules.json'), 'utf8') === sample).toBe(true)
+    expect(JSON.parse(readFileSync(join(DIST, 'official/rules.json'), 'utf8'))).toHaveLength(1542)
+    expect(page('index.html')).toContain('href="/official/rules.json"')
+    expect(page('v25.08/index.html')).toContain('href="/v25.08/official/rules.json"')
+  })
+
+  describe.skipIf(!hasPoppler)('PDFs', () => {
+    /** The PDF's text in reading order, soft hyphens and line breaks undone, so phrases can be searched. */
+    const text = (file: string) =>
+      spawnSync('pdftotext', [join(DIST, file), '-'], { encoding: 'utf8', maxBuffer: 64 << 20 })
+        .stdout.replace(/\u00AD\s*/g, '')
+        .replace(/\s+/g, ' ')
+    const outline = (file: string) => {
+      const xml = spawnSync('pdftohtml', ['-xml', '-stdout', '-i', '-q', join(DIST, file)], { encoding: 'utf8', maxBuffer: 256 << 20 }).stdout
+      return [...xml.matchAll(/<item page="\d+">([^<]*)<\/item>/g)].map((m) => m[1]!)
+    }
+
+    test('one per release, each its published text with its own label', () => {
+      for (const v of ['v22.12', 'v23.08', 'v24.03', 'v25.04', 'v25.08', 'v26.03']) expect(existsSync(join(DIST, v, `netrunner-cr-${v}.pdf`)), v).toBe(true)
+      const v26 = text('v26.03/netrunner-cr-v26.03.pdf')
+      expect(v26).toContain('Netrunner Comprehensive Rules v26.03')
+      expect(v26).not.toContain('unreleased')
+      // 1.20.2a is not in the published v26.03; the current text restores it.
+      const rule1202a = /is their memory limit minus the total memory cost of all of their installed programs/
+      expect(v26).not.toMatch(rule1202a)
+      const current = text('netrunner-cr-current.pdf')
+      expect(current).toContain('v26.03 with unreleased changes (current text)')
+      expect(current).toMatch(rule1202a)
+    })
+
+    test('front matter, running heads and page numbers are printed', () => {
+      const v24 = text('v24.03/netrunner-cr-v24.03.pdf')
+      expect(v24).toContain('This rules document is to be used as reference material.')
+      expect(v24).toContain('Acknowledgements')
+      expect(v24).toContain('Rules Manager: Jamie Perconti')
+      // Page heads: the document and edition on every page, the chapter on its pages; page numbers at the foot.
+      const pages = spawnSync('pdftotext', ['-layout', join(DIST, 'v24.03/netrunner-cr-v24.03.pdf'), '-'], { encoding: 'utf8', maxBuffer: 64 << 20 }).stdout.split('\f')
+      const runs = pages.filter((p) => /^\s*Netrunner Comprehensive Rules v24\.03\s+6\. Runs\s*$/m.test(p))
+      expect(runs.length).toBeGreaterThan(5)
+      pages.slice(0, -1).forEach((p, i) => expect(p).toMatch(new RegExp(`\\n\\s*${i + 1} / ${pages.length - 1}\\s*$`)))
+    })
+
+    test('the contents give the page each entry starts on', () => {
+      const pages = spawnSync('pdftotext', ['-layout', join(DIST, 'v26.03/netrunner-cr-v26.03.pdf'), '-'], { encoding: 'utf8', maxBuffer: 64 << 20 }).stdout.split('\f')
+      const contents = pages.slice(0, 4).join('\n')
+      // The contents line (number, title, leader, page) and the heading it points to.
+      const entries = [
+        ['6.5.9 Forced Encounters', '6.5.9. Forced Encounters'],
+        ['9.5.7 Steps of Using a Paid Ability', '9.5.7. Steps of Using a Paid Ability'],
+        ['10. Additional Rules', '10. Additional Rules'],
+        ['1.1 General', '1.1. General'],
+      ]
+      for (const [listedAs, heading] of entries) {
+        const listed = new RegExp(`${listedAs!.replaceAll('.', '\\.')}\\s+(\\d+)`).exec(contents)
+        expect(listed, listedAs).not.toBeNull()
+        const page = pages[Number(listed![1]) - 1]!.replace(/\u00AD\s*/g, '')
+        expect(page, `${heading} on page ${listed![1]}`).toContain(heading)
+      }
+    })
+
+    test('links are kept: references inside the PDF, cards to NetrunnerDB, the contact', () => {
+      const xml = spawnSync('pdftohtml', ['-xml', '-stdout', '-i', '-q', join(DIST, 'v26.03/netrunner-cr-v26.03.pdf')], { encoding: 'utf8', maxBuffer: 256 << 20 }).stdout
+      const hrefs = [...xml.matchAll(/<a href="([^"]*)"/g)].map((m) => m[1]!)
+      expect(hrefs.filter((h) => /^netrunner-cr-v26\.03\.html#\d+$/.test(h)).length).toBeGreaterThan(2000)
+      expect(hrefs.filter((h) => h.startsWith('https://netrunnerdb.com/en/card/')).length).toBeGreaterThan(500)
+      expect(hrefs).toContain('mailto:rules@nullsignal.games')
+    })
+
+    test('the bookmarks list every contents entry, toc: subsections included', () => {
+      const items = outline('v26.03/netrunner-cr-v26.03.pdf')
+      for (const title of ['Steps of Using a Paid Ability', 'Steps of Installing a Card', 'Forced Encounters', 'Acknowledgements']) {
+        expect(items.some((i) => i.includes(title)), title).toBe(true)
+      }
+      expect(items.length).toBeGreaterThanOrEqual(165)
+    })
+  })
+})

@@ -1,0 +1,28 @@
+/** The search box's query context, built from the current rules as the site builds it, for tests without a browser. */
+import { join } from 'node:path'
+import { loadCards } from '../../src/io/read-sources.ts'
+import { prepareRelease } from '../../site/data/prepare.ts'
+import { buildSearchVocab } from '../../site/data/search-vocab.ts'
+import type { ReleaseData } from '../../site/data/types.ts'
+import { jargonIndex } from '../../site/scripts/query/jargon.ts'
+import { createVocabulary } from '../../site/scripts/query/typo.ts'
+import { createCards, type QueryContext } from '../../site/scripts/query/understand.ts'
+import { ROOT } from './helpers.ts'
+
+let release: ReleaseData | undefined
+
+export function currentRelease(): ReleaseData {
+  return (release ??= prepareRelease({ dir: join(ROOT, 'rules'), base: '/', current: true }, { cards: loadCards(join(ROOT, 'data/cards.json')) }))
+}
+
+/** What `search.ts` builds from `lookup.json` and `search-vocab.json`, through the same JSON. */
+export function queryContext(): QueryContext {
+  const r = currentRelease()
+  const vocab = JSON.parse(JSON.stringify(buildSearchVocab(r.search, r.lookup))) as ReturnType<typeof buildSearchVocab>
+  return {
+    vocab: createVocabulary(vocab.w.split(' '), vocab.k),
+    jargon: jargonIndex(),
+    terms: new Map(Object.entries(r.lookup.t)),
+    cards: createCards(vocab.c, r.lookup.r.map(([id]) => id)),
+  }
+}

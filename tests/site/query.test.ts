@@ -1,0 +1,202 @@
+/**
+ * Query understanding, without a browser (issue 12): what a judge types
+ * becomes the words searched, in the CR's own words, and the rules pinned first.
+ */
+import { beforeAll, describe, expect, test } from 'vitest'
+import { fold, words } from '../../site/scripts/query/fold.ts'
+import { fuse, searchRelaxed, type IndexHit } from '../../site/scripts/query/fuse.ts'
+import { highlightRanges } from '../../site/scripts/query/highlight.ts'
+import { isStopword } from '../../site/scripts/query/stopwords.ts'
+import { correctWord, createVocabulary, editDistance } from '../../site/scripts/query/typo.ts'
+import { definingTerm, findCards, understandQuery, type QueryContext } from '../../site/scripts/query/understand.ts'
+import { buildSearchVocab } from '../../site/data/search-vocab.ts'
+import { currentRelease, queryContext } from './query-context.ts'
+
+describe('fold and words', () => {
+  test('lower case, accents dropped, R&D one word, possessives dropped', () => {
+    expect(fold('Mirāju’s')).toBe("miraju's")
+    expect(words("The Runner's R&D, ICE-strength: 6.1.4")).toEqual(['the', 'runner', 'r&d', 'ice', 'strength', '6', '1', '4'])
+  })
+
+  test('question words are stop words, the rules’ terms of art are not', () => {
+    for (const w of ['what', 'happens', 'my', 'when', 'the', 'can', 'does']) expect(isStopword(w), w).toBe(true)
+    for (const w of ['cannot', 'during', 'before', 'after', 'must', 'run', 'host']) expect(isStopword(w), w).toBe(false)
+  })
+})
+
+describe('typo correction', () => {
+  const vocab = createVocabulary(['the', 'access', 'strength', 'jack', 'out', 'hedge', 'ice', 'excess'], 4)
+
+  test('a swap of neighbours is one edit', () => {
+    expect(editDistance('strenght', 'strength', 2)).toBe(1)
+    expect(editDistance('otu', 'out', 1)).toBe(1)
+    expect(editDistance('abc', 'xyz', 1)).toBe(2)
+  })
+
+  test('unknown words become the closest known word; known ones, short ones and numbers stay', () => {
+    expect(correctWord(vocab, 'strenght')).toBe('strength')
+    expect(correctWord(vocab, 'acess')).toBe('access')
+    expect(correctWord(vocab, 'jak')).toBe('jack')
+    expect(correctWord(vocab, 'hegde')).toBe('hedge')
+    expect(correctWord(vocab, 'access')).toBeUndefined()
+    expect(correctWord(vocab, 'ic')).toBeUndefined()
+    expect(correctWord(vocab, 'zzzzzz')).toBeUndefined()
+    expect(correctWord(vocab, '614')).toBeUndefined()
+  })
+
+  test('a tie goes to the word with the same first letter, then the commoner one', () => {
+    // `ecess` is one edit from both `access` (commoner) and `excess`: the first letter decides.
+    expect(correctWord(vocab, 'ecess')).toBe('excess')
+    const v = createVocabulary(['cards', 'carts'])
+    expect(correctWord(v, 'carxs')).toBe('cards')
+  })
+})
+
+describe('understanding a query, against the real rules', () => {
+  let ctx: QueryContext
+  beforeAll(() => {
+    ctx = queryContext()
+  }, 120_000)
+
+  test('a question keeps only its topic', () => {
+    const u = understandQuery('what happens to my hosted programs when the host is trashed', ctx)
+    expect(u.words).toEqual(['hosted', 'programs', 'host', 'trashed'])
+    expect(u.changes).toEqual([])
+    expect(u.text).toBe('what happens to my hosted programs when the host is trashed')
+  })
+
+  test('"if" stays in the rules’ own phrases', () => {
+    expect(understandQuery('what does if able mean', ctx).words).toEqual(['if', 'able'])
+  })
+
+  test('typos are corrected against the CR, and the query shown corrected', () => {
+    const u = understandQuery('jak otu', ctx)
+    expect(u.words).toEqual(['jack', 'out'])
+    expect(u.text).toBe('jack out')
+    expect(u.changes).toEqual([
+      { from: 'jak', to: 'jack', why: 'typo' },
+      { from: 'otu', to: 'out', why: 'typo' },
+    ])
+    expect(understandQuery('ICE strenght', ctx).text).toBe('ICE strength')
+  })
+
+  test('"search instead" searches the words as typed', () => {
+    expect(understandQuery('jak otu', ctx, { correct: false }).words).toEqual(['jak', 'otu'])
+    expect(understandQuery('ETR', ctx, { correct: false })).toMatchObject({ words: ['etr'], changes: [], pins: [] })
+  })
+
+  test('while typing, an unfinished last word is not a typo', () => {
+    expect(understandQuery('memory lim', ctx, { typing: true }).words).toEqual(['memory', 'lim'])
+    expect(understandQuery('memory lim', ctx).words).not.toEqual(['memory', 'lim'])
+  })
+
+  test('jargon is searched in the CR’s words, and a defined term pins its rule', () => {
+    const etr = understandQuery('ETR', ctx)
+    expect(etr.words).toEqual(['end', 'run'])
+    expect(etr.text).toBe('end the run')
+    expect(etr.pins[0]).toEqual({ id: 'rule_end_the_run', why: 'Defines “end the run”' })
+    expect(understandQuery('BP', ctx).pins.map((p) => p.id)).toContain('rule_bad_publicity')
+    expect(understandQuery('MU', ctx).pins.map((p) => p.id)).toEqual(['rule_memory_unit'])
+  })
+
+  test('a defined term typed with a question around it, or in the plural, pins its definition', () => {
+    expect(understandQuery('what is a checkpoint', ctx).pins.map((p) => p.id)).toEqual(['rule_checkpoints'])
+    expect(understandQuery('Tags', ctx).pins.map((p) => p.id)).toContain('rule_tag')
+    expect(definingTerm(ctx.terms, 'recurring credits')?.ids).toEqual(['rule_recurring_credits'])
+  })
+
+  test('a card name, even misspelt or without accents, pins the rules that mention it', () => {
+    expect(understandQuery('Sneakdoor Beta', ctx).pins).toEqual([{ id: 'rule_change_attacked_server_directly', why: 'Mentions Sneakdoor Beta' }])
+    expect(understandQuery('Hegde Fund', ctx).pins.map((p) => p.id)).toEqual(['rule_defferent_actions', 'rule_playing_one_at_a_time'])
+    expect(understandQuery('miraju', ctx).pins.map((p) => p.id)).toEqual(['rule_run_phase_after'])
+    expect(understandQuery('can I use Sneakdoor Beta on HQ', ctx).pins.map((p) => p.id)).toEqual(['rule_change_attacked_server_directly'])
+  })
+
+  test('the start of a card name finds the card only when its words are card words', () => {
+    expect(findCards(ctx.cards, ['vaporframe'], ctx.vocab).map((c) => c.name)).toEqual(['Vaporframe Fabricator'])
+    // "priority" is a CR word before it is the start of Priority Construction.
+    expect(findCards(ctx.cards, ['priority'], ctx.vocab)).toEqual([])
+  })
+
+  test('a quoted phrase goes to Pagefind as typed', () => {
+    expect(understandQuery('"fully broken"', ctx)).toMatchObject({ exact: true, text: '"fully broken"', pins: [] })
+  })
+})
+
+describe('relaxation', () => {
+  const hit = (id: string, score: number, words: number[] = [0]): IndexHit => ({ id, score, words })
+  /** A fake index: each word → its hits; a query of several words → the rules having all. */
+  function index(postings: Record<string, IndexHit[]>) {
+    const queries: string[] = []
+    const search = async (q: string) => {
+      queries.push(q)
+      const lists = q.split(' ').map((w) => postings[w] ?? [])
+      return lists[0]!.filter((h) => lists.every((l) => l.some((x) => x.id === h.id)))
+    }
+    return { search, queries }
+  }
+
+  test('enough strict results: Pagefind’s ranking as it is, one search', async () => {
+    const { search, queries } = index({ a: [hit('1', 3), hit('2', 2), hit('3', 1)], b: [hit('1', 1), hit('2', 1), hit('3', 1)] })
+    const r = await searchRelaxed(['a', 'b'], search, { total: 100, few: 3 })
+    expect(r).toMatchObject({ relaxed: false })
+    expect(r.hits.map((h) => h.id)).toEqual(['1', '2', '3'])
+    expect(queries).toEqual(['a b'])
+  })
+
+  test('no rule has every word: rules with more and rarer words come first', async () => {
+    const common = Array.from({ length: 50 }, (_, i) => hit(`c${i}`, 1))
+    const { search } = index({
+      rare: [hit('r1', 1), hit('both', 1)],
+      common: [...common, hit('both', 1)],
+      missing: [],
+    })
+    const { hits, relaxed } = await searchRelaxed(['rare', 'common', 'missing'], search, { total: 100 })
+    expect(relaxed).toBe(true)
+    expect(hits[0]).toMatchObject({ id: 'both', matched: 2 })
+    // A rare word alone outranks a common word alone.
+    expect(hits.findIndex((h) => h.id === 'r1')).toBeLessThan(hits.findIndex((h) => h.id === 'c0'))
+    expect(hits).toHaveLength(52)
+  })
+
+  test('query words next to each other in a rule count as a phrase', () => {
+    const ranked = fuse(['trash', 'cost'], [[hit('apart', 1, [1]), hit('phrase', 1, [4])], [hit('apart', 1, [9]), hit('phrase', 1, [5])]], [], 100)
+    expect(ranked.map((h) => h.id)).toEqual(['phrase', 'apart'])
+  })
+})
+
+describe('marking the query in the top result', () => {
+  const marked = (text: string, q: string[]) => highlightRanges(text, q).map(([a, b]) => text.slice(a, b))
+
+  test('words sharing a stem are marked, others not', () => {
+    expect(marked('Jacking out is the process by which a Runner voluntarily ends a run.', ['jack', 'out'])).toEqual(['Jacking', 'out'])
+    expect(marked('The host trashes hosted cards; trashed ones go.', ['trashed', 'host'])).toEqual(['host', 'trashes', 'hosted', 'trashed'])
+    expect(marked('Nothing here.', ['access'])).toEqual([])
+  })
+})
+
+describe('the vocabulary the build writes (search-vocab.json)', () => {
+  test('the rules’ own words first, most used first; words only card names use after them', { timeout: 120_000 }, () => {
+    const r = currentRelease()
+    const v = buildSearchVocab(r.search, r.lookup)
+    const w = v.w.split(' ')
+    expect(new Set(w).size).toBe(w.length)
+    expect(w.indexOf('runner')).toBeLessThan(30)
+    expect(w.indexOf('mulligan')).toBeGreaterThan(w.indexOf('runner'))
+    expect(w.indexOf('mulligan')).toBeLessThan(v.k)
+    // "priority" is the rules' word, though a card is called Priority Construction; "sneakdoor" is only a card's.
+    expect(w.indexOf('priority')).toBeLessThan(v.k)
+    expect(w.indexOf('sneakdoor')).toBeGreaterThanOrEqual(v.k)
+    expect(w.some((x) => /^\d+$/.test(x))).toBe(false)
+  })
+
+  test('each card the rules mention → the rules whose text or examples mention it', () => {
+    const r = currentRelease()
+    const v = buildSearchVocab(r.search, r.lookup)
+    const mentioned = new Set(r.search.flatMap((s) => s.cards))
+    expect(v.c.map(([name]) => name).sort()).toEqual([...mentioned].sort())
+    const rulesOf = (card: string) => v.c.find(([n]) => n === card)![1].map((i) => r.lookup.r[i]![0])
+    expect(rulesOf('Sneakdoor Beta')).toEqual(['rule_change_attacked_server_directly'])
+    expect(rulesOf('Hedge Fund')).toEqual(['rule_defferent_actions', 'rule_playing_one_at_a_time'])
+  })
+})

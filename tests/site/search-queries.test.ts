@@ -1,0 +1,28 @@
+/** The search benchmark's query set (scripts/bench/search-queries.yaml) is what it claims to be. */
+import { describe, expect, test } from 'vitest'
+import { readCases } from '../../scripts/bench/search-cases.ts'
+import { currentRelease } from './query-context.ts'
+
+describe('the search query set', () => {
+  const cases = readCases()
+
+  test('at least 80 cases, every kind, about a quarter held aside in each kind', () => {
+    expect(cases.length).toBeGreaterThanOrEqual(80)
+    for (const kind of ['question', 'typo', 'jargon', 'card', 'number', 'id']) {
+      const set = cases.filter((c) => c.kind === kind)
+      expect(set.length, kind).toBeGreaterThanOrEqual(4)
+      const held = set.filter((c) => c.held).length
+      expect(held, `${kind}: held aside`).toBeGreaterThanOrEqual(1)
+      expect(held / set.length, `${kind}: held aside`).toBeLessThanOrEqual(0.34)
+    }
+    expect(new Set(cases.map((c) => c.q.toLowerCase())).size, 'a query twice').toBe(cases.length)
+  })
+
+  test('every accepted rule exists in the current rules', { timeout: 120_000 }, () => {
+    const ids = new Set(currentRelease().lookup.r.map(([id]) => id))
+    for (const c of cases) {
+      expect(c.accept.length, c.q).toBeGreaterThan(0)
+      for (const id of c.accept) expect(ids.has(id), `${c.q}: ${id}`).toBe(true)
+    }
+  })
+})
