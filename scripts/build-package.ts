@@ -23,6 +23,9 @@ import ts from 'typescript'
 import { compileDir, hasErrors } from '../src/io/compile-dir.ts'
 import { PACKAGE_ROOT } from '../src/io/read-sources.ts'
 import { writeOutputDir } from '../src/io/write-output.ts'
+import { findReleasesRoot, listReleases, loadRetirements, releaseCitations, releaseIdsKey, storeReleaseIds, type StoredReleaseIds } from '../src/io/releases.ts'
+import { readRulesDir } from '../src/io/read-sources.ts'
+import { releaseIdsFromFiles } from '../src/core/versions/guard.ts'
 import { openCiteContext } from '../src/io/cite-context.ts'
 import { buildIndexFiles } from '../src/core/index-json.ts'
 import { buildExamples } from '../src/core/package/examples-json.ts'
@@ -142,6 +145,15 @@ export async function buildCli(outDir = join(PACKAGE_ROOT, 'lib')): Promise<void
   })
 }
 
+function shippedReleaseIds(root: string | undefined): Record<string, StoredReleaseIds> {
+  const out: Record<string, StoredReleaseIds> = {}
+  for (const r of root ? listReleases(root) : []) {
+    const files = readRulesDir(r.dir)
+    out[r.version] = storeReleaseIds(releaseIdsFromFiles(r.version, files), releaseIdsKey(r.version, files))
+  }
+  return out
+}
+
 export interface BuildOptions {
   /** The rules to compile (default `rules`). */
   rules?: string
@@ -168,6 +180,8 @@ export async function buildPackage(options: BuildOptions = {}): Promise<string> 
   // `rule('6.1.4', { version: 'v24.03' })`: every release, resolved to these rules.
   pkg.releases = context.releases()
   const files = await buildPackageFiles(result.document, pkg)
+  // The frozen releases' IDs, for `cr check`'s ID guard: a release shipped byte for byte is never parsed again.
+  files['release-ids.json'] = `${JSON.stringify(shippedReleaseIds(findReleasesRoot(rules)))}\n`
   writeOutputDir(out, files, { inputs: [rules, PACKAGE_ROOT] })
   const kb = (name: string) => `${Math.round(Buffer.byteLength(files[name]!) / 1024)} KB`
   return `wrote ${result.document.rules.length} rules of ${result.document.release.version} (and ${pkg.releases.size} releases) to ${out}/; index.js ${kb('index.js')}, release-types.d.ts ${kb('release-types.d.ts')}${options.cli === false ? '' : `; the CLI to ${options.cli ?? 'lib'}/`}`

@@ -3,6 +3,7 @@
  * build (see `store.ts`); pages never see YAML or the compiler.
  */
 import { compile } from '../../src/core/compile.ts'
+import { relinkDocument } from '../../src/core/markup/relink.ts'
 import { buildOfficialJson } from '../../src/core/official-json.ts'
 import { parseMarkup, toHtml } from '../../src/core/markup/index.ts'
 import type { CardIndex } from '../../src/core/cards.ts'
@@ -83,19 +84,14 @@ export function prepareFromFiles(files: SourceFile[], source: ReleaseSource, opt
 }
 
 export function compileRelease(files: SourceFile[], source: ReleaseSource, cards?: CardIndex): CompiledRelease {
-  const run = (hrefFor?: (id: string) => string) => {
-    const { document, messages } = compile(files, { cards, hrefFor })
-    if (!document || messages.some((m) => m.severity === 'error')) throw new CompileError(source.dir, messages)
-    return document
-  }
-  // References need to know which page their target is on, which only the
-  // compiled document tells: the first pass (one-page links) serves `/full/`
-  // and the ID → chapter map, the second links across chapter pages.
-  const onePage = run()
+  const { document: onePage, messages } = compile(files, { cards })
+  if (!onePage || messages.some((m) => m.severity === 'error')) throw new CompileError(source.dir, messages)
+  // Compiled once, with one-page links (`/full/`); the chapter pages get
+  // cross-page links at the edge, now that the document says which page each target is on.
   const chapterOf = new Map(onePage.rules.map((r) => [r.id, r.chapter]))
   const pageUrl = (chapter: string) => `${source.base}${chapterSlug(chapter)}/`
   const urlOf = (id: string) => `${pageUrl(chapterOf.get(id) ?? '')}#${id}`
-  const paged = run(urlOf)
+  const paged = relinkDocument(onePage, urlOf)
   return { source, onePage, paged, urlOf, officialJson: buildOfficialJson(files).json }
 }
 

@@ -13,6 +13,7 @@ import type { Plugin, ViteDevServer } from 'vite'
 import type { AstroIntegrationLogger } from 'astro'
 import { compile, createCompileCache } from '../../src/core/compile.ts'
 import { buildOfficialJson } from '../../src/core/official-json.ts'
+import { relinkDocument } from '../../src/core/markup/relink.ts'
 import { formatDiagnostic } from '../../src/core/diagnostics.ts'
 import type { CompiledDocument, Diagnostic } from '../../src/core/types.ts'
 import { loadCards, readRulesDir, textLookup } from '../../src/io/read-sources.ts'
@@ -35,7 +36,6 @@ export function livePreview(options: LivePreviewOptions): Plugin {
   const { root, rulesDir, logger } = options
   const cards = loadCards(join(root, 'data/cards.json'))
   const onePageCache = createCompileCache()
-  const pagedCache = createCompileCache()
   // One function for the paged links, so the cache keeps its texts: it reads the map the last one-page pass filled.
   const chapterOf = new Map<string, string>()
   let base = '/'
@@ -71,7 +71,8 @@ export function livePreview(options: LivePreviewOptions): Plugin {
       base = data.releases[index]!.base
       chapterOf.clear()
       for (const r of onePage.document.rules) chapterOf.set(r.id, r.chapter)
-      const paged = compile(files, { cards, hrefFor: urlOf, cache: pagedCache }).document as CompiledDocument
+      // Compiled once; the chapter pages' links are rendered at the edge.
+      const paged = relinkDocument(onePage.document, urlOf)
       marks.push(['compile paged', performance.now()])
       const source = { dir: rulesDir, base, current: true }
       // Histories and coverage are computed at start-up only; the preview is about the text.
@@ -161,7 +162,6 @@ export function livePreview(options: LivePreviewOptions): Plugin {
           }
           for (const r of first.document?.rules ?? []) chapterOf.set(r.id, r.chapter)
           base = options.data?.releases.find((r) => r.current)?.base ?? base
-          compile(files, { cards, hrefFor: urlOf, cache: pagedCache })
         } catch (error) {
           logger.error(`live preview: ${(error as Error).message}`)
         }

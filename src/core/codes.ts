@@ -1,48 +1,101 @@
 /**
- * Every diagnostic code the toolchain emits, with what it means. The test
- * suite checks that each code has a fixture that triggers it, under
- * `tests/fixtures/diagnostics/<code>/` (or `tests/fixtures/versions/guard/<code>/`).
+ * Every diagnostic code the toolchain emits, in one registry: its severity,
+ * which commands emit it, what it means, and its anchor in the README's
+ * "Diagnostic codes" table. `diagnostic()` takes only these codes, so a new
+ * code cannot be emitted without an entry here. One concept, one code: an ID
+ * or number that does not exist is `unknown-rule` whether it is written in a
+ * `{ref:…}` of the rules, cited in an engine's code, or asked of `cr show`.
+ *
+ * The test suite checks that each code `cr check` emits has a fixture
+ * (`tests/fixtures/diagnostics/<code>/` or `tests/fixtures/versions/guard/<code>/`),
+ * and that the README lists every code with its anchor.
  */
+import { CITE_CODES } from './cite/types.ts'
 import { RETIREMENT_CODES } from './versions/guard.ts'
+import { RELEASE_CODES } from './versions/release-check.ts'
+
+export type CodeSeverity = 'error' | 'warning' | 'hint'
+export type CodeTool = 'check' | 'cite' | 'show' | 'release'
+
+export interface CodeInfo {
+  /** The severity it is reported with (`schema-*` source defects are warnings so published releases compile). */
+  severity: CodeSeverity
+  tools: readonly CodeTool[]
+  summary: string
+}
+
+const code = (severity: CodeSeverity, tools: CodeTool[], summary: string): CodeInfo => ({ severity, tools, summary })
+const check = (summary: string, severity: CodeSeverity = 'error') => code(severity, ['check'], summary)
 
 export const DIAGNOSTIC_CODES = {
-  // The ID guard's codes (fixtures in tests/fixtures/versions/guard/<code>/).
-  ...RETIREMENT_CODES,
-  'file-encoding': 'The file is not valid UTF-8.',
-  'file-empty': 'The file is empty (or only comments).',
-  'yaml-syntax': 'The file is not valid YAML.',
-  'yaml-duplicate-key': 'A mapping has the same key twice.',
-  'schema-type': 'A value has the wrong type (e.g. a list where text is expected).',
-  'schema-unknown-key': 'A key the format does not have (often a typo; the closest key is suggested).',
-  'schema-missing-key': 'A required key is missing (e.g. a rule without `text`).',
-  'schema-id-pattern': 'An ID does not follow the ID grammar: a lowercase letter, then letters, digits and `_`, optionally ending in `+` or `.` (`rule_54+`).',
-  'schema-too-deep': 'Rules nested deeper than the published document has levels (a subsection inside a subsection).',
-  'schema-rule-children': 'A `rule:` with `rules:` under it; the official generator drops them, so write `subsection:` (warning).',
-  'schema-flag-content': 'A flag such as `new:` with content under it; the content is lost (warning).',
-  'schema-text-as-key': 'Text read as a key because a block is under-indented; the text is lost (warning).',
-  'schema-invalid': 'Any other schema violation.',
-  'markup-unclosed': 'Inline markup is not closed (`{card:Foo` without `}`, `{n}` without `{/n}`).',
-  'markup-unknown-tag': 'An unknown `{tag:…}` (e.g. `{trem:…}`).',
-  'markup-empty': 'Markup without content (e.g. `{ref:}`).',
-  'symbol-unknown': 'An unknown `[symbol]`.',
-  'id-duplicate': 'Two entries share an ID; both places are named.',
-  'ref-unknown': 'A reference to an ID that does not exist; the closest IDs are suggested.',
-  'ref-range-invalid': 'A `{ref/through:a,b}` range whose ends are not siblings in document order.',
-  'card-unknown': 'A `{card:…}` that is not in the card data; the closest titles are suggested.',
-  'card-spelling': 'A card name that differs from the printed title only by diacritics or case (warning).',
-  'no-chapters': 'A rules directory without chapter files.',
-  'release-missing': 'A rules directory without `release.yaml` (warning).',
+  'file-encoding': check('The file is not valid UTF-8.'),
+  'file-empty': check('The file is empty (or only comments).'),
+  'yaml-syntax': check('The file is not valid YAML.'),
+  'yaml-duplicate-key': check('A mapping has the same key twice.'),
+  'schema-type': check('A value has the wrong type (e.g. a list where text is expected).'),
+  'schema-unknown-key': check('A key the format does not have (often a typo; the closest key is suggested).'),
+  'schema-missing-key': check('A required key is missing (e.g. a rule without `text`).'),
+  'schema-id-pattern': check('An ID does not follow the ID grammar: a lowercase letter, then letters, digits and `_`, optionally ending in `+` or `.` (`rule_54+`).'),
+  'schema-too-deep': check('Rules nested deeper than the published document has levels (a subsection inside a subsection).'),
+  'schema-rule-children': check('A `rule:` with `rules:` under it; the official generator drops them, so write `subsection:`.', 'warning'),
+  'schema-flag-content': check('A flag such as `new:` with content under it; the content is lost.', 'warning'),
+  'schema-text-as-key': check('Text read as a key because a block is under-indented; the text is lost.', 'warning'),
+  'schema-invalid': check('Any other schema violation.'),
+  'markup-unclosed': check('Inline markup is not closed (`{card:Foo` without `}`, `{n}` without `{/n}`).'),
+  'markup-unknown-tag': check('An unknown `{tag:…}` (e.g. `{trem:…}`).'),
+  'markup-empty': check('Markup without content (e.g. `{ref:}`).'),
+  'symbol-unknown': check('An unknown `[symbol]`.'),
+  'id-duplicate': check('Two entries share an ID; both places are named.'),
+  'unknown-rule': code('error', ['check', 'cite', 'show'], `An ID or number the rules do not define: in a \`{ref:…}\` of the rules, cited in an engine, or asked of \`cr show\`; the closest real IDs are suggested.`),
+  'ref-range-invalid': check('A `{ref/through:a,b}` range whose ends are not siblings in document order.'),
+  'card-unknown': check('A `{card:…}` that is not in the card data; the closest titles are suggested.'),
+  'card-spelling': check('A card name that differs from the printed title only by diacritics or case.', 'warning'),
+  'no-chapters': check('A rules directory without chapter files.'),
+  'release-missing': check('A rules directory without `release.yaml`.', 'warning'),
   // Hostile and careless input (issue 11): what cannot be read, and rule text that cannot be right.
-  'file-not-regular': 'A source that is not a regular file (a folder named `02_x.yaml`, a FIFO, a device, a symbolic link out of the folder): refused unread.',
-  'file-too-large': 'A source over the size cap (32 MiB for a rules file): refused unread.',
-  'file-unreadable': 'A source that cannot be read (permissions, I/O error).',
-  'file-not-chapter': 'A YAML file in the rules folder that is not read because of its name (`runs.yaml` without `NN_`) (warning).',
-  'file-duplicate': 'Two files for one role (`release.yml` beside `release.yaml`): one would silently win.',
-  'release-unreadable': 'A file of a frozen release cannot be read or loaded, so the ID guard cannot check that release.',
-  'link-unsafe': 'A `{link:text|url}` whose URL is not http, https or mailto (`javascript:`, `data:`): it would be dropped to plain text.',
-  'image-unsafe': 'An `{img:…}` that is not a plain image name inside the site: an external URL, an absolute path or `..` (the PDF printer would fetch it).',
-  'text-control-char': 'A control character in rule text (NUL, an ANSI escape, …): invisible, and unsafe in a terminal.',
-  'text-bidi-char': 'A bidirectional override or isolate (U+202A–U+202E, U+2066–U+2069) in rule text: it reorders what readers see.',
-} as const
+  'file-not-regular': code('error', ['check', 'cite'], 'A source that is not a regular file (a folder named `02_x.yaml`, a FIFO, a device, a symbolic link out of the folder): refused unread (`cr cite`: not scanned, a warning).'),
+  'file-too-large': code('error', ['check', 'cite'], 'A source over the size cap (32 MiB for a rules file, 16 MiB for a scanned file): refused unread.'),
+  'file-unreadable': code('error', ['check', 'cite'], 'A source that cannot be read (permissions, I/O error).'),
+  'file-not-chapter': check('A YAML file in the rules folder that is not read because of its name (`runs.yaml` without `NN_`).', 'warning'),
+  'file-duplicate': check('Two files for one role (`release.yml` beside `release.yaml`): one would silently win.'),
+  'release-unreadable': check('A file of a frozen release cannot be read or loaded, so the ID guard cannot check that release.'),
+  'link-unsafe': check('A `{link:text|url}` whose URL is not http, https or mailto (`javascript:`, `data:`): it would be dropped to plain text.'),
+  'image-unsafe': check('An `{img:…}` that is not a plain image name inside the site: an external URL, an absolute path or `..` (the PDF printer would fetch it).'),
+  'text-control-char': check('A control character in rule text (NUL, an ANSI escape, …): invisible, and unsafe in a terminal.'),
+  'text-bidi-char': check('A bidirectional override or isolate (U+202A–U+202E, U+2066–U+2069) in rule text: it reorders what readers see.'),
+  // `cr release` (src/core/versions/release-check.ts).
+  'release-unmarked-change': code('warning', ['release'], RELEASE_CODES['release-unmarked-change']),
+  'release-stale-mark': code('warning', ['release'], RELEASE_CODES['release-stale-mark']),
+  // The ID guard (fixtures in tests/fixtures/versions/guard/<code>/).
+  'id-missing': check(RETIREMENT_CODES['id-missing']),
+  'retired-unknown-target': check(RETIREMENT_CODES['retired-unknown-target']),
+  'retired-still-present': check(RETIREMENT_CODES['retired-still-present']),
+  'retired-cycle': check(RETIREMENT_CODES['retired-cycle']),
+  'retired-duplicate': check(RETIREMENT_CODES['retired-duplicate']),
+  'retired-unknown-id': check(RETIREMENT_CODES['retired-unknown-id'], 'warning'),
+  'retired-wrong-release': check(RETIREMENT_CODES['retired-wrong-release'], 'warning'),
+  // `cr cite` (tests/cite/).
+  'stale-pair': code('error', ['cite'], CITE_CODES['stale-pair']),
+  'renamed-rule': code('warning', ['cite'], CITE_CODES['renamed-rule']),
+  'removed-rule': code('error', ['cite'], CITE_CODES['removed-rule']),
+  'imprecise-citation': code('hint', ['cite'], CITE_CODES['imprecise-citation']),
+  'old-release-citation': code('hint', ['cite'], CITE_CODES['old-release-citation']),
+  'unknown-release': code('error', ['cite'], CITE_CODES['unknown-release']),
+  'edition-not-held': code('warning', ['cite'], CITE_CODES['edition-not-held']),
+  'changed-rule': code('warning', ['cite'], CITE_CODES['changed-rule']),
+  'file-binary': code('warning', ['cite'], CITE_CODES['file-binary']),
+  'config-invalid': code('error', ['cite'], CITE_CODES['config-invalid']),
+} as const satisfies Record<string, CodeInfo>
 
 export type DiagnosticCode = keyof typeof DIAGNOSTIC_CODES
+
+/** Where a code is explained: its row in the README's "Diagnostic codes" table. */
+export const CODES_DOCS = 'https://github.com/netrunner-cr/netrunner-cr#diagnostic-codes'
+
+export function docsUrl(code: DiagnosticCode): string {
+  return `https://github.com/netrunner-cr/netrunner-cr#code-${code}`
+}
+
+export function isDiagnosticCode(value: string): value is DiagnosticCode {
+  return Object.hasOwn(DIAGNOSTIC_CODES, value)
+}

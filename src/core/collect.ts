@@ -6,7 +6,7 @@
  *
  * The walk is defensive: it runs on files that failed schema validation too,
  * so one bad key does not turn every reference into that file into a cascade
- * of `ref-unknown` errors.
+ * of `unknown-rule` errors.
  */
 import { childNumber, timingNumber } from './number.ts'
 import type { LoadedYaml } from './load-yaml.ts'

@@ -17,8 +17,6 @@ import { lowerFirst } from './ids.ts'
 export interface CompileOptions {
   /** Card data to check `{card:…}` against; without it cards are not checked. */
   cards?: CardIndex
-  /** Link target for a reference; the default suits a one-page document. */
-  hrefFor?: (id: string) => string
   /**
    * Reuse work from the previous compile with the same cache (the language
    * server and the dev server): files whose content is unchanged are not
@@ -45,7 +43,7 @@ interface CachedText {
 export interface CompileCache {
   files: Map<string, { content: SourceFile['content']; loaded: LoadedYaml | undefined; messages: Diagnostic[] }>
   texts: Map<string, CachedText>
-  options?: { cards: CardIndex | undefined; hrefFor: ((id: string) => string) | undefined }
+  options?: { cards: CardIndex | undefined }
 }
 
 export function createCompileCache(): CompileCache {
@@ -89,11 +87,11 @@ const byPath = (a: SourceFile, b: SourceFile) => {
 
 export function compile(files: SourceFile[], options: CompileOptions = {}): CompileResult {
   const cache = options.cache
-  if (cache && (cache.options?.cards !== options.cards || cache.options?.hrefFor !== options.hrefFor)) {
+  if (cache && cache.options?.cards !== options.cards) {
     cache.files.clear()
     cache.texts.clear()
   }
-  if (cache) cache.options = { cards: options.cards, hrefFor: options.hrefFor }
+  if (cache) cache.options = { cards: options.cards }
   const messages: Diagnostic[] = []
   const loadedFiles = new Map<string, LoadedYaml>()
   const chapters: ChapterInput[] = []
@@ -154,7 +152,8 @@ export function compile(files: SourceFile[], options: CompileOptions = {}): Comp
     byId,
     loadedFiles,
     cards: options.cards,
-    hrefFor: options.hrefFor ?? ((id) => `#${id}`),
+    // One-page links; a target with several pages relinks at the edge (markup/relink.ts).
+    hrefFor: (id) => `#${id}`,
     messages,
   }
   const render = makeRenderContext(ctx)

@@ -1,9 +1,10 @@
+import type { DiagnosticCode } from './codes.ts'
 import { escapeForTerminal } from './terminal-text.ts'
 import type { Diagnostic, Place, RelatedPlace, Severity } from './types.ts'
 
 /** Build a diagnostic; a tiny helper so call sites read as data. */
 export function diagnostic(
-  code: string,
+  code: DiagnosticCode,
   severity: Severity,
   place: Place,
   message: string,

@@ -12,7 +12,8 @@
  * `yaml`, whose errors we word.
  */
 import { CORE_SCHEMA, load as loadFast } from 'js-yaml'
-import { LineCounter, YAMLParseError, isScalar, parseDocument, visit, type Document, type YAMLError } from 'yaml'
+import type { Document, YAMLError } from 'yaml'
+import { yaml } from './yaml-lazy.ts'
 import { diagnostic } from './diagnostics.ts'
 import { findNode, isEmptyValue, pointAt, scalarOffsets, startOf, type JsonPath, type SourcePoint } from './locate.ts'
 import type { Diagnostic, SourceFile } from './types.ts'
@@ -62,14 +63,15 @@ function loadQuickly(text: string): LoadResult | undefined {
   let precise: LoadedYaml | undefined
   const full = (): LoadedYaml => {
     if (!precise) {
-      const lineCounter = new LineCounter()
+      const lineCounter = new (yaml().LineCounter)()
       // js-yaml already refused duplicate keys; `yaml`'s own check is quadratic in the keys of a map.
-      const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: false })
+      const doc = yaml().parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: false })
       precise = makeLoaded(doc, text, data, (offset) => pointAt(lineCounter, Math.max(0, Math.min(offset, text.length))))
     }
     return precise
   }
   let lines: Map<string, SourcePoint[]> | undefined
+  let nodes: Map<string, string[]> | undefined
   return {
     loaded: {
       data,
@@ -79,8 +81,17 @@ function loadQuickly(text: string): LoadResult | undefined {
         const value = which === 'value' && typeof key === 'string' ? valueAt(data, path) : undefined
         if (typeof value === 'string') {
           lines ??= indexPlainPairs(text)
-          const at = lines.get(`${key}\0${value}`)
+          const pair = `${key}\0${value}`
+          const at = lines.get(pair)
           if (at && at.length === 1) return at[0]!
+          if (at) {
+            // The same pair on several lines (`text: Action Phase`): the n-th such node of the data, in
+            // document order, is on the n-th such line, when every one of them is written on one line.
+            nodes ??= indexStringNodes(data)
+            const same = nodes.get(pair)
+            const n = same && same.length === at.length ? same.indexOf(pathKey(path)) : -1
+            if (n !== -1) return at[n]!
+          }
         }
         return full().locate(path, which)
       },
@@ -88,6 +99,28 @@ function loadQuickly(text: string): LoadResult | undefined {
     },
     messages: [],
   }
+}
+
+const pathKey = (path: JsonPath) => path.join('\u0001')
+
+/** Every string under a key, by key and value: the paths holding it, in document order (js-yaml keeps the file's key order). */
+function indexStringNodes(data: unknown): Map<string, string[]> {
+  const out = new Map<string, string[]>()
+  const walk = (node: unknown, path: JsonPath) => {
+    if (Array.isArray(node)) node.forEach((child, i) => walk(child, [...path, i]))
+    else if (node !== null && typeof node === 'object') {
+      for (const [k, v] of Object.entries(node)) {
+        if (typeof v === 'string') {
+          const pair = `${k}\0${v}`
+          const list = out.get(pair)
+          if (list) list.push(pathKey([...path, k]))
+          else out.set(pair, [pathKey([...path, k])])
+        } else walk(v, [...path, k])
+      }
+    }
+  }
+  walk(data, [])
+  return out
 }
 
 function valueAt(data: unknown, path: JsonPath): unknown {
@@ -103,41 +136,92 @@ function valueAt(data: unknown, path: JsonPath): unknown {
  * Every one-line `key: value` pair (in a list item or not), by key and
  * value: where the value starts. Simple quotes are taken off so a quoted
  * and a plain copy of one value count as two places (then `yaml` decides).
+ * A hand-written scan, not a regular expression: rule texts make long lines.
  */
 function indexPlainPairs(text: string): Map<string, SourcePoint[]> {
   const out = new Map<string, SourcePoint[]>()
-  const pair = /^([ \t]*(?:-[ \t]+)*)([A-Za-z_][\w-]*):[ \t]+(\S(?:.*\S)?)[ \t]*$/
   let offset = 0
   let line = 1
-  for (const raw of text.split('\n')) {
-    const content = raw.endsWith('\r') ? raw.slice(0, -1) : raw
-    const m = pair.exec(content)
-    if (m) {
-      let value = m[3]!
-      const quoted = /^"([^"\\]*)"$/.exec(value) ?? /^'([^']*)'$/.exec(value)
-      if (quoted) value = quoted[1]!
-      // Anything else with YAML syntax in it (comments, flow collections, block scalars, anchors) is `yaml`'s to place.
-      if (quoted || !/^[|>&*!{[\]"'%@`]|\s#|:\s/.test(value)) {
-        const column = content.indexOf(m[3]!, m[1]!.length + m[2]!.length + 1) + 1
-        const k = `${m[2]}\0${value}`
-        const list = out.get(k)
-        const point = { line, column, offset: offset + column - 1 }
-        if (list) list.push(point)
-        else out.set(k, [point])
+  while (offset <= text.length) {
+    let end = text.indexOf('\n', offset)
+    if (end === -1) end = text.length
+    let i = offset
+    // Indentation and list markers: `  - - key: value`.
+    for (;;) {
+      while (text[i] === ' ' || text[i] === '\t') i++
+      if (text[i] === '-' && (text[i + 1] === ' ' || text[i + 1] === '\t')) i += 2
+      else break
+    }
+    const keyStart = i
+    while (i < end && /[\w-]/.test(text[i]!)) i++
+    if (i > keyStart && /[A-Za-z_]/.test(text[keyStart]!) && text[i] === ':' && (text[i + 1] === ' ' || text[i + 1] === '\t')) {
+      const key = text.slice(keyStart, i)
+      i += 2
+      while (text[i] === ' ' || text[i] === '\t') i++
+      let valueEnd = end
+      while (valueEnd > i && /\s/.test(text[valueEnd - 1]!)) valueEnd--
+      const indicator = text.slice(i, valueEnd)
+      if (indicator === '|-' || indicator === '|') {
+        // A literal block: its lines, less their indentation; `|` keeps one final newline, `|-` none.
+        const point = { line, column: i - offset + 1, offset: i }
+        const value = literalBlock(text, end + 1, keyStart - offset, indicator === '|')
+        if (value !== undefined) {
+          const k = `${key}\0${value}`
+          const list = out.get(k)
+          if (list) list.push(point)
+          else out.set(k, [point])
+        }
+      } else if (valueEnd > i) {
+        let value = text.slice(i, valueEnd)
+        const quoted = /^"([^"\\]*)"$/.exec(value) ?? /^'([^']*)'$/.exec(value)
+        if (quoted) value = quoted[1]!
+        // Anything else with YAML syntax in it (comments, flow collections, block scalars, anchors) is `yaml`'s to place.
+        if (quoted || !/^[|>&*!{[\]"'%@`]|\s#|:\s/.test(value)) {
+          const k = `${key}\0${value}`
+          const point = { line, column: i - offset + 1, offset: i }
+          const list = out.get(k)
+          if (list) list.push(point)
+          else out.set(k, [point])
+        }
       }
     }
-    offset += raw.length + 1
+    offset = end + 1
     line++
   }
   return out
 }
 
+/** The value of a literal block scalar whose lines start at `from`, under a key indented `keyIndent`; undefined when it is not a simple one. */
+function literalBlock(text: string, from: number, keyIndent: number, clip: boolean): string | undefined {
+  const lines: string[] = []
+  let indent = -1
+  let at = from
+  while (at < text.length) {
+    let end = text.indexOf('\n', at)
+    if (end === -1) end = text.length
+    const raw = text.slice(at, end).replace(/\r$/, '')
+    if (raw.trim() === '') lines.push('')
+    else {
+      const own = raw.length - raw.trimStart().length
+      if (own <= keyIndent) break
+      if (indent === -1) indent = own
+      // Less indented than the block's first line, or tabs: leave it to `yaml`.
+      if (own < indent || /^\s*\t/.test(raw)) return undefined
+      lines.push(raw.slice(indent))
+    }
+    at = end + 1
+  }
+  while (lines.length > 0 && lines[lines.length - 1] === '') lines.pop()
+  if (lines.length === 0) return undefined
+  return lines.join('\n') + (clip ? '\n' : '')
+}
+
 function loadPrecisely(file: SourceFile, text: string): LoadResult {
 
-  const lineCounter = new LineCounter()
+  const lineCounter = new (yaml().LineCounter)()
   // The library's own duplicate-key check compares each key with every earlier one: 150,000
   // keys in one map took minutes. Ours uses a set per map and reports the same errors.
-  const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: false })
+  const doc = yaml().parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: false })
   findDuplicateKeys(doc)
   const at = (offset: number) => pointAt(lineCounter, Math.max(0, Math.min(offset, text.length)))
 
@@ -202,7 +286,7 @@ function makeLoaded(doc: Document, text: string, data: unknown, at: (offset: num
     locateInString(path, offsetInString) {
       const found = findNode(doc, path)
       const node = found.node
-      if (!found.complete || !isScalar(node) || typeof node.value !== 'string' || !node.range) return locate(path)
+      if (!found.complete || !yaml().isScalar(node) || typeof node.value !== 'string' || !node.range) return locate(path)
       let offsets = offsetsCache.get(node)
       if (!offsets) {
         offsets = scalarOffsets(text, node)
@@ -217,7 +301,7 @@ function makeLoaded(doc: Document, text: string, data: unknown, at: (offset: num
 /** No content at all: nothing, comments, or a bare `---`. */
 function isEmptyDocument(doc: Document): boolean {
   const contents = doc.contents
-  return contents === null || (isScalar(contents) && contents.value === null && isEmptyValue(contents))
+  return contents === null || (yaml().isScalar(contents) && contents.value === null && isEmptyValue(contents))
 }
 
 /** The yaml library's message, without its position suffix, as one sentence. */
@@ -340,15 +424,15 @@ export function firstInvalidUtf8(bytes: Uint8Array): number {
  * (collection keys are compared by identity there, so never duplicates).
  */
 function findDuplicateKeys(doc: Document): void {
-  visit(doc, {
+  yaml().visit(doc, {
     Map(_, map) {
       const seen = new Set<unknown>()
       for (const pair of map.items) {
         const key = pair.key
-        if (!isScalar(key)) continue
+        if (!yaml().isScalar(key)) continue
         if (seen.has(key.value)) {
           const start = key.range?.[0] ?? 0
-          doc.errors.push(new YAMLParseError([start, start + 1], 'DUPLICATE_KEY', 'Map keys must be unique'))
+          doc.errors.push(new (yaml().YAMLParseError)([start, start + 1], 'DUPLICATE_KEY', 'Map keys must be unique'))
         } else {
           seen.add(key.value)
         }

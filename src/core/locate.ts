@@ -10,7 +10,8 @@
  * break with the line break it came from. That is exact for every character
  * a style keeps as written, and monotonic whatever the input.
  */
-import { isAlias, isMap, isPair, isScalar, isSeq, type Document, type LineCounter, type Node, type Scalar } from 'yaml'
+import type { Document, LineCounter, Node, Scalar } from 'yaml'
+import { yaml } from './yaml-lazy.ts'
 
 export type JsonPath = (string | number)[]
 
@@ -42,12 +43,12 @@ export function findNode(doc: Document, path: JsonPath): Found {
   let node = (doc.contents ?? null) as Node | null
   let key: Node | null = null
   for (const segment of path) {
-    if (isAlias(node)) node = (node.resolve(doc) ?? null) as Node | null
+    if (yaml().isAlias(node)) node = (node.resolve(doc) ?? null) as Node | null
     let next: { node: Node | null; key: Node | null } | undefined
-    if (isMap(node)) {
+    if (yaml().isMap(node)) {
       const pair = pairsOf(node).get(String(segment))
       if (pair) next = { node: (pair.value ?? null) as Node | null, key: pair.key as Node }
-    } else if (isSeq(node) && typeof segment === 'number') {
+    } else if (yaml().isSeq(node) && typeof segment === 'number') {
       const item = node.items[segment]
       if (item !== undefined) next = { node: item as Node | null, key: null }
     }
@@ -72,7 +73,7 @@ function pairsOf(map: { items: unknown[] }): Map<string, { key: unknown; value: 
   if (index === undefined || index.size > map.items.length) {
     index = new Map()
     for (const p of map.items) {
-      if (!isPair(p)) continue
+      if (!yaml().isPair(p)) continue
       const k = keyText(p.key)
       if (k !== undefined && !index.has(k)) index.set(k, p)
     }
@@ -82,7 +83,7 @@ function pairsOf(map: { items: unknown[] }): Map<string, { key: unknown; value: 
 }
 
 function keyText(key: unknown): string | undefined {
-  if (isScalar(key)) return String(key.value)
+  if (yaml().isScalar(key)) return String(key.value)
   return undefined
 }
 
@@ -93,7 +94,7 @@ export function startOf(node: Node | null, fallback: number): number {
 }
 
 export function isEmptyValue(node: Node | null): boolean {
-  return isScalar(node) && node.value === null && !!node.range && node.range[0] === node.range[1]
+  return yaml().isScalar(node) && node.value === null && !!node.range && node.range[0] === node.range[1]
 }
 
 /**

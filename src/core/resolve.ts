@@ -89,7 +89,7 @@ export function resolveText(raw: RawText, ctx: ResolveContext, render: RenderCon
       return ctx.byId.get(id)
     }
     ctx.messages.push(
-      diagnostic('ref-unknown', 'error', place(pos), `Unknown rule ID \`${id}\` in reference, expected the ID of a chapter, section, rule or step`, {
+      diagnostic('unknown-rule', 'error', place(pos), `Unknown rule ID \`${id}\` in reference, expected the ID of a chapter, section, rule or step`, {
         suggestions: suggesterFor(ctx.byId)(id),
         path: raw.path,
       }),

@@ -13,6 +13,7 @@ import releaseSchema from '../../schema/release.schema.json' with { type: 'json'
 import { diagnostic, sortDiagnostics } from './diagnostics.ts'
 import type { JsonPath, LoadedYaml } from './load-yaml.ts'
 import { lowerFirst, suggestClosest } from './ids.ts'
+import type { DiagnosticCode } from './codes.ts'
 import type { Diagnostic, Severity } from './types.ts'
 
 const ajv = new Ajv2020({
@@ -62,7 +63,7 @@ type SchemaNode = {
 }
 
 interface Mapped {
-  code: string
+  code: DiagnosticCode
   path: JsonPath
   which?: 'key' | 'value'
   message: string

@@ -21,6 +21,9 @@ import { dirname, join, resolve } from 'node:path'
 declare const __CR_BUILD__: string | undefined
 const BUILD: string | undefined = typeof __CR_BUILD__ === 'string' ? __CR_BUILD__ : undefined
 
+/** Whether this is the compiled CLI (whose shipped data was built with the same code). */
+export const isCompiledBuild = (): boolean => BUILD !== undefined
+
 export interface Cache {
   dir: string
   get<T>(kind: string, key: string): T | undefined

@@ -3,11 +3,11 @@
  * once per process, reading the retirement file. `check`, `show` and `diff`
  * share it; the logic itself is pure, in `src/core/versions/`.
  */
-import { existsSync, readdirSync, statSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { join, relative, resolve } from 'node:path'
 import { compile } from '../core/compile.ts'
 import { formatDiagnostic, hasErrors, summarize } from '../core/diagnostics.ts'
-import type { CompiledDocument, CompileResult, Diagnostic, Place, SourceFile } from '../core/types.ts'
+import type { CompiledDocument, CompileResult, Diagnostic, SourceFile } from '../core/types.ts'
 import { checkReleasesReadable, checkRetirements, releaseIdsFromFiles, type ReleaseIds } from '../core/versions/guard.ts'
 import type { ReleaseRule } from '../core/cite/types.ts'
 import { resolveRelease } from '../core/versions/release-citations.ts'
@@ -15,7 +15,7 @@ import { normalizeVersion, RELEASE_NAME } from '../core/ids.ts'
 import { emptyRetirements, parseRetirements, type Retirements } from '../core/versions/retired.ts'
 import { createVersionIndex, CURRENT } from '../core/versions/version-index.ts'
 import { UsageError } from '../cli/args.ts'
-import { hashSources } from './cache.ts'
+import { hashSources, isCompiledBuild } from './cache.ts'
 import { processContext, type IoContext } from './context.ts'
 import { PACKAGE_ROOT, readRulesDir, textLookup } from './read-sources.ts'
 import { readShippedDocument, type RulesChoice } from './shipped-rules.ts'
@@ -186,16 +186,66 @@ export function guardIds(rulesDir: string, current: CompiledDocument, explicitRo
   return { root, messages: [...messages, ...guard], files: [...files, ...releaseFiles] }
 }
 
-/** `releaseIdsFromFiles`, through the cache: a frozen release is read once per content. */
+/**
+ * A release's IDs as stored: the IDs alone (space-separated). Their numbers
+ * and places only serve messages, so they are read from the files again
+ * when a message needs them.
+ */
+export interface StoredReleaseIds {
+  key: string
+  ids: string
+}
+
+const baseName = (path: string) => path.split(/[\\/]/).pop() ?? path
+
+/** The key of a release's IDs: its version and its files' base names and bytes. */
+export function releaseIdsKey(version: string, files: readonly SourceFile[]): string {
+  return hashSources(files.map((f) => ({ path: baseName(f.path), content: f.content })), `ids\0${version}`)
+}
+
+export function storeReleaseIds(r: ReleaseIds, key: string): StoredReleaseIds {
+  return { key, ids: [...r.ids].join(' ') }
+}
+
+function restoreReleaseIds(version: string, stored: StoredReleaseIds, files: SourceFile[]): ReleaseIds {
+  let full: ReleaseIds | undefined
+  const read = () => (full ??= releaseIdsFromFiles(version, files))
+  const r = { version, ids: new Set(stored.ids.split(' ')) } as ReleaseIds
+  Object.defineProperty(r, 'places', { enumerable: true, get: () => read().places })
+  Object.defineProperty(r, 'numbers', { enumerable: true, get: () => read().numbers })
+  return r
+}
+
+let shippedIds: Record<string, StoredReleaseIds> | null | undefined
+/** The IDs of the releases the package ships, extracted at build time (`dist-index/release-ids.json`). */
+function shippedReleaseIds(): Record<string, StoredReleaseIds> | null {
+  if (shippedIds !== undefined) return shippedIds
+  shippedIds = null
+  // Trusted only from the compiled CLI, which was built with the code that wrote them.
+  if (isCompiledBuild()) {
+    try {
+      shippedIds = JSON.parse(readFileSync(join(PACKAGE_ROOT, 'dist-index/release-ids.json'), 'utf8')) as Record<string, StoredReleaseIds>
+    } catch {
+      // not built: computed instead
+    }
+  }
+  return shippedIds
+}
+
+/**
+ * `releaseIdsFromFiles`, read once per content: a frozen release the
+ * package ships (byte for byte) is never parsed at all, others are cached.
+ */
 function cachedReleaseIds(version: string, files: SourceFile[], ctx: IoContext): ReleaseIds {
-  if (!ctx.cache) return releaseIdsFromFiles(version, files)
-  const key = hashSources(files, `ids\0${version}`)
-  const hit = ctx.cache.get<{ ids: string[]; places: [string, Place][]; numbers: [string, string][] }>('release-ids', key)
-  if (hit) return { version, ids: new Set(hit.ids), places: new Map(hit.places), numbers: new Map(hit.numbers) }
+  const key = releaseIdsKey(version, files)
+  const stored = shippedReleaseIds()?.[version]
+  if (stored?.key === key) return restoreReleaseIds(version, stored, files)
+  const hit = ctx.cache?.get<StoredReleaseIds>('release-ids', key)
+  if (hit?.key === key) return restoreReleaseIds(version, hit, files)
   const r = releaseIdsFromFiles(version, files)
   // A release that cannot be read is reported every time, never cached as fine.
   if (r.problems && r.problems.length > 0) return r
-  ctx.cache.set('release-ids', key, { ids: [...r.ids], places: [...(r.places ?? [])], numbers: [...(r.numbers ?? [])] })
+  ctx.cache?.set('release-ids', key, storeReleaseIds(r, key))
   return r
 }
 

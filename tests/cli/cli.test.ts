@@ -14,9 +14,9 @@ describe('cr check', () => {
   })
 
   it('exits 1 with file:line:col diagnostics on errors', async () => {
-    const r = (await runCr(['check', 'rules'], fixture('ref-unknown')))
+    const r = (await runCr(['check', 'rules'], fixture('unknown-rule')))
     expect(r.code).toBe(1)
-    expect(r.stderr).toMatch(/^rules\/01_test\.yaml:12:7: error\[ref-unknown\]: Unknown rule ID `rule_ona`/)
+    expect(r.stderr).toMatch(/^rules\/01_test\.yaml:12:7: error\[unknown-rule\]: Unknown rule ID `rule_ona`/)
     expect(r.stderr).toContain("= help: did you mean `rule_one`")
     expect(r.stderr).not.toMatch(/\n\s+at /)
   })
@@ -69,7 +69,7 @@ describe('cr show', () => {
 describe('cr index', () => {
   it('refuses to write over its own rules, the project, a file or a foreign folder', async () => {
     const root = mkdtempSync(join(tmpdir(), 'cr-index-'))
-    cpSync(join(fixture('ref-unknown'), 'rules'), join(root, 'rules'), { recursive: true })
+    cpSync(join(fixture('unknown-rule'), 'rules'), join(root, 'rules'), { recursive: true })
     writeFileSync(join(root, 'notes.txt'), 'mine')
     const before = readdirSync(join(root, 'rules'))
     for (const out of ['rules', '.', 'notes.txt', '..']) {
@@ -106,7 +106,7 @@ describe('cr index', () => {
     const out = join(mkdtempSync(join(tmpdir(), 'cr-index-')), 'out')
     expect((await runCr(['index', '--out', out])).code).toBe(0)
     writeFileSync(join(out, 'marker'), 'previous run')
-    const r = (await runCr(['index', '--out', out, 'rules'], fixture('ref-unknown')))
+    const r = (await runCr(['index', '--out', out, 'rules'], fixture('unknown-rule')))
     expect(r.code).toBe(1)
     expect(r.stderr).toContain('nothing written')
     expect(readFileSync(join(out, 'marker'), 'utf8')).toBe('previous run')

@@ -49,10 +49,10 @@ describe('cr export official-json', () => {
   }, 60_000)
 
   it('refuses bad input with diagnostics and prints nothing', async () => {
-    const r = await run(['export', 'official-json', 'rules'], join(repoRoot, 'tests/fixtures/diagnostics/ref-unknown'))
+    const r = await run(['export', 'official-json', 'rules'], join(repoRoot, 'tests/fixtures/diagnostics/unknown-rule'))
     expect(r.code).toBe(1)
     expect(r.stdout).toBe('')
-    expect(r.stderr).toMatch(/rules\/01_test\.yaml:12:7: error\[ref-unknown\]/)
+    expect(r.stderr).toMatch(/rules\/01_test\.yaml:12:7: error\[unknown-rule\]/)
   })
 
   it('exits 2 on usage errors', async () => {

@@ -121,7 +121,7 @@ describe('compile, as a function', () => {
 
   it('places a dangling reference at its line and column', () => {
     const { messages } = textOf(`  - rule: rule_one\n    text: |-\n      One, and\n      then {ref:rule_twoo}.\n  - rule: rule_two\n    text: Two.\n`, 'rule_one')
-    expect(messages.map((m) => [m.code, m.line, m.column, m.suggestions])).toEqual([['ref-unknown', 10, 12, ['rule_two']]])
+    expect(messages.map((m) => [m.code, m.line, m.column, m.suggestions])).toEqual([['unknown-rule', 10, 12, ['rule_two']]])
   })
 
   it('rejects non-UTF-8 input without throwing', () => {

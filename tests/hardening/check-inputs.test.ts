@@ -32,7 +32,7 @@ async function cr(argv: string[]) {
 function rulesCopy(name: string): string {
   const dir = join(tmp, name, 'rules')
   mkdirSync(join(tmp, name), { recursive: true })
-  cpSync(fixture('ref-unknown'), dir, { recursive: true })
+  cpSync(fixture('unknown-rule'), dir, { recursive: true })
   writeFileSync(join(dir, '01_test.yaml'), 'chapter: chpt_test\ntext: Test Chapter\nsections:\n- section: sec_test\n  text: Test Section\n  rules:\n  - rule: rule_one\n    text: One.\n')
   return dir
 }
@@ -93,7 +93,7 @@ describe('clear messages instead of raw errors', () => {
   })
 
   it('--cards /etc/passwd', async () => {
-    const r = await cr(['check', '--cards', '/etc/passwd', fixture('ref-unknown')])
+    const r = await cr(['check', '--cards', '/etc/passwd', fixture('unknown-rule')])
     expect(r.code).toBe(2)
     expect(r.err).toMatch(/^cr check: error: \/etc\/passwd: not card data: .*expected the JSON of data\/cards\.json\n$/)
   })
@@ -101,7 +101,7 @@ describe('clear messages instead of raw errors', () => {
   it('--cards with JSON that is not card data', async () => {
     const file = join(tmp, 'null.json')
     writeFileSync(file, 'null')
-    const r = await cr(['check', '--cards', file, fixture('ref-unknown')])
+    const r = await cr(['check', '--cards', file, fixture('unknown-rule')])
     expect(r.code).toBe(2)
     expect(r.err).toContain('not card data: expected an object with a `cards` list')
   })

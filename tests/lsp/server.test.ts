@@ -72,7 +72,7 @@ describe('cr lsp: diagnostics as you type', () => {
     expect(expected).toHaveLength(1)
     expect(diagnostics).toHaveLength(1)
     const [d] = diagnostics
-    expect(d).toMatchObject({ code: 'ref-unknown', source: 'cr', severity: 1 })
+    expect(d).toMatchObject({ code: 'unknown-rule', source: 'cr', severity: 1 })
     expect((d!.message as string).split('\n')[0]).toBe(expected[0]!.message)
     expect(d!.message).toContain('did you mean `rule_sec_run_run_ends_phase`')
     expect(d!.range.start).toEqual({ line: expected[0]!.line - 1, character: expected[0]!.column - 1 })

@@ -4,9 +4,10 @@
  * `tree.json`, `output.html` and `output.txt` are the expected results. A
  * missing golden is written; `UPDATE=1` rewrites them all (review the diff).
  */
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { readGolden } from '../golden.ts'
 import { parseMarkup, toHtml, toText } from '../../src/core/markup/index.ts'
 import { testContext } from './context.ts'
 
@@ -14,8 +15,7 @@ const root = join(import.meta.dirname, '../fixtures/markup')
 const cases = readdirSync(root).filter((name) => existsSync(join(root, name, 'input.txt')))
 
 function checkGolden(file: string, actual: string) {
-  if (process.env.UPDATE || !existsSync(file)) writeFileSync(file, actual)
-  expect(actual).toBe(readFileSync(file, 'utf8'))
+  expect(actual).toBe(readGolden(file, actual))
 }
 
 describe('markup fixtures', () => {

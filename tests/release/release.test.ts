@@ -125,7 +125,7 @@ describe('cr release: freezing', () => {
     writeFileSync(join(dir, 'rules/06_runs.yaml'), readFileSync(join(dir, 'rules/06_runs.yaml'), 'utf8').replace('{ref:rule_end_the_run}', '{ref:rule_end_teh_run}'))
     const r = await run(['release', 'v26.03'], dir)
     expect(r.code).toBe(1)
-    expect(r.err).toMatch(/error\[ref-unknown\]/)
+    expect(r.err).toMatch(/error\[unknown-rule\]/)
     expect(r.err).toContain('does not compile')
     expect(existsSync(join(dir, 'releases/v26.03'))).toBe(false)
   }, 120_000)

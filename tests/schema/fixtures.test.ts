@@ -4,16 +4,16 @@
  * all; review the diff. Cases named `changelog-…` / `release-…` are checked
  * as those files, every other case as a chapter.
  */
-import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs'
+import { readFileSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
+import { readGolden } from '../golden.ts'
 import { loadYaml } from '../../src/core/load-yaml.ts'
 import type { Diagnostic } from '../../src/core/types.ts'
 import { validateChangelogFile, validateChapterFile, validateReleaseFile } from '../../src/core/validate.ts'
 
 const root = fileURLToPath(new URL('../fixtures/schema/', import.meta.url))
-const update = process.env.UPDATE === '1'
 
 function check(path: string, content: Uint8Array | string, role: 'chapter' | 'changelog' | 'release'): Diagnostic[] {
   const { loaded, messages } = loadYaml({ path, content })
@@ -33,10 +33,6 @@ describe('schema fixtures', () => {
     const role = name.startsWith('changelog-') ? 'changelog' : name.startsWith('release-') ? 'release' : 'chapter'
     const actual = check('input.yaml', readFileSync(join(dir, 'input.yaml')), role)
     const golden = join(dir, 'expected.json')
-    if (update || !existsSync(golden)) {
-      writeFileSync(golden, `${JSON.stringify(actual, null, 2)}\n`)
-      return
-    }
-    expect(actual).toEqual(JSON.parse(readFileSync(golden, 'utf8')))
+    expect(actual).toEqual(JSON.parse(readGolden(golden, `${JSON.stringify(actual, null, 2)}\n`)))
   })
 })

@@ -38,7 +38,7 @@ export function showInVersion(versionArg: string, query: string, options: ShowOp
   const cite = index.resolve(version, query)
   if (!cite.found) {
     const help = cite.suggestions && cite.suggestions.length > 0 ? `; did you mean ${cite.suggestions.map((s) => `\`${s}\``).join(', ')}?` : ''
-    io.stderr.write(`cr show: error[rule-unknown]: no rule \`${query}\` in ${version}${help}\n`)
+    io.stderr.write(`cr show: error[unknown-rule]: no rule \`${query}\` in ${version}${help}\n`)
     return 1
   }
   const old = docs[0]!

@@ -63,7 +63,7 @@ export async function showCommand(argv: string[], io: CliIo): Promise<number> {
   }
   if (!entry) {
     const help = suggestions.length > 0 ? `; did you mean ${suggestions.map((s) => `\`${s}\``).join(', ')}?` : ''
-    io.stderr.write(`cr show: error[rule-unknown]: no rule \`${query}\`${help}\n`)
+    io.stderr.write(`cr show: error[unknown-rule]: no rule \`${query}\`${help}\n`)
     return 1
   }
   if (values.json) {

@@ -123,10 +123,12 @@ export interface MarkupRoot extends Parent {
 
 export type MarkupContent = MarkupRoot | MarkupPhrasing
 
+/** The registry's codes (src/core/codes.ts) the markup parser reports. */
+export type MarkupProblemCode = 'markup-unclosed' | 'markup-unknown-tag' | 'markup-empty' | 'symbol-unknown' | 'ref-range-invalid'
+
 /** A problem found while parsing; data, never an exception. */
 export interface MarkupProblem {
-  /** `markup-unclosed`, `markup-unknown-tag`, `markup-empty`, `symbol-unknown`, `ref-range-invalid`. */
-  code: string
+  code: MarkupProblemCode
   message: string
   /** Relative to the parsed string. */
   position: Position

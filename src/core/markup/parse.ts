@@ -7,7 +7,7 @@ import { distance } from 'fastest-levenshtein'
 import { lowerFirst } from '../ids.ts'
 import type { Plugin } from 'unified'
 import type { Position } from '../types.ts'
-import type { MarkupPhrasing, MarkupProblem, MarkupRoot, NewText, NewTextContent } from './nodes.ts'
+import type { MarkupPhrasing, MarkupProblem, MarkupProblemCode, MarkupRoot, NewText, NewTextContent } from './nodes.ts'
 import { findSymbol, SYMBOLS } from './symbols.ts'
 import { tokenize, type SymbolToken, type TagToken } from './tokenize.ts'
 
@@ -264,7 +264,7 @@ class TreeBuilder {
     return out.length > 0 ? out : undefined
   }
 
-  private report(code: string, at: { start: number; end: number }, message: string, suggestions?: string[]) {
+  private report(code: MarkupProblemCode, at: { start: number; end: number }, message: string, suggestions?: string[]) {
     const problem: MarkupProblem = { code, message, position: this.span(at.start, at.end) }
     if (suggestions && suggestions.length > 0) problem.suggestions = suggestions
     this.problems.push(problem)

@@ -7,6 +7,7 @@
  * gets one message in our words; `tests/versions/retired.test.ts` checks the
  * JSON schema agrees.
  */
+import type { DiagnosticCode } from '../codes.ts'
 import { diagnostic, sortDiagnostics } from '../diagnostics.ts'
 import { RELEASE_NAME } from '../ids.ts'
 import { loadYaml } from '../load-yaml.ts'
@@ -59,7 +60,7 @@ export function readRetirements(data: unknown, file: string, locate: Locate): { 
     const { line, column } = locate(path)
     return { file, line, column }
   }
-  const problem = (code: string, path: (string | number)[], message: string, suggestions?: string[]) =>
+  const problem = (code: DiagnosticCode, path: (string | number)[], message: string, suggestions?: string[]) =>
     messages.push(diagnostic(code, 'error', at(path), message, { path, ...(suggestions ? { suggestions } : {}) }))
   const entries: RetiredEntry[] = []
   const byId = new Map<string, RetiredEntry>()
