@@ -76,7 +76,7 @@ async function keystroke(range: { start: { line: number; character: number }; en
   return performance.now() - t
 }
 
-// Typing inside a reference: each keystroke changes the ID, so each publishes (`ref-unknown`, then clean).
+// Typing inside a reference: each keystroke changes the ID, so each publishes (`unknown-rule`, then clean).
 const typing: number[] = []
 for (let i = 0; i < runs; i++) {
   const at = { line: target, character: refEnd }

@@ -183,7 +183,7 @@ export function compile(files: SourceFile[], options: CompileOptions = {}): Comp
     const before = messages.length
     const parsed = resolveText(raw, ctx, render)
     const produced = messages.slice(before)
-    const deps = produced.some((m) => m.code === 'ref-unknown')
+    const deps = produced.some((m) => m.code === 'unknown-rule')
       ? undefined
       : parsed.refs.map((id): [string, string] => [id, signatureOf(id) ?? ''])
     cache.texts.set(key, { loaded, table, deps, value: raw.value, parsed, messages: produced })

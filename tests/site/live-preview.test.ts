@@ -60,13 +60,13 @@ describe.skipIf(!hasChromium)('npm run dev: live preview', () => {
     expect(shown.title).toBe('The rules do not compile: 2 errors')
     expect(shown.file).toBe(`rules/06_runs.yaml:${line}:${column}`)
     // (The overlay sets `code` spans in monospace, so the backticks are not in its text.)
-    expect(shown.message).toContain(`06_runs.yaml:${line}:${column}: error[ref-unknown]: Unknown rule ID rule_sec_run_run_ends_phse in reference`)
+    expect(shown.message).toContain(`06_runs.yaml:${line}:${column}: error[unknown-rule]: Unknown rule ID rule_sec_run_run_ends_phse in reference`)
     expect(shown.message).toContain('did you mean rule_sec_run_run_ends_phase,')
     expect(shown.code).toContain('{ref:rule_sec_run_run_ends_phse}, the Run Ends Phase <b>bold</b>')
     // The source line is shown as text, never as markup.
     expect(shown.message).toContain('Unknown card <i>Evil</i>')
     expect(await page.evaluate(() => document.querySelector('vite-error-overlay')!.shadowRoot!.querySelectorAll('#code b, #code i, #message-content b, #message-content i').length)).toBe(0)
-    expect(server.output()).toMatch(new RegExp(`rules/06_runs\\.yaml:${line}:${column}: error\\[ref-unknown\\]`))
+    expect(server.output()).toMatch(new RegExp(`rules/06_runs\\.yaml:${line}:${column}: error\\[unknown-rule\\]`))
 
     // The last good rules stay on the page underneath; fixing the file clears the overlay.
     writeFileSync(file, original.replace("halt the Runner's progress toward the server", "halt the Runner's fixed progress toward the server"))
