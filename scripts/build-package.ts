@@ -123,11 +123,14 @@ export async function buildPackageFiles(document: CompiledDocument, options: Pac
 /**
  * The `cr` CLI as plain JavaScript in `lib/`: one entry (`main.js`, all
  * `cr --help` loads) and a chunk per command, split at the command table's
- * dynamic imports. Dependencies stay external: they are the package's
- * `dependencies`, installed beside it.
+ * dynamic imports. Dependencies stay external (the package's `dependencies`,
+ * installed beside it), except the language server's libraries: only
+ * `cr lsp` (run by rules editors) needs them, so they are bundled into its
+ * chunk instead of being installed for every engine (about 1.8 MB).
  */
 export async function buildCli(outDir = join(PACKAGE_ROOT, 'lib')): Promise<void> {
   rmSync(outDir, { recursive: true, force: true })
+  const packageJson = JSON.parse(readFileSync(join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { dependencies?: Record<string, string> }
   await build({
     // The compile cache's key (src/io/cache.ts): a new build never reads an older one's entries.
     define: { __CR_BUILD__: JSON.stringify(buildId()) },
@@ -138,7 +141,9 @@ export async function buildCli(outDir = join(PACKAGE_ROOT, 'lib')): Promise<void
     format: 'esm',
     platform: 'node',
     target: 'node20',
-    packages: 'external',
+    external: Object.keys(packageJson.dependencies ?? {}),
+    // Bundled CommonJS (vscode-languageserver) calls require() for Node's built-ins.
+    banner: { js: "import { createRequire as __crRequire } from 'node:module'; const require = __crRequire(import.meta.url);" },
     chunkNames: 'chunks/[name]-[hash]',
     legalComments: 'none',
     logLevel: 'warning',

@@ -15,11 +15,13 @@ export const lspSpec: CommandSpec = {
 export async function lspCommand(argv: string[], io: CliIo): Promise<number> {
   const { values } = parseCommandArgs(lspSpec, argv)
   if (!values.stdio) throw new UsageError('expected --stdio')
-  const [{ createConnection, StreamMessageReader, StreamMessageWriter }, { startLanguageServer }, { loadCards }] = await Promise.all([
+  const [protocol, { startLanguageServer }, { loadCards }] = await Promise.all([
     import('vscode-languageserver/node'),
     import('../../lsp/server.ts'),
     import('../../io/read-sources.ts'),
   ])
+  // A CommonJS module: bundled into the compiled CLI's chunk, only its `default` (module.exports) is there.
+  const { createConnection, StreamMessageReader, StreamMessageWriter } = ('default' in protocol ? protocol.default : protocol) as typeof protocol
   const connection = createConnection(new StreamMessageReader(process.stdin), new StreamMessageWriter(process.stdout))
   startLanguageServer(connection, { cwd: io.cwd, cards: loadCards(values.cards as string | undefined) })
   // Done at `exit`, or when the editor goes away without one.
