@@ -1,7 +1,8 @@
 /**
  * The rules site as an Astro integration: compile the rules once before
  * pages render (pages only read the result), then after the build index
- * every rule with Pagefind and print the one-page rules to PDF.
+ * every rule with Pagefind, list what reads offline and write the service
+ * worker, and print the one-page rules to PDF.
  *
  * Environment: `CR_RULES_DIR` (current rules, default `rules/`),
  * `CR_RELEASES` (`all`, the default, `none` or `v24.03,…`: old releases
@@ -15,6 +16,7 @@ import { prepareSite, publishSiteData } from '../data/store.ts'
 import type { SiteData } from '../data/types.ts'
 import { writeSearchIndexes } from './search-index.ts'
 import { printPdf } from './pdf.ts'
+import { writeOffline } from './offline.ts'
 
 export default function crSite(): AstroIntegration {
   let data: SiteData | undefined
@@ -31,6 +33,8 @@ export default function crSite(): AstroIntegration {
         const versions = data.releases.map((r) => (r.current ? `${r.version} (current)` : r.version)).join(', ')
         logger.info(`Compiled ${versions} in ${Math.round(performance.now() - started)} ms`)
         for (const note of data.notes) logger.warn(note)
+        // Canonical, Open Graph and OpenSearch URLs are absolute: say where they point when nobody chose.
+        if (command === 'build' && !process.env.CR_SITE_URL) logger.warn(`CR_SITE_URL is not set: absolute URLs (canonical, Open Graph, OpenSearch) point at ${config.site}`)
         if (command === 'dev') for (const dir of ['rules', 'releases']) addWatchFile(join(root, dir))
       },
       'astro:build:done': async ({ dir, logger }) => {
@@ -41,6 +45,9 @@ export default function crSite(): AstroIntegration {
         const indexed = await writeSearchIndexes(releases.map((r) => ({ records: r.search, outputPath: join(out, r.base, 'pagefind') })))
         const counts = indexed.map(({ records }, i) => `${records} rules of ${releases[i]!.current ? 'the current rules' : releases[i]!.version}`)
         logger.info(`Pagefind: ${counts.join(', ')} indexed in ${Math.round(performance.now() - started)} ms`)
+        const offline = writeOffline(out, releases)
+        const kept = offline.releases[0]!
+        logger.info(`Offline: service worker ${offline.build}, the current rules in ${kept.files} files (${Math.round(kept.bytes / 1024)} KB)`)
         if (process.env.CR_PDF === '0') {
           logger.info('PDF skipped (CR_PDF=0)')
           return
