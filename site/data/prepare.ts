@@ -257,10 +257,12 @@ function distinguishDuplicates(glossary: GlossaryEntry[], byId: Map<string, Rule
       return s ? `${s.number} ${s.tocTitle ?? s.title ?? s.text}` : ''
     }
     const sections = group.map(sectionOf)
+    // Where sections match, as many of the rule's first words as tell them apart.
+    const texts = group.map((g) => byId.get(g.id)?.text ?? '')
+    const words = [8, 12, 16, 24, 48].find((n) => new Set(texts.map((t) => excerpt(t, n))).size === texts.length) ?? 48
     group.forEach((g, i) => {
       const section = sections[i]!
-      if (section && sections.indexOf(section) === sections.lastIndexOf(section)) g.where = section
-      else g.where = excerpt(byId.get(g.id)?.text ?? '', 8)
+      g.where = section && sections.indexOf(section) === sections.lastIndexOf(section) ? section : excerpt(texts[i]!, words)
     })
   }
 }

@@ -62,7 +62,7 @@ function showUpdate(next: ServiceWorker, accept: () => void) {
 
 /** An old release reads offline page by page as it is read; this keeps all of it. */
 function offerRelease(sw: ServiceWorkerContainer) {
-  const banner = document.querySelector('.old')
+  const banner = document.querySelector('p.old')
   const base = document.documentElement.dataset.base
   if (!banner || !base || base === '/') return
   const keep = button(`Keep ${base.slice(1, -1)} offline`)
