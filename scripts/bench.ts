@@ -5,7 +5,7 @@
 import { spawnSync } from 'node:child_process'
 import { join } from 'node:path'
 
-const parts = ['cite.ts', 'site.ts']
+const parts = ['cite.ts', 'site.ts', 'offline.ts']
 let failed = 0
 for (const part of parts) {
   console.log(`\n== ${part}`)
