@@ -1,8 +1,9 @@
 /**
  * Offline reading, the build's half: after the pages and search indexes are
  * written, list each release's files a reader needs offline
- * (`<base>offline.json`: pages, lookup, previews, card data, Pagefind's
- * index, the site's scripts and icons for the current release) and write
+ * (`<base>offline.json`: pages but the one-page rules, lookup, previews,
+ * card data, Pagefind's index, the site's scripts and icons for the current
+ * release) and write
  * the service worker (`scripts/sw.ts`, transpiled) with an ID derived from
  * the current release's files, so a build that changes nothing a reader
  * keeps installs nothing new.
@@ -39,7 +40,8 @@ const listDir = (out: string, path: string, ext: string) =>
 /** Every file of one release a reader needs offline, as site paths. */
 export function offlineFiles(out: string, release: ReleaseData): string[] {
   const b = release.base
-  const pages = ['', ...release.chapters.map((c) => `${c.slug}/`), 'full/', 'glossary/', 'cards/', 'search/'].map((p) => `${b}${p}`)
+  // Not `/full/`: it is the chapters' text again (0.9 MB), kept once it is read.
+  const pages = ['', ...release.chapters.map((c) => `${c.slug}/`), 'glossary/', 'cards/', 'search/'].map((p) => `${b}${p}`)
   const data = ['lookup.json', 'card-data.json', 'switch.json'].map((f) => `${b}${f}`)
   const shared = release.current ? [...listDir(out, '/_astro/', '.js'), ...listDir(out, '/_astro/', '.css'), ...SITE_FILES] : []
   return [...pages, ...data, ...listDir(out, `${b}previews/`, '.json'), ...pagefindFiles(out, b), ...shared].filter((path) => existsSync(fileOf(out, path)))
