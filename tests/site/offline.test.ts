@@ -7,7 +7,7 @@
  * The site is served through a small proxy this file owns, so a test can
  * take the server away, or deploy a "new build" by overriding files.
  */
-import { createServer, type Server } from 'node:http'
+import { createServer, request, type Server } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -33,16 +33,13 @@ async function proxy(upstream: string): Promise<Proxy> {
       res.writeHead(200, { 'content-type': own.type, 'cache-control': 'no-cache' }).end(own.body)
       return
     }
-    try {
-      const r = await fetch(`${upstream}${req.url}`, { redirect: 'manual', method: req.method })
-      const headers: Record<string, string> = {}
-      r.headers.forEach((v, k) => {
-        if (k !== 'content-encoding' && k !== 'content-length') headers[k] = v
-      })
-      res.writeHead(r.status, headers).end(Buffer.from(await r.arrayBuffer()))
-    } catch {
-      res.writeHead(502).end()
-    }
+    // One connection per request (no keep-alive), so the shared server closes promptly after the tests.
+    const upstreamReq = request(`${upstream}${req.url}`, { method: req.method, agent: false }, (r) => {
+      res.writeHead(r.statusCode ?? 502, r.headers)
+      r.pipe(res)
+    })
+    upstreamReq.on('error', () => res.writeHead(502).end())
+    upstreamReq.end()
   })
   server.on('connection', (s) => {
     sockets.add(s)
