@@ -5,9 +5,12 @@ import crSite from './site/integration/index.ts'
 
 export default defineConfig({
   srcDir: './site',
+  // Icons and the favicon, copied as they are.
+  publicDir: './site/public',
   outDir: './dist',
   output: 'static',
-  // Absolute URLs (OpenSearch) need the public origin; `npm start` serves localhost:4321.
+  // Absolute URLs (canonical, Open Graph, OpenSearch) need the public origin; the build warns when
+  // CR_SITE_URL is unset, and `npm start` serves localhost:4321.
   site: process.env.CR_SITE_URL || 'http://localhost:4321',
   trailingSlash: 'always',
   build: { format: 'directory', inlineStylesheets: 'always' },

@@ -40,6 +40,11 @@ export function cardTextToHtml(text: string): string {
       const s = symbolFor(sym.toLowerCase())
       top().push(s ? symbolIcon(s) : { type: 'text', value: whole })
     } else if (tag !== undefined) {
+      // A list item starts a line of its own: "choice:• Remove 2 bad publicity.• Choose…", not "publicity.Choose".
+      if (tag.toLowerCase() === 'li' && !whole.startsWith('</')) {
+        top().push(h('br'), { type: 'text', value: '• ' })
+        continue
+      }
       const name = EMPHASIS[tag.toLowerCase()]
       if (!name) continue // Unknown tags are dropped, their text kept.
       if (whole.startsWith('</')) {

@@ -2,8 +2,12 @@
 import { changeLabel } from '../../src/core/versions/diff.ts'
 import type { ChangeKind, ReleaseData, SiteData } from './types.ts'
 
-/** `22 added, 3 renamed, 12 examples changed` */
-export const countsText = (counts: [ChangeKind, number][]) => counts.map(([k, n]) => `${n} ${changeLabel(k)}`).join(', ')
+/** `22 added, 3 renamed, 12 examples changed`; one rule's examples are `1 with examples changed`. */
+export const countsText = (counts: [ChangeKind, number][]) =>
+  counts.map(([k, n]) => (k === 'examples' && n === 1 ? '1 with examples changed' : `${n} ${changeLabel(k)}`)).join(', ')
+
+/** `1 entry`, `2 entries`. */
+export const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December']
 

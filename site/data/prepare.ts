@@ -11,6 +11,7 @@ import type { CompiledDocument, Diagnostic, RuleEntry, SourceFile } from '../../
 import { readRulesDir } from '../../src/io/read-sources.ts'
 import { CURRENT } from '../../src/core/versions/index.ts'
 import { buildCardEntries } from './card-entries.ts'
+import { symbolsAsWords } from './symbol-text.ts'
 import type { ReleaseSource } from './releases.ts'
 import type {
   Acknowledgement,
@@ -170,17 +171,20 @@ function shape(
   const permalinks: Permalink[] = []
   const seen = new Set<string>()
   for (const r of doc.rules) {
+    const share = shareText(r, byId)
     for (const key of [r.id, r.number]) {
       // IDs and numbers never collide (IDs start with a letter), but be safe.
       if (seen.has(key)) continue
       seen.add(key)
-      permalinks.push({ key, id: r.id, number: r.number, url: urlOf(r.id) })
+      permalinks.push({ key, id: r.id, number: r.number, url: urlOf(r.id), ...share })
     }
   }
 
+  // A term is written `{term: action phase}` at times: the glossary lists it as "action phase".
   const glossary: GlossaryEntry[] = doc.rules
-    .flatMap((r) => r.terms.map((term) => ({ term, id: r.id, number: r.number, url: urlOf(r.id) })))
+    .flatMap((r) => r.terms.map((term) => ({ term: term.trim(), id: r.id, number: r.number, url: urlOf(r.id) })))
     .sort((a, b) => a.term.localeCompare(b.term, 'en', { sensitivity: 'base' }) || compareNumbers(a.number, b.number))
+  distinguishDuplicates(glossary, byId)
 
   const previews: ReleaseData['previews'] = {}
   for (const r of doc.rules) {
@@ -245,16 +249,76 @@ function shape(
 }
 
 /**
+ * What a shared link to a rule unfurls with: `6.1.4 · Runs › General` and
+ * the rule's plain text (a heading's: its first entries), cut at a word.
+ */
+function shareText(r: RuleEntry, byId: Map<string, RuleEntry>): { title: string; text: string } {
+  const chapter = byId.get(r.chapter)
+  const section = r.section ? byId.get(r.section) : undefined
+  const name = (x: RuleEntry) => x.tocTitle ?? x.title ?? x.text
+  const where = [chapter && chapter !== r ? name(chapter) : undefined, section && section !== r ? name(section) : undefined].filter(Boolean).join(' › ')
+  const own = r.title !== undefined || r.steps ? name(r) : undefined
+  const title = [`${r.number}${own ? ` ${own}` : ''}`, where].filter(Boolean).join(' · ')
+  const body = own === undefined ? r.text : [r.snippet?.text, ...r.children.slice(0, 3).map((id) => byId.get(id)).map((c) => c && `${c.number} ${c.text}`)].filter(Boolean).join(' ')
+  return { title: symbolsAsWords(title), text: excerptChars(symbolsAsWords(body || name(r)), 300) }
+}
+
+/** At most `max` characters, cut at a word with an ellipsis. */
+function excerptChars(text: string, max: number): string {
+  const flat = text.replace(/\s+/g, ' ').trim()
+  if (flat.length <= max) return flat
+  const cut = flat.slice(0, max - 1)
+  return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), max / 2))}…`
+}
+
+/**
+ * A term defined in two places ("action" at 5.2.1 and 9.5.2a) says where
+ * each is: its section, or the start of its rule where the sections match.
+ */
+function distinguishDuplicates(glossary: GlossaryEntry[], byId: Map<string, RuleEntry>) {
+  const groups = new Map<string, GlossaryEntry[]>()
+  for (const g of glossary) {
+    const key = g.term.toLowerCase()
+    groups.set(key, [...(groups.get(key) ?? []), g])
+  }
+  for (const group of groups.values()) {
+    if (group.length < 2) continue
+    const sectionOf = (g: GlossaryEntry) => {
+      const r = byId.get(g.id)
+      const s = r?.section ? byId.get(r.section) : undefined
+      return s ? `${s.number} ${s.tocTitle ?? s.title ?? s.text}` : ''
+    }
+    const sections = group.map(sectionOf)
+    // Where sections match, as many of the rule's first words as tell them apart.
+    const texts = group.map((g) => byId.get(g.id)?.text ?? '')
+    const words = [8, 12, 16, 24, 48].find((n) => new Set(texts.map((t) => excerpt(t, n))).size === texts.length) ?? 48
+    group.forEach((g, i) => {
+      const section = sections[i]!
+      g.where = section && sections.indexOf(section) === sections.lastIndexOf(section) ? section : excerpt(texts[i]!, words)
+    })
+  }
+}
+
+/** The first `words` words of plain text, with an ellipsis when cut. */
+function excerpt(text: string, words: number): string {
+  const all = text.trim().split(/\s+/)
+  return all.length > words ? `${all.slice(0, words).join(' ')}…` : all.join(' ')
+}
+
+/**
  * A rule previews as its text; a heading (chapter, section, `toc:` rule)
- * as its title over its intro or first rules, which say what it is about.
+ * as its title over its intro or first rules, which say what it is about;
+ * a phase (`steps:`) as its name over its steps.
  */
 function previewOf(r: RuleEntry, byId: Map<string, RuleEntry>): Preview {
-  const isTitle = r.kind === 'chapter' || r.kind === 'section' || r.heading
+  const isTitle = r.kind === 'chapter' || r.kind === 'section' || r.heading || r.steps
   if (!isTitle) return [r.number, '', [['', r.html]]]
   const body: [string, string][] = []
   if (r.snippet) body.push(['', r.snippet.html])
+  // "step 6.9.6" is its steps: show them all (a phase has at most a dozen).
+  const limit = r.steps ? 12 : 3
   for (const id of r.children) {
-    if (body.length >= 3) break
+    if (body.length >= limit) break
     const c = byId.get(id)
     if (c) body.push([c.number, c.html])
   }

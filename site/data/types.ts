@@ -42,6 +42,13 @@ export interface TextPart {
 export interface HistoryView {
   summary: TextPart[]
   steps: HistoryStepView[]
+  /** The release it dates from (`v22.12`, or `current`). */
+  since: string
+  /**
+   * False when it reads as it did in the oldest release: no disclosure on
+   * the rule, the chapter says so once.
+   */
+  changed: boolean
 }
 
 export interface HistoryStepView {
@@ -99,6 +106,8 @@ export interface ChapterPage {
 
 export interface GlossaryEntry {
   term: string
+  /** Where it is defined, when the same term is defined more than once: `5.2 Actions`. */
+  where?: string
   id: string
   number: string
   url: string
@@ -126,6 +135,10 @@ export interface Permalink {
   id: string
   number: string
   url: string
+  /** For link previews (Open Graph): `6.1.4 · Runs › General`. */
+  title: string
+  /** Its plain text, at most 300 characters. */
+  text: string
 }
 
 /** Everything about one rule a search box needs, without Pagefind. */

@@ -159,19 +159,17 @@ export function buildVersionData(sources: VersionSource[], retired: Retirements)
   const currentIds = new Set((current ?? frozen[frozen.length - 1])?.doc.rules.map((r) => r.id))
   for (const [id, h] of all) {
     if (!currentIds.has(id)) continue
-    histories.set(id, {
-      summary: summaryParts(h),
-      steps: h.steps.flatMap((step, i): HistoryStepView[] => {
-        const what = describeStep(step)
-        if (i === 0 ? !step.absorbed?.length : what.length === 0) return []
-        const v: HistoryStepView = { key: step.version, label: versionLabel(step.version), number: step.number, what: textParts(what.join(', ')) }
-        if (step.wordDiff) v.diff = step.wordDiff
-        if (step.examples && step.examples.length > 0) v.examples = step.examples.map(exampleDiff)
-        const url = stepUrl(step.version, step.id, step.from?.id)
-        if (url) v.url = url
-        return [v]
-      }),
+    const steps = h.steps.flatMap((step, i): HistoryStepView[] => {
+      const what = describeStep(step)
+      if (i === 0 ? !step.absorbed?.length : what.length === 0) return []
+      const v: HistoryStepView = { key: step.version, label: versionLabel(step.version), number: step.number, what: textParts(what.join(', ')) }
+      if (step.wordDiff) v.diff = step.wordDiff
+      if (step.examples && step.examples.length > 0) v.examples = step.examples.map(exampleDiff)
+      const url = stepUrl(step.version, step.id, step.from?.id)
+      if (url) v.url = url
+      return [v]
     })
+    histories.set(id, { summary: summaryParts(h), steps, since: h.since, changed: steps.length > 0 || h.since !== versions[0] })
   }
 
   // `/r/<id>/` for every ID some release had (and every retired ID) that the current rules lack.

@@ -1,7 +1,8 @@
 /**
  * The rules site as an Astro integration: compile the rules once before
  * pages render (pages only read the result), then after the build index
- * every rule with Pagefind and print the one-page rules to PDF.
+ * every rule with Pagefind, list what reads offline and write the service
+ * worker, and print the one-page rules to PDF.
  *
  * Environment: `CR_RULES_DIR` (current rules, default `rules/`),
  * `CR_RELEASES` (`all`, the default, `none` or `v24.03,…`: old releases
@@ -18,6 +19,7 @@ import type { SiteData } from '../data/types.ts'
 import { writeSearchIndexes } from './search-index.ts'
 import { printPdfs } from './pdf.ts'
 import { livePreview } from './live-preview.ts'
+import { writeOffline } from './offline.ts'
 
 /**
  * `npm run dev` starts even when the rules do not compile: it serves the
@@ -51,6 +53,8 @@ export default function crSite(): AstroIntegration {
         const versions = data.releases.map((r) => (r.current ? `${r.version} (current)` : r.version)).join(', ')
         logger.info(`Compiled ${versions} in ${Math.round(performance.now() - started)} ms`)
         for (const note of data.notes) logger.warn(note)
+        // Canonical, Open Graph and OpenSearch URLs are absolute: say where they point when nobody chose.
+        if (command === 'build' && !process.env.CR_SITE_URL) logger.warn(`CR_SITE_URL is not set: absolute URLs (canonical, Open Graph, OpenSearch) point at ${config.site}`)
         // `npm run dev`: a saved YAML file of the current rules recompiles and reloads the page (live-preview.ts).
         if (command === 'dev') {
           addWatchFile(join(root, 'releases'))
@@ -66,6 +70,9 @@ export default function crSite(): AstroIntegration {
         const indexed = await writeSearchIndexes(releases.map((r) => ({ records: r.search, outputPath: join(out, r.base, 'pagefind') })))
         const counts = indexed.map(({ records }, i) => `${records} rules of ${releases[i]!.current ? 'the current rules' : releases[i]!.version}`)
         logger.info(`Pagefind: ${counts.join(', ')} indexed in ${Math.round(performance.now() - started)} ms`)
+        const offline = writeOffline(out, releases)
+        const kept = offline.releases[0]!
+        logger.info(`Offline: service worker ${offline.build}, the current rules in ${kept.files} files (${Math.round(kept.bytes / 1024)} KB)`)
         if (process.env.CR_PDF === '0') {
           logger.info('PDF skipped (CR_PDF=0)')
           return

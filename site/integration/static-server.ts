@@ -14,6 +14,7 @@ const TYPES: Record<string, string> = {
   '.js': 'text/javascript; charset=utf-8',
   '.mjs': 'text/javascript; charset=utf-8',
   '.json': 'application/json; charset=utf-8',
+  '.webmanifest': 'application/manifest+json; charset=utf-8',
   '.xml': 'application/opensearchdescription+xml; charset=utf-8',
   '.svg': 'image/svg+xml',
   '.png': 'image/png',
@@ -22,7 +23,7 @@ const TYPES: Record<string, string> = {
   '.wasm': 'application/wasm',
   '.txt': 'text/plain; charset=utf-8',
 }
-const COMPRESSIBLE = /^(text\/|application\/(json|javascript|opensearch))|svg/
+const COMPRESSIBLE = /^(text\/|application\/(json|javascript|opensearch|manifest))|svg/
 
 export interface StaticServer {
   server: Server

@@ -2,7 +2,7 @@
 import type { APIRoute } from 'astro'
 
 export const GET: APIRoute = ({ site }) => {
-  // Templates must be absolute; `npm start` serves on localhost:4321 unless CR_SITE_URL says otherwise.
+  // Templates must be absolute: the configured site URL (CR_SITE_URL; the build warns when it is unset).
   const origin = site ?? new URL('http://localhost:4321/')
   const template = `${new URL('/search/', origin).href}?q={searchTerms}`
   const xml = `<?xml version="1.0" encoding="UTF-8"?>

@@ -1,14 +1,16 @@
 /**
  * Every page's script, kept small: the reader's toggles, per-rule copy
  * tools, reference and card previews, keyboard shortcuts, the version
- * switcher's "same rule in that release", and a bootstrap
- * that loads search (Pagefind) only once the reader reaches for it.
+ * switcher's "same rule in that release", the official site's links, a
+ * bootstrap that loads search (Pagefind) only once the reader reaches for
+ * it, and, once the page is idle, the service worker for offline reading.
  */
 import { initToggles } from './toggles.ts'
 import { initRuleTools } from './rule-tools.ts'
 import { initPreviews } from './previews.ts'
 import { initSearchBoot } from './search-boot.ts'
 import { initSwitcher } from './switcher.ts'
+import { initOldLinks } from './old-links.ts'
 
 const base = document.documentElement.dataset.base ?? '/'
 
@@ -17,12 +19,6 @@ initRuleTools()
 initPreviews(base)
 initSearchBoot(base)
 initSwitcher(base)
-
-// The official site's deep links: `/?r=<id>` (a number works too).
-const wanted = new URLSearchParams(location.search).get('r')
-if (wanted) {
-  import('./lookup.ts').then(async ({ loadLookup, resolveQuery }) => {
-    const hit = resolveQuery(await loadLookup(base), wanted)
-    location.replace(hit ? hit.url : `${base}search/?q=${encodeURIComponent(wanted)}`)
-  })
-}
+initOldLinks(base)
+// Offline reading (service worker) and its update prompt, once the page is idle.
+addEventListener('load', () => setTimeout(() => import('./offline.ts').then((m) => m.initOffline()), 1000), { once: true })

@@ -116,6 +116,9 @@ describe('versions', () => {
     ])
     const jackingOut = rule('rule_jacking_out').history!
     expect(jackingOut.steps.map((s) => [s.key, s.url, s.diff !== undefined])).toEqual([['v26.03', '/changes/v26.03/#rule_jacking_out', true]])
+    // Only rules that changed show it; 6.1.1 reads as in the oldest release.
+    expect([endTheRun.changed, jackingOut.changed]).toEqual([true, true])
+    expect(rule('rule_run').history).toMatchObject({ changed: false, steps: [], since: 'v22.12' })
     // The one-page rules and old releases carry no history.
     expect(JSON.stringify(site.releases[0]!.full)).not.toContain('"history"')
     expect(JSON.stringify(site.releases[1]!.chapters)).not.toContain('"history"')
@@ -125,6 +128,7 @@ describe('versions', () => {
     const concepts = site.releases[0]!.chapters.find((c) => c.slug === 'game-concepts')!.tree
     const find = (n: typeof concepts): typeof concepts | undefined => (n.id === 'rule_memory_unused_mu' ? n : n.children.map(find).find(Boolean))
     expect(find(concepts)?.history?.summary).toEqual([{ text: '1.20.2a: new in the current rules, not yet in a release' }])
+    expect(find(concepts)?.history?.changed).toBe(true)
   })
 
   test('retired IDs redirect to the rule they became, or explain their removal', () => {

@@ -139,7 +139,8 @@ const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///ywAAAAAAQABAAACAUwAOw==', 'b
 
 /** A page on the site. Nothing leaves localhost: card images get a placeholder, anything else is refused. */
 export async function newPage(site: Site, options: Parameters<Site['browser']['newContext']>[0] = {}) {
-  const context = await site.browser.newContext(options)
+  // The service worker would keep the whole release in every test's context: offline.test.ts turns it on.
+  const context = await site.browser.newContext({ serviceWorkers: 'block', ...options })
   await context.route(/^https?:\/\/(?!127\.0\.0\.1)/, (route) =>
     route.request().resourceType() === 'image' ? route.fulfill({ contentType: 'image/gif', body: PIXEL }) : route.abort(),
   )

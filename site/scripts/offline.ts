@@ -1,0 +1,81 @@
+/**
+ * Offline reading, the page's half: register the service worker (`/sw.js`,
+ * see `sw.ts`), offer a reload when a newer build of the site is ready, and
+ * on an old release's banner offer to keep that whole release offline.
+ * Loaded once the page is idle; without service workers nothing happens.
+ */
+export function initOffline() {
+  const sw = navigator.serviceWorker
+  if (!sw) return
+  let accepted = false
+  // The reader chose to reload into the new build (a first install's claim is no reason to reload).
+  sw.addEventListener('controllerchange', () => {
+    if (accepted) location.reload()
+  })
+  sw.register('/sw.js')
+    .then((reg) => {
+      const offer = (next: ServiceWorker) => {
+        if (sw.controller) showUpdate(next, () => (accepted = true))
+      }
+      if (reg.waiting) offer(reg.waiting)
+      reg.addEventListener('updatefound', () => {
+        const next = reg.installing
+        next?.addEventListener('statechange', () => {
+          if (next.state === 'installed') offer(next)
+        })
+      })
+      // A tab open all day at a tournament still hears of a new build.
+      document.addEventListener('visibilitychange', () => {
+        if (document.visibilityState === 'visible') reg.update().catch(() => {})
+      })
+      offerRelease(sw)
+    })
+    .catch(() => {})
+}
+
+function button(label: string) {
+  const b = document.createElement('button')
+  b.type = 'button'
+  b.className = 'btn'
+  b.textContent = label
+  return b
+}
+
+function showUpdate(next: ServiceWorker, accept: () => void) {
+  if (document.querySelector('.update')) return
+  const bar = document.createElement('div')
+  bar.className = 'update'
+  bar.setAttribute('role', 'status')
+  const reload = button('Reload')
+  const later = button('Later')
+  reload.addEventListener('click', () => {
+    accept()
+    reload.disabled = true
+    // Another tab may have let it in already.
+    if (next.state === 'activated') location.reload()
+    else next.postMessage({ type: 'skip-waiting' })
+  })
+  later.addEventListener('click', () => bar.remove())
+  bar.append('A new version of the rules is available. ', reload, ' ', later)
+  document.body.append(bar)
+}
+
+/** An old release reads offline page by page as it is read; this keeps all of it. */
+function offerRelease(sw: ServiceWorkerContainer) {
+  const banner = document.querySelector('p.old')
+  const base = document.documentElement.dataset.base
+  if (!banner || !base || base === '/') return
+  const keep = button(`Keep ${base.slice(1, -1)} offline`)
+  keep.classList.add('keep')
+  sw.addEventListener('message', (e: MessageEvent<{ type?: string; base?: string }>) => {
+    if (e.data?.base !== base) return
+    keep.textContent = e.data.type === 'saved' ? 'Saved for offline reading' : 'Could not save it; try again online'
+    keep.disabled = e.data.type === 'saved'
+  })
+  keep.addEventListener('click', async () => {
+    keep.disabled = true
+    keep.textContent = 'Saving…'
+    ;(await sw.ready).active?.postMessage({ type: 'save-release', base })
+  })
+  banner.append(' ', keep)
+}

@@ -1,0 +1,30 @@
+/**
+ * Links in the forms the official site uses land on the rule:
+ * `/?r=<id or number>`, and `/#<id>` or `/#<number>` on a release's home
+ * page (its anchors are rule IDs on one page). An ID this release does not
+ * have but an earlier one did goes to `/r/<id>/`, which says what became of
+ * it; anything else goes to search.
+ */
+export function initOldLinks(base: string) {
+  const wanted = new URLSearchParams(location.search).get('r')
+  if (wanted) void land(base, wanted, true)
+  const fromHash = () => {
+    const hash = decodeURIComponent(location.hash.slice(1))
+    if (location.pathname === base && hash && !document.getElementById(hash)) void land(base, hash, false)
+  }
+  fromHash()
+  addEventListener('hashchange', fromHash)
+}
+
+async function land(base: string, wanted: string, orSearch: boolean) {
+  const { loadLookup, resolveQuery } = await import('./lookup.ts')
+  const hit = resolveQuery(await loadLookup(base), wanted)
+  if (hit) return location.replace(hit.url)
+  // Retired IDs have pages of their own (`/r/<id>/`, current rules only).
+  if (/^[A-Za-z][\w-]*$/.test(wanted)) {
+    const page = `/r/${encodeURIComponent(wanted)}/`
+    const found = await fetch(page, { method: 'HEAD' }).then((r) => r.ok, () => false)
+    if (found) return location.replace(page)
+  }
+  if (orSearch) location.replace(`${base}search/?q=${encodeURIComponent(wanted)}`)
+}

@@ -1,0 +1,160 @@
+/**
+ * The service worker (`/sw.js`; `integration/offline.ts` writes it with this
+ * build's ID). After one visit the current rules read offline: their pages,
+ * search index, previews and card data are kept (precached) from the list in
+ * `/offline.json`, and served from the cache first, so a venue's failing
+ * Wi-Fi never stalls a page. Everything else (older releases, changes
+ * pages, the PDF) is kept as it is read — or all at once, when the reader
+ * asks for a release — and served from the network first.
+ *
+ * A new build installs beside the old one (reusing every file whose hash is
+ * unchanged) and waits: the page offers a reload, and only then does it take
+ * over, so a page and the files it loads never come from two builds.
+ */
+
+// The build's ID, written in by the integration; changing it is what makes browsers install the new worker.
+const BUILD = '__CR_BUILD__'
+const PRECACHE = `cr-pre-${BUILD}`
+const RUNTIME = 'cr-run'
+const LIST = '/offline.json'
+
+interface OfflineList {
+  build: string
+  /** `[path, content hash]` */
+  files: [string, string][]
+}
+
+// The worker's own types, declared here: the site's TypeScript uses the DOM lib, not WebWorker.
+interface ExtendableEvent extends Event {
+  waitUntil(p: Promise<unknown>): void
+}
+interface FetchEvent extends ExtendableEvent {
+  request: Request
+  respondWith(r: Response | Promise<Response>): void
+}
+interface ExtendableMessageEvent extends ExtendableEvent {
+  data: unknown
+  source: { postMessage(message: unknown): void } | null
+}
+interface WorkerScope {
+  location: Location
+  skipWaiting(): Promise<void>
+  clients: { claim(): Promise<void> }
+  addEventListener(type: 'install' | 'activate', fn: (e: ExtendableEvent) => void): void
+  addEventListener(type: 'fetch', fn: (e: FetchEvent) => void): void
+  addEventListener(type: 'message', fn: (e: ExtendableMessageEvent) => void): void
+}
+const worker = self as unknown as WorkerScope
+
+/** Fetch with at most `width` requests in flight; the first failure fails all. */
+async function each<T>(items: T[], width: number, fn: (item: T) => Promise<void>) {
+  let next = 0
+  const lane = async () => {
+    while (next < items.length) await fn(items[next++]!)
+  }
+  await Promise.all(Array.from({ length: width }, lane))
+}
+
+async function fetchList(url: string): Promise<OfflineList> {
+  const res = await fetch(url, { cache: 'no-cache' })
+  if (!res.ok) throw new Error(`${url}: ${res.status}`)
+  return (await res.json()) as OfflineList
+}
+
+/** Put every file of a list in `cache`, reusing what the previous build already has. */
+async function store(cache: Cache, list: OfflineList, reuse?: { cache: Cache; hashes: Map<string, string> }) {
+  await each(list.files, 6, async ([path, hash]) => {
+    if (reuse?.hashes.get(path) === hash) {
+      const kept = await reuse.cache.match(path)
+      if (kept) return cache.put(path, kept)
+    }
+    const res = await fetch(path, { cache: 'no-cache' })
+    if (!res.ok) throw new Error(`${path}: ${res.status}`)
+    await cache.put(path, res)
+  })
+}
+
+worker.addEventListener('install', (event) => {
+  event.waitUntil(
+    (async () => {
+      const list = await fetchList(LIST)
+      // Deployed halfway: try again on the next visit rather than cache a mix of builds.
+      if (list.build !== BUILD) throw new Error(`${LIST} is build ${list.build}, this worker is ${BUILD}`)
+      const previous = (await caches.keys()).find((k) => k.startsWith('cr-pre-') && k !== PRECACHE)
+      let reuse: { cache: Cache; hashes: Map<string, string> } | undefined
+      if (previous) {
+        const old = await caches.open(previous)
+        const oldList = await old.match(LIST)
+        if (oldList) reuse = { cache: old, hashes: new Map(((await oldList.json()) as OfflineList).files) }
+      }
+      const cache = await caches.open(PRECACHE)
+      await store(cache, list, reuse)
+      await cache.put(LIST, new Response(JSON.stringify(list), { headers: { 'content-type': 'application/json' } }))
+    })(),
+  )
+})
+
+worker.addEventListener('activate', (event) => {
+  event.waitUntil(
+    (async () => {
+      for (const key of await caches.keys()) if (key.startsWith('cr-pre-') && key !== PRECACHE) await caches.delete(key)
+      await worker.clients.claim()
+    })(),
+  )
+})
+
+worker.addEventListener('message', (event) => {
+  const data = event.data as { type?: string; base?: string } | null
+  // The reader accepted the update the page offered.
+  if (data?.type === 'skip-waiting') void worker.skipWaiting()
+  // "Keep this release offline": an older release, all at once.
+  if (data?.type === 'save-release' && typeof data.base === 'string' && /^\/[\w.-]+\/$/.test(data.base)) {
+    const base = data.base
+    event.waitUntil(
+      fetchList(`${base}offline.json`)
+        .then(async (list) => store(await caches.open(RUNTIME), list))
+        .then(
+          () => event.source?.postMessage({ type: 'saved', base }),
+          () => event.source?.postMessage({ type: 'save-failed', base }),
+        ),
+    )
+  }
+})
+
+// Pages and files are the same whatever the query (`/?r=6.1.4`, `/search/?q=`, Pagefind's `?ts=`).
+const MATCH = { ignoreSearch: true, ignoreVary: true }
+
+worker.addEventListener('fetch', (event) => {
+  const request = event.request
+  const url = new URL(request.url)
+  if (request.method !== 'GET' || url.origin !== worker.location.origin || url.pathname === '/sw.js') return
+  event.respondWith(respond(request, url))
+})
+
+async function respond(request: Request, url: URL): Promise<Response> {
+  const kept = await (await caches.open(PRECACHE)).match(url.pathname, MATCH)
+  if (kept) return kept
+  try {
+    const res = await fetch(request)
+    if (res.ok && res.type === 'basic' && url.pathname !== LIST) {
+      const copy = res.clone()
+      void caches.open(RUNTIME).then((c) => c.put(url.pathname, copy))
+    }
+    return res
+  } catch (error) {
+    const saved = await caches.match(url.pathname, MATCH)
+    if (saved) return saved
+    if (request.mode !== 'navigate') throw error
+    // A permalink not yet read: the home page (kept) finds the rule by its number or ID.
+    const permalink = /^\/r\/([^/]+)\/$/.exec(url.pathname)
+    if (permalink) return Response.redirect(`/?r=${permalink[1]}`, 302)
+    return offlinePage()
+  }
+}
+
+function offlinePage(): Response {
+  const html = `<!doctype html><html lang="en"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Offline · Netrunner CR</title>
+<body style="font:1rem/1.55 system-ui,sans-serif;max-width:40rem;margin:2rem auto;padding:0 1rem">
+<h1>You are offline</h1><p>This page was not saved for offline reading. The current rules are: <a href="/">contents</a> · <a href="/full/">all rules on one page</a> · <a href="/search/">search</a>.</p>`
+  return new Response(html, { status: 503, headers: { 'content-type': 'text/html; charset=utf-8' } })
+}

@@ -1,0 +1,195 @@
+/**
+ * Offline: after one visit the current rules read, search and preview with
+ * no network at all (the server is gone, and the browser is offline);
+ * older releases read offline where they were read, or all of them once
+ * kept; a new build offers a reload and then serves the new pages.
+ *
+ * The site is served through a small proxy this file owns, so a test can
+ * take the server away, or deploy a "new build" by overriding files.
+ */
+import { createServer, request, type Server } from 'node:http'
+import type { AddressInfo, Socket } from 'node:net'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, test } from 'vitest'
+import type { BrowserContext, Page } from 'playwright-core'
+import { DIST, hasChromium, useSite } from './helpers.ts'
+
+interface Proxy {
+  url: string
+  /** Path → body served instead of the built file. */
+  overrides: Map<string, { body: string; type: string }>
+  close(): Promise<void>
+}
+
+/** The built site behind a server that can be overridden and closed (connections and all). */
+async function proxy(upstream: string): Promise<Proxy> {
+  const overrides = new Map<string, { body: string; type: string }>()
+  const sockets = new Set<Socket>()
+  const server: Server = createServer(async (req, res) => {
+    const path = new URL(req.url ?? '/', 'http://x').pathname
+    const own = overrides.get(path)
+    if (own) {
+      res.writeHead(200, { 'content-type': own.type, 'cache-control': 'no-cache' }).end(own.body)
+      return
+    }
+    // One connection per request (no keep-alive), so the shared server closes promptly after the tests.
+    const upstreamReq = request(`${upstream}${req.url}`, { method: req.method, agent: false }, (r) => {
+      res.writeHead(r.statusCode ?? 502, r.headers)
+      r.pipe(res)
+    })
+    upstreamReq.on('error', () => res.writeHead(502).end())
+    upstreamReq.end()
+  })
+  server.on('connection', (s) => {
+    sockets.add(s)
+    s.on('close', () => sockets.delete(s))
+  })
+  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok))
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    overrides,
+    close: () =>
+      new Promise<void>((done) => {
+        for (const s of sockets) s.destroy()
+        server.close(() => done())
+      }),
+  }
+}
+
+const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///ywAAAAAAQABAAACAUwAOw==', 'base64')
+
+/** A phone with service workers on; nothing leaves localhost. */
+async function phone(context: BrowserContext): Promise<Page> {
+  await context.route(/^https?:\/\/(?!127\.0\.0\.1)/, (route) =>
+    route.request().resourceType() === 'image' ? route.fulfill({ contentType: 'image/gif', body: PIXEL }) : route.abort(),
+  )
+  return context.newPage()
+}
+
+/** Wait until the service worker has kept the current rules and controls the page. */
+async function waitForOffline(page: Page) {
+  await page.waitForFunction(() => navigator.serviceWorker?.controller !== null && navigator.serviceWorker?.controller !== undefined, null, { timeout: 120_000 })
+}
+
+describe.skipIf(!hasChromium)('offline', () => {
+  const site = useSite()
+
+  test('after one visit, the current rules read, search and preview with no network', async () => {
+    const server = await proxy(site.url)
+    const context = await site.browser.newContext({ viewport: { width: 390, height: 844 } })
+    try {
+      const page = await phone(context)
+      await page.goto(`${server.url}/runs/`)
+      await waitForOffline(page)
+      // The one-page rules repeat the chapters: kept once read.
+      await page.goto(`${server.url}/full/`)
+      await server.close()
+      await context.setOffline(true)
+
+      for (const [path, text] of [
+        ['/', 'Comprehensive Rules'],
+        ['/game-concepts/', 'Game Concepts'],
+        ['/abilities/', 'Abilities'],
+        ['/full/', 'All rules'],
+        ['/glossary/', 'Glossary'],
+        ['/cards/', 'Cards in the rules'],
+      ]) {
+        const res = await page.goto(`${server.url}${path}`)
+        expect(res?.status(), path).toBe(200)
+        await expect(page.title()).resolves.toContain(text)
+      }
+
+      // A permalink never opened: the kept home page finds the rule.
+      await page.goto(`${server.url}/r/6.1.4/`)
+      await page.waitForURL('**/runs/#rule_end_the_run')
+
+      // The official site's deep link.
+      await page.goto(`${server.url}/?r=rule_jacking_out`)
+      await page.waitForURL('**/runs/#rule_jacking_out')
+
+      // Search: Pagefind's index and the number lookup are kept.
+      await page.goto(`${server.url}/search/?q=jack%20out`)
+      await page.locator('main a[href*="#rule_jacking_out"]').first().waitFor({ timeout: 30_000 })
+
+      // Previews of rules and cards.
+      await page.goto(`${server.url}/runs/`)
+      await page.locator('a.cr-ref[data-ref]').first().hover()
+      await page.locator('#cr-pop').waitFor({ state: 'visible' })
+      await page.locator('a.cr-card[data-card="Sneakdoor Beta"]').first().hover()
+      await page.waitForFunction(() => document.querySelector('#cr-pop')?.textContent?.includes('Sneakdoor Beta'))
+
+      // A page that was never read says so, rather than the browser's error.
+      const old = await page.goto(`${server.url}/v22.12/turns/`)
+      expect(old?.status()).toBe(503)
+      await expect(page.locator('h1').textContent()).resolves.toBe('You are offline')
+    } finally {
+      await context.close()
+      await server.close()
+    }
+  }, 240_000)
+
+  test('an old release reads offline where it was read, and all of it once kept', async () => {
+    const server = await proxy(site.url)
+    const context = await site.browser.newContext({ viewport: { width: 390, height: 844 } })
+    try {
+      const page = await phone(context)
+      await page.goto(`${server.url}/v24.03/runs/`)
+      await waitForOffline(page)
+      // Read once, online, under the worker: kept as read.
+      await page.reload()
+      const keep = page.locator('.old .keep')
+      await keep.click()
+      await expect(keep.textContent()).resolves.toMatch(/Saving|Saved/)
+      await page.waitForFunction(() => document.querySelector('.old .keep')?.textContent === 'Saved for offline reading', null, { timeout: 120_000 })
+      await server.close()
+      await context.setOffline(true)
+      for (const path of ['/v24.03/runs/', '/v24.03/turns/', '/v24.03/glossary/']) {
+        const res = await page.goto(`${server.url}${path}`)
+        expect(res?.status(), path).toBe(200)
+        await expect(page.locator('.vs > summary').textContent()).resolves.toContain('v24.03')
+      }
+      await page.goto(`${server.url}/v24.03/?r=6.1.4`)
+      await page.waitForURL('**/v24.03/runs/#rule_end_the_run')
+    } finally {
+      await context.close()
+      await server.close()
+    }
+  }, 240_000)
+
+  test('a new build offers a reload, and the reload shows it', async () => {
+    const server = await proxy(site.url)
+    const context = await site.browser.newContext()
+    try {
+      const page = await phone(context)
+      await page.goto(`${server.url}/glossary/`)
+      await waitForOffline(page)
+
+      // Deploy: a new worker and list, and a glossary page that changed.
+      const sw = readFileSync(join(DIST, 'sw.js'), 'utf8')
+      const list = JSON.parse(readFileSync(join(DIST, 'offline.json'), 'utf8')) as { build: string; files: [string, string][] }
+      const glossary = readFileSync(join(DIST, 'glossary/index.html'), 'utf8').replace('<h1>Glossary</h1>', '<h1>Glossary (new build)</h1>')
+      const next = { build: 'testbuild002', files: list.files.map(([p, h]): [string, string] => [p, p === '/glossary/' ? 'changed' : h]) }
+      server.overrides.set('/sw.js', { body: sw.replace(`'${list.build}'`, `'${next.build}'`), type: 'text/javascript' })
+      server.overrides.set('/offline.json', { body: JSON.stringify(next), type: 'application/json' })
+      server.overrides.set('/glossary/', { body: glossary, type: 'text/html; charset=utf-8' })
+
+      // The next visit finds it; until the reader accepts, the kept build is what they read.
+      await page.reload()
+      const bar = page.locator('.update')
+      await bar.waitFor({ timeout: 120_000 })
+      await expect(page.locator('h1').textContent()).resolves.toBe('Glossary')
+      await expect(bar.getAttribute('role')).resolves.toBe('status')
+      await Promise.all([page.waitForEvent('load'), bar.getByRole('button', { name: 'Reload' }).click()])
+      await expect(page.locator('h1').textContent()).resolves.toBe('Glossary (new build)')
+      // And it is what is kept now: offline, the new page.
+      await server.close()
+      await context.setOffline(true)
+      await page.goto(`${server.url}/glossary/`)
+      await expect(page.locator('h1').textContent()).resolves.toBe('Glossary (new build)')
+    } finally {
+      await context.close()
+      await server.close()
+    }
+  }, 240_000)
+})

@@ -1,0 +1,137 @@
+/**
+ * Phone-first reading: no page type is wider than the screen from 320 px up;
+ * the search box is on screen at any depth of a chapter; an old release says
+ * which it is wherever the reader is; and nothing (header, copy tools)
+ * covers the rule a link leads to, or covers other text for it.
+ */
+import { describe, expect, test } from 'vitest'
+import type { Page } from 'playwright-core'
+import { hasChromium, newPage, useSite } from './helpers.ts'
+
+const WIDTHS = [320, 390, 768, 1280]
+// One of each page type, in the current rules and an old release.
+const PAGES = [
+  '/',
+  '/runs/',
+  '/abilities/',
+  '/full/',
+  '/glossary/',
+  '/cards/',
+  '/search/?q=credit',
+  '/changes/',
+  '/changes/v26.03/',
+  '/changes/v24.03/',
+  '/r/rule_action_ncigs/',
+  '/v24.03/',
+  '/v24.03/runs/',
+  '/v24.03/cards/',
+  '/404.html',
+]
+
+/** Elements wider than the page, to say what overflows. */
+const overflow = (page: Page) =>
+  page.evaluate(() => {
+    const width = document.documentElement.clientWidth
+    const culprits = Array.from(document.querySelectorAll('body *'))
+      .filter((e) => e.getBoundingClientRect().right > width + 1 && e.getClientRects().length > 0)
+      .slice(-3)
+      .map((e) => `${e.tagName.toLowerCase()}.${e.className}: ${(e.textContent ?? '').slice(0, 40)}`)
+    return { scrollWidth: document.documentElement.scrollWidth, width, culprits }
+  })
+
+/** Whether the element's centre is on screen and it is what is drawn there. */
+const onTop = (page: Page, selector: string) =>
+  page.evaluate((sel) => {
+    const el = document.querySelector(sel)
+    if (!el) return `no ${sel}`
+    const r = el.getBoundingClientRect()
+    const [x, y] = [r.left + r.width / 2, r.top + r.height / 2]
+    if (y < 0 || y > innerHeight || x < 0 || x > innerWidth) return `off screen at ${Math.round(x)},${Math.round(y)}`
+    const hit = document.elementFromPoint(x, y)
+    return hit && (el === hit || el.contains(hit)) ? 'on top' : `covered by ${hit?.tagName}.${hit?.className}`
+  }, selector)
+
+describe.skipIf(!hasChromium)('phone-first reading', () => {
+  const site = useSite()
+
+  test.each(WIDTHS)('no page is wider than a %i px screen', async (width) => {
+    const { page, context } = await newPage(site, { viewport: { width, height: 800 } })
+    const wide: string[] = []
+    for (const path of PAGES) {
+      await page.goto(`${site.url}${path}`)
+      const o = await overflow(page)
+      if (o.scrollWidth > o.width) wide.push(`${path}: ${o.scrollWidth} px (${o.culprits.join('; ')})`)
+    }
+    // Typing a search on a narrow phone, the box and its chapter filter fit too.
+    await page.goto(`${site.url}/runs/`)
+    await page.focus('#q')
+    const typing = await overflow(page)
+    if (typing.scrollWidth > typing.width) wide.push(`/runs/ while searching: ${typing.scrollWidth} px`)
+    expect(wide).toEqual([])
+    await context.close()
+  }, 180_000)
+
+  test.each([390, 1280])('at %i px the search box is on screen deep in a chapter', async (width) => {
+    const { page, context } = await newPage(site, { viewport: { width, height: 844 } })
+    await page.goto(`${site.url}/r/10.6.1/`)
+    await page.waitForURL(/#/)
+    expect(await page.evaluate(() => scrollY)).toBeGreaterThan(2000)
+    await expect(onTop(page, '#q')).resolves.toBe('on top')
+    await page.mouse.wheel(0, 3000)
+    await page.waitForFunction(() => scrollY > 3000)
+    await expect(onTop(page, '#q')).resolves.toBe('on top')
+    await page.click('#q')
+    await expect(page.evaluate(() => document.activeElement?.id)).resolves.toBe('q')
+    await context.close()
+  })
+
+  test.each([390, 1280])('at %i px an old release says so at any depth', async (width) => {
+    const { page, context } = await newPage(site, { viewport: { width, height: 844 } })
+    await page.goto(`${site.url}/v24.03/runs/#rule_end_the_run`)
+    expect(await page.evaluate(() => scrollY)).toBeGreaterThan(1000)
+    await expect(onTop(page, '.vs > summary')).resolves.toBe('on top')
+    await expect(page.locator('.vs > summary').innerText()).resolves.toMatch(/\bv24\.03$/)
+    await context.close()
+  })
+
+  describe('nothing covers the rule a link leads to', () => {
+    test.each([
+      [320, '/runs/#rule_end_the_run'],
+      [390, '/r/6.1.4/'],
+      [390, '/runs/#sec_steps_of_a_run'],
+      [768, '/r/6.9.6/'],
+      [1280, '/runs/#rule_end_the_run'],
+    ])('at %i px: %s', async (width, path) => {
+      const { page, context } = await newPage(site, { viewport: { width, height: 844 } })
+      await page.goto(`${site.url}${path}`)
+      await page.waitForFunction(() => document.querySelector(':target .tools'))
+      const problems = await page.evaluate(() => {
+        const target = document.querySelector(':target')!
+        const head = target.querySelector(':scope > :is(.rt, .st, .ct)')!
+        const tools = head.querySelector('.tools')!.getBoundingClientRect()
+        const header = document.querySelector('header.top')!.getBoundingClientRect()
+        const out: string[] = []
+        // Every line of the target's heading or first paragraph is drawn, not covered.
+        for (const line of Array.from(head.querySelector('.tx')!.getClientRects())) {
+          for (const x of [line.left + 2, line.left + line.width / 2, line.right - 2]) {
+            const y = line.top + line.height / 2
+            if (y > innerHeight) continue
+            const hit = document.elementFromPoint(x, y)
+            if (!hit || !head.contains(hit) || hit.closest('.tools')) out.push(`(${Math.round(x)},${Math.round(y)}) covered by ${hit?.tagName}.${hit?.className}`)
+          }
+        }
+        if (head.getBoundingClientRect().top < header.bottom - 1) out.push('under the header')
+        if (tools.top < header.bottom - 1) out.push('copy tools under the header')
+        // The copy tools cover no other text.
+        const overlaps = (r: DOMRect) => r.right > tools.left && r.left < tools.right && r.bottom > tools.top && r.top < tools.bottom
+        for (const el of Array.from(document.querySelectorAll('.tx, .ex p, .snippet, .hist-note, .lede'))) {
+          if (head.contains(el)) continue
+          if (Array.from(el.getClientRects()).some(overlaps)) out.push(`copy tools over "${(el.textContent ?? '').slice(0, 30)}"`)
+        }
+        return out
+      })
+      expect(problems).toEqual([])
+      await context.close()
+    })
+  })
+})
