@@ -51,13 +51,17 @@ function buildId(): string {
   return h.digest('hex').slice(0, 16)
 }
 
-async function compileRuntime(data: RuntimeData): Promise<{ esm: string; cjs: string }> {
+/**
+ * The runtime as ESM and CommonJS. Both load the release's data from one
+ * shared `release-data.cjs` (a CommonJS module: `require()` and `import`
+ * both read it), so the data, most of the package, is shipped once.
+ */
+async function compileRuntime(data: RuntimeData): Promise<{ esm: string; cjs: string; data: string }> {
   const json = JSON.stringify(data)
   const releaseData: Plugin = {
     name: 'release-data',
     setup(b) {
-      // JSON.parse of one string literal loads faster than an object literal this size.
-      b.onLoad({ filter: /[\\/]runtime[\\/]release-data\.ts$/ }, () => ({ contents: `export default JSON.parse(${JSON.stringify(json)})`, loader: 'js' }))
+      b.onResolve({ filter: /^\.\/release-data\.ts$/ }, () => ({ path: './release-data.cjs', external: true }))
     },
   }
   const banner = `// The Netrunner Comprehensive Rules ${data.version} as a module. Compiled from src/runtime/ by scripts/build-package.ts; do not edit.`
@@ -77,7 +81,8 @@ async function compileRuntime(data: RuntimeData): Promise<{ esm: string; cjs: st
     return out.outputFiles[0]!.text
   }
   const [esm, cjs] = await Promise.all([one('esm'), one('cjs')])
-  return { esm, cjs }
+  // JSON.parse of one string literal loads faster than an object literal this size.
+  return { esm, cjs, data: `${banner}\nmodule.exports = JSON.parse(${JSON.stringify(json)})\n` }
 }
 
 /** Declarations of the runtime's hand-written modules, for ESM (`.d.ts`) and CommonJS (`.d.cts`). */
@@ -116,6 +121,7 @@ export async function buildPackageFiles(document: CompiledDocument, options: Pac
     'timing.schema.json': `${JSON.stringify(timingSchema, null, 2)}\n`,
     'index.js': runtime.esm,
     'index.cjs': runtime.cjs,
+    'release-data.cjs': runtime.data,
     ...runtimeDeclarations(buildReleaseTypes(document, options, timing)),
   }
 }

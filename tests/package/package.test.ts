@@ -75,7 +75,7 @@ describe('the package files', () => {
   it('has rules.json with its schema, examples, timing, the module and its types', () => {
     const declarations = ['create', 'data', 'index', 'release-types', 'types'].flatMap((m) => [`${m}.d.cts`, `${m}.d.ts`])
     expect(Object.keys(files).sort()).toEqual(
-      [...declarations, 'examples.json', 'examples.schema.json', 'index.cjs', 'index.js', 'index.schema.json', 'rules.json', 'timing.json', 'timing.schema.json'].sort(),
+      [...declarations, 'examples.json', 'examples.schema.json', 'index.cjs', 'index.js', 'index.schema.json', 'release-data.cjs', 'rules.json', 'timing.json', 'timing.schema.json'].sort(),
     )
   })
 
