@@ -141,6 +141,8 @@ const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///ywAAAAAAQABAAACAUwAOw==', 'b
 export async function newPage(site: Site, options: Parameters<Site['browser']['newContext']>[0] = {}) {
   // The service worker would keep the whole release in every test's context: offline.test.ts turns it on.
   const context = await site.browser.newContext({ serviceWorkers: 'block', ...options })
+  // Playwright's 30 s default is too short on a loaded 2-core machine (CI shares it): a slow page must not turn red.
+  context.setDefaultTimeout(120_000)
   await context.route(/^https?:\/\/(?!127\.0\.0\.1)/, (route) =>
     route.request().resourceType() === 'image' ? route.fulfill({ contentType: 'image/gif', body: PIXEL }) : route.abort(),
   )

@@ -30,6 +30,7 @@ describe.skipIf(!hasChromium)('npm run dev: live preview', () => {
     server = await startDevServer({ root: ROOT, port: PORT, env: { CR_RULES_DIR: join(dir, 'rules') } })
     browser = await launchChromium()
     page = await browser.newPage()
+    page.setDefaultTimeout(150_000)
     await page.goto(`${server.url}/runs/`, { waitUntil: 'load', timeout: 120_000 })
   }, 300_000)
 
@@ -38,20 +39,20 @@ describe.skipIf(!hasChromium)('npm run dev: live preview', () => {
     await server?.stop()
   })
 
-  const bodyHas = (text: string) => page.waitForFunction((t) => document.body.innerText.includes(t), text, { timeout: 60_000 })
+  const bodyHas = (text: string) => page.waitForFunction((t) => document.body.innerText.includes(t), text, { timeout: 150_000 })
 
   it('reloads the page with the saved text', async () => {
     await bodyHas("is to halt the Runner's progress toward the server")
     writeFileSync(file, original.replace("halt the Runner's progress toward the server", "halt the Runner's live progress toward the server"))
     await bodyHas("halt the Runner's live progress toward the server")
     expect(server.output()).toMatch(/06_runs\.yaml: rules recompiled in \d+ ms, reloading the open pages/)
-  }, 120_000)
+  }, 400_000)
 
   it('shows an error in the page and the terminal with file:line:col, escaped, and clears it when fixed', async () => {
     const line = original.split('\n').findIndex((l) => l.includes('{ref:rule_sec_run_run_ends_phase}, the Run Ends Phase')) + 1
     const column = original.split('\n')[line - 1]!.indexOf('{ref:rule_sec_run_run_ends_phase}') + 1
     writeFileSync(file, original.replace('{ref:rule_sec_run_run_ends_phase}, the Run Ends Phase', '{ref:rule_sec_run_run_ends_phse}, the Run Ends Phase <b>bold</b> {card:<i>Evil</i>}'))
-    await page.waitForFunction(() => document.querySelector('vite-error-overlay')?.shadowRoot?.querySelector('#message-content')?.textContent, undefined, { timeout: 60_000 })
+    await page.waitForFunction(() => document.querySelector('vite-error-overlay')?.shadowRoot?.querySelector('#message-content')?.textContent, undefined, { timeout: 150_000 })
     const shown = await page.evaluate(() => {
       const root = document.querySelector('vite-error-overlay')!.shadowRoot!
       const text = (s: string) => root.querySelector(s)?.textContent ?? ''
@@ -72,5 +73,5 @@ describe.skipIf(!hasChromium)('npm run dev: live preview', () => {
     writeFileSync(file, original.replace("halt the Runner's progress toward the server", "halt the Runner's fixed progress toward the server"))
     await bodyHas("halt the Runner's fixed progress toward the server")
     expect(await page.evaluate(() => document.querySelector('vite-error-overlay') === null)).toBe(true)
-  }, 120_000)
+  }, 400_000)
 })

@@ -78,6 +78,7 @@ describe.skipIf(!hasChromium)('offline', () => {
   test('after one visit, the current rules read, search and preview with no network', async () => {
     const server = await proxy(site.url)
     const context = await site.browser.newContext({ viewport: { width: 390, height: 844 } })
+    context.setDefaultTimeout(120_000)
     try {
       const page = await phone(context)
       await page.goto(`${server.url}/runs/`)
@@ -132,6 +133,7 @@ describe.skipIf(!hasChromium)('offline', () => {
   test('an old release reads offline where it was read, and all of it once kept', async () => {
     const server = await proxy(site.url)
     const context = await site.browser.newContext({ viewport: { width: 390, height: 844 } })
+    context.setDefaultTimeout(120_000)
     try {
       const page = await phone(context)
       await page.goto(`${server.url}/v24.03/runs/`)
@@ -160,6 +162,7 @@ describe.skipIf(!hasChromium)('offline', () => {
   test('a new build offers a reload, and the reload shows it', async () => {
     const server = await proxy(site.url)
     const context = await site.browser.newContext()
+    context.setDefaultTimeout(120_000)
     try {
       const page = await phone(context)
       await page.goto(`${server.url}/glossary/`)
