@@ -332,3 +332,13 @@ describe('properties', () => {
     )
   })
 })
+
+describe('citation calls that never close', () => {
+  // Found by the fuzzer: a `}` or `]` closing nothing inside `cite!(` made the argument reader spin forever.
+  it('end at a stray closing bracket, at the end of the text, or at a line break', () => {
+    for (const text of ['cite!(a}', 'cite!("a"]', 'cite!(""6.1"ut}5YxCR v24.03 ', 'cite!(rule_end_the_run', 'cite!(x\n)']) {
+      expect(() => scan(text)).not.toThrow()
+    }
+    expect(scan('cite!(rule_end_the_run}').citations.map((c) => c.id)).toEqual(['rule_end_the_run'])
+  })
+})

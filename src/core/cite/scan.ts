@@ -821,6 +821,8 @@ function readCall(text: string, from: number, bareTokens: boolean, spans: [numbe
       else if (d === 10 && depth === 0) break
       i++
     }
+    // A `]` or `}` that closes nothing ends the call: `cite!(a}` must not spin on the same character.
+    if (i === start) break
     const arg = text.slice(start, i)
     const v = VERSION_ARG.exec(arg)
     if (v) version = v[1]
