@@ -15,39 +15,16 @@ import { existsSync, readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { fileURLToPath } from 'node:url'
-import { CHROMIUM_ARGS, CHROMIUM_PATH, hasChromium, launchChromium } from '../../site/integration/chromium.ts'
+import { CHROMIUM_PATH, hasChromium, launchChromium } from '../../site/integration/chromium.ts'
 import { serveStatic } from '../../site/integration/static-server.ts'
+import { createReport, flag, kb, lighthouseScores, median, option } from './report.ts'
 
 const ROOT = resolve(fileURLToPath(import.meta.url), '../../..')
 const DIST = join(ROOT, 'dist')
-const args = process.argv.slice(2)
-const flag = (name: string) => args.includes(name)
-const option = (name: string, fallback: number) => {
-  const i = args.indexOf(name)
-  return i >= 0 ? Number(args[i + 1]) : fallback
-}
 const RUNS = option('--runs', 3)
 
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b)
-  const m = Math.floor(s.length / 2)
-  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2
-}
-const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10
 
-interface Result {
-  name: string
-  value: number
-  unit: string
-  budget: string
-  ok: boolean
-  detail?: string
-}
-const results: Result[] = []
-const report = (r: Result) => {
-  results.push(r)
-  if (!flag('--json')) console.log(`${r.ok ? 'ok  ' : 'MISS'} ${r.name.padEnd(40)} ${String(r.value).padStart(8)} ${r.unit.padEnd(3)} (budget ${r.budget})${r.detail ? `  ${r.detail}` : ''}`)
-}
+const { report, printJson, results } = createReport(40)
 
 if (!existsSync(join(DIST, 'sw.js'))) {
   const run = spawnSync(process.execPath, [join(ROOT, 'node_modules/astro/bin/astro.mjs'), 'build'], { cwd: ROOT, env: { ...process.env, CR_PDF: '0' }, stdio: 'inherit' })
@@ -132,35 +109,12 @@ try {
 {
   const lookup = JSON.parse(readFileSync(join(DIST, 'lookup.json'), 'utf8')) as { c: string[] }
   const largest = lookup.c.reduce((a, b) => (gzipSync(readFileSync(join(DIST, b, 'index.html'))).length > gzipSync(readFileSync(join(DIST, a, 'index.html'))).length ? b : a))
-  const { default: lighthouse } = await import('lighthouse')
-  const { launch } = await import('chrome-launcher')
-  const chrome = await launch({ chromePath: CHROMIUM_PATH, chromeFlags: [...CHROMIUM_ARGS, '--headless=new'] })
-  try {
-    for (const path of ['/', largest, '/full/']) {
-      const perf: number[] = []
-      const a11y: number[] = []
-      const lcp: number[] = []
-      const tbt: number[] = []
-      for (let i = 0; i < RUNS; i++) {
-        const run = await lighthouse(`${server.url}${path}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] })
-        const lhr = run?.lhr
-        perf.push(Math.round((lhr?.categories.performance?.score ?? 0) * 100))
-        a11y.push(Math.round((lhr?.categories.accessibility?.score ?? 0) * 100))
-        lcp.push(lhr?.audits['largest-contentful-paint']?.numericValue ?? NaN)
-        tbt.push(lhr?.audits['total-blocking-time']?.numericValue ?? NaN)
-        if (i === 0 && (lhr?.categories.accessibility?.score ?? 0) < 1) {
-          const failing = Object.values(lhr!.audits).filter((a) => a.score === 0 && a.scoreDisplayMode === 'binary').map((a) => a.id)
-          console.log(`  accessibility audits failing on ${path}: ${failing.join(', ')}`)
-        }
-      }
-      report({ name: `lighthouse mobile performance ${path}`, value: median(perf), unit: '', budget: '≥ 95', ok: median(perf) >= 95, detail: `runs: ${perf.join(', ')}; LCP ${Math.round(median(lcp))} ms, TBT ${Math.round(median(tbt))} ms` })
-      report({ name: `lighthouse mobile accessibility ${path}`, value: median(a11y), unit: '', budget: '= 100', ok: median(a11y) === 100 })
-    }
-  } finally {
-    chrome.kill()
+  for (const [path, { perf, a11y, lcp, tbt }] of await lighthouseScores(server.url, ['/', largest, '/full/'], RUNS)) {
+    report({ name: `lighthouse mobile performance ${path}`, value: median(perf), unit: '', budget: '≥ 95', ok: median(perf) >= 95, detail: `runs: ${perf.join(', ')}; LCP ${Math.round(median(lcp))} ms, TBT ${Math.round(median(tbt))} ms` })
+    report({ name: `lighthouse mobile accessibility ${path}`, value: median(a11y), unit: '', budget: '= 100', ok: median(a11y) === 100 })
   }
 }
 await server.close()
 
-if (flag('--json')) console.log(JSON.stringify(results, null, 2))
+printJson()
 process.exitCode = results.every((r) => r.ok) ? 0 : 1

@@ -16,13 +16,12 @@ import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { CHROMIUM_PATH, hasChromium } from '../../site/integration/chromium.ts'
 import { printPdfs, type PdfJob } from '../../site/integration/pdf.ts'
+import { flag, median, option } from './report.ts'
 
 const ROOT = resolve(fileURLToPath(import.meta.url), '../../..')
 const DIST = join(ROOT, 'dist')
-const args = process.argv.slice(2)
-const runsAt = args.indexOf('--runs')
-const RUNS = runsAt >= 0 ? Number(args[runsAt + 1]) : 3
-const json = args.includes('--json')
+const RUNS = option('--runs', 3)
+const json = flag('--json')
 
 if (!hasChromium()) {
   console.log(`PDF bench skipped: no Chromium at ${CHROMIUM_PATH}.`)
@@ -38,11 +37,6 @@ const releases = readdirSync(DIST).filter((d) => /^v\d\d\.\d\d$/.test(d) && exis
 const jobsOf = (bases: string[]): PdfJob[] => bases.map((b, i) => ({ pagePath: `${b}full/`, outFile: join(out, `${i}.pdf`) }))
 const allJobs = jobsOf(['/', ...releases.map((v) => `/${v}/`)])
 
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b)
-  const m = Math.floor(s.length / 2)
-  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2
-}
 async function time(jobs: PdfJob[], parallel: number): Promise<number> {
   const started = performance.now()
   const results = await printPdfs(DIST, jobs, parallel)

@@ -23,17 +23,11 @@ import { readCases, topK } from './search-cases.ts'
 import type { Page } from 'playwright-core'
 import { CHROMIUM_PATH, hasChromium, launchChromium } from '../../site/integration/chromium.ts'
 import { serveStatic } from '../../site/integration/static-server.ts'
+import { flag, median } from './report.ts'
 
 const ROOT = resolve(fileURLToPath(import.meta.url), '../../..')
 const DIST = join(ROOT, 'dist')
-const args = process.argv.slice(2)
-const flag = (name: string) => args.includes(name)
 
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b)
-  const m = Math.floor(s.length / 2)
-  return s.length === 0 ? NaN : s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2
-}
 const p90 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length * 0.9)] ?? NaN
 
 await main()

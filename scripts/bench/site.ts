@@ -15,40 +15,17 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { fileURLToPath } from 'node:url'
-import { CHROMIUM_ARGS, CHROMIUM_PATH, hasChromium, launchChromium } from '../../site/integration/chromium.ts'
+import { CHROMIUM_PATH, hasChromium, launchChromium } from '../../site/integration/chromium.ts'
 import { serveStatic } from '../../site/integration/static-server.ts'
+import { createReport, flag, kb, lighthouseScores, median, option } from './report.ts'
 
 const ROOT = resolve(fileURLToPath(import.meta.url), '../../..')
 const DIST = join(ROOT, 'dist')
-const args = process.argv.slice(2)
-const flag = (name: string) => args.includes(name)
-const option = (name: string, fallback: number) => {
-  const i = args.indexOf(name)
-  return i >= 0 ? Number(args[i + 1]) : fallback
-}
 const RUNS = option('--runs', 3)
 const QUERIES = ['jack out', 'bad publicity', 'recurring credits', 'sneakdoor beta', 'checkpoint']
 
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b)
-  const m = Math.floor(s.length / 2)
-  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2
-}
-const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10
 
-interface Result {
-  name: string
-  value: number
-  unit: string
-  budget: string
-  ok: boolean
-  detail?: string
-}
-const results: Result[] = []
-const report = (r: Result) => {
-  results.push(r)
-  if (!flag('--json')) console.log(`${r.ok ? 'ok  ' : 'MISS'} ${r.name.padEnd(34)} ${String(r.value).padStart(8)} ${r.unit.padEnd(3)} (budget ${r.budget})${r.detail ? `  ${r.detail}` : ''}`)
-}
+const { report, printJson, results } = createReport(34)
 
 /** Flush the previous build's ~15,000 written files, so its disk writeback is not timed as the next measurement. */
 const settle = () => spawnSync('sync')
@@ -180,32 +157,11 @@ try {
 }
 
 // 5. Lighthouse (mobile defaults: simulated slow 4G and 4× CPU), home and the largest chapter.
-{
-  const { default: lighthouse } = await import('lighthouse')
-  const { launch } = await import('chrome-launcher')
-  const chrome = await launch({ chromePath: CHROMIUM_PATH, chromeFlags: [...CHROMIUM_ARGS, '--headless=new'] })
-  try {
-    for (const path of ['/', largest.path]) {
-      const perf: number[] = []
-      const a11y: number[] = []
-      for (let i = 0; i < RUNS; i++) {
-        const run = await lighthouse(`${server.url}${path}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] })
-        const cats = run?.lhr.categories
-        perf.push(Math.round((cats?.performance?.score ?? 0) * 100))
-        a11y.push(Math.round((cats?.accessibility?.score ?? 0) * 100))
-        if (i === 0 && (cats?.accessibility?.score ?? 0) < 1) {
-          const failing = Object.values(run!.lhr.audits).filter((a) => a.score === 0 && a.scoreDisplayMode === 'binary').map((a) => a.id)
-          console.log(`  accessibility audits failing on ${path}: ${failing.join(', ')}`)
-        }
-      }
-      report({ name: `lighthouse performance ${path}`, value: median(perf), unit: '', budget: '≥ 95', ok: median(perf) >= 95, detail: `runs: ${perf.join(', ')}` })
-      report({ name: `lighthouse accessibility ${path}`, value: median(a11y), unit: '', budget: '= 100', ok: median(a11y) === 100 })
-    }
-  } finally {
-    chrome.kill()
-  }
+for (const [path, { perf, a11y }] of await lighthouseScores(server.url, ['/', largest.path], RUNS)) {
+  report({ name: `lighthouse performance ${path}`, value: median(perf), unit: '', budget: '≥ 95', ok: median(perf) >= 95, detail: `runs: ${perf.join(', ')}` })
+  report({ name: `lighthouse accessibility ${path}`, value: median(a11y), unit: '', budget: '= 100', ok: median(a11y) === 100 })
 }
 await server.close()
 
-if (flag('--json')) console.log(JSON.stringify(results, null, 2))
+printJson()
 process.exitCode = results.every((r) => r.ok) ? 0 : 1

@@ -1,0 +1,85 @@
+/**
+ * What the bench scripts share: arguments, the median, the budget report
+ * (one line per budget, `--json` for the whole list) and Lighthouse runs.
+ */
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../site/integration/chromium.ts'
+
+const args = process.argv.slice(2)
+export const flag = (name: string) => args.includes(name)
+export const option = (name: string, fallback: number) => {
+  const i = args.indexOf(name)
+  return i >= 0 ? Number(args[i + 1]) : fallback
+}
+
+/** The median (the mean of the middle two for an even count); NaN for none. */
+export const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b)
+  const m = Math.floor(s.length / 2)
+  return s.length === 0 ? NaN : s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2
+}
+export const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10
+
+export interface Result {
+  name: string
+  value: number
+  unit: string
+  budget: string
+  ok: boolean
+  detail?: string
+}
+
+/** Budget lines, padded to `width`; `printJson()` prints them all under `--json`. */
+export function createReport(width: number) {
+  const results: Result[] = []
+  return {
+    results,
+    report(r: Result) {
+      results.push(r)
+      if (!flag('--json')) console.log(`${r.ok ? 'ok  ' : 'MISS'} ${r.name.padEnd(width)} ${String(r.value).padStart(8)} ${r.unit.padEnd(3)} (budget ${r.budget})${r.detail ? `  ${r.detail}` : ''}`)
+    },
+    printJson() {
+      if (flag('--json')) console.log(JSON.stringify(results, null, 2))
+    },
+  }
+}
+
+export interface LighthouseScores {
+  perf: number[]
+  a11y: number[]
+  /** Largest contentful paint and total blocking time, ms. */
+  lcp: number[]
+  tbt: number[]
+}
+
+/**
+ * Lighthouse (mobile defaults: simulated slow 4G, 4× CPU) `runs` times on
+ * each path, in Debian's Chromium; the failing accessibility audits of a
+ * first run are printed.
+ */
+export async function lighthouseScores(baseUrl: string, paths: string[], runs: number): Promise<Map<string, LighthouseScores>> {
+  const { default: lighthouse } = await import('lighthouse')
+  const { launch } = await import('chrome-launcher')
+  const chrome = await launch({ chromePath: CHROMIUM_PATH, chromeFlags: [...CHROMIUM_ARGS, '--headless=new'] })
+  const out = new Map<string, LighthouseScores>()
+  try {
+    for (const path of paths) {
+      const s: LighthouseScores = { perf: [], a11y: [], lcp: [], tbt: [] }
+      for (let i = 0; i < runs; i++) {
+        const run = await lighthouse(`${baseUrl}${path}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] })
+        const lhr = run?.lhr
+        s.perf.push(Math.round((lhr?.categories.performance?.score ?? 0) * 100))
+        s.a11y.push(Math.round((lhr?.categories.accessibility?.score ?? 0) * 100))
+        s.lcp.push(lhr?.audits['largest-contentful-paint']?.numericValue ?? NaN)
+        s.tbt.push(lhr?.audits['total-blocking-time']?.numericValue ?? NaN)
+        if (i === 0 && (lhr?.categories.accessibility?.score ?? 0) < 1) {
+          const failing = Object.values(lhr!.audits).filter((a) => a.score === 0 && a.scoreDisplayMode === 'binary').map((a) => a.id)
+          console.log(`  accessibility audits failing on ${path}: ${failing.join(', ')}`)
+        }
+      }
+      out.set(path, s)
+    }
+  } finally {
+    chrome.kill()
+  }
+  return out
+}
