@@ -11,7 +11,7 @@
  */
 import { fileURLToPath } from 'node:url'
 import { join, resolve } from 'node:path'
-import { existsSync, readdirSync } from 'node:fs'
+import { existsSync } from 'node:fs'
 import type { AstroIntegration, AstroIntegrationLogger } from 'astro'
 import { CompileError } from '../data/prepare.ts'
 import { prepareSite, publishSiteData } from '../data/store.ts'
@@ -20,6 +20,7 @@ import { writeSearchIndexes } from './search-index.ts'
 import { printPdfs } from './pdf.ts'
 import { livePreview } from './live-preview.ts'
 import { writeOffline } from './offline.ts'
+import { listReleases } from '../../src/io/releases.ts'
 
 /**
  * `npm run dev` starts even when the rules do not compile: it serves the
@@ -31,10 +32,10 @@ function prepareForDev(root: string, logger: AstroIntegrationLogger): SiteData {
     return prepareSite(root)
   } catch (error) {
     const releases = join(root, 'releases')
-    const newest = existsSync(releases) ? readdirSync(releases).filter((n) => /^v\d\d\.\d\d$/.test(n)).sort().pop() : undefined
+    const newest = existsSync(releases) ? listReleases(releases, root).pop() : undefined
     if (!(error instanceof CompileError) || !newest) throw error
-    logger.error(`${error.message}\nServing releases/${newest}/ until the rules compile.`)
-    return prepareSite(root, { ...process.env, CR_RULES_DIR: join(releases, newest), CR_RELEASES: 'none' })
+    logger.error(`${error.message}\nServing releases/${newest.version}/ until the rules compile.`)
+    return prepareSite(root, { ...process.env, CR_RULES_DIR: resolve(root, newest.dir), CR_RELEASES: 'none' })
   }
 }
 

@@ -10,7 +10,7 @@
  */
 import { distance } from 'fastest-levenshtein'
 import { andList } from '../versions/history.ts'
-import { normalizeVersion } from '../ids.ts'
+import { normalizeVersion, RELEASE_NAME } from '../ids.ts'
 import { DEFAULT_CITE_CONFIG, type CiteConfig } from './config.ts'
 import { classifyEdition, editionName, type EditionKind } from './editions.ts'
 import { NUMBER, readNumbers, tokenizeCapture, type CaptureToken } from './grammar.ts'
@@ -187,7 +187,7 @@ export function createScanner(table: CiteTable, config: CiteConfig = DEFAULT_CIT
       const edition = (written: string): { name: string; kind: EditionKind | undefined } => {
         const name = editionName(written)
         const known = held()
-        const kind = known ? classifyEdition(name, known) : /^v\d{2}\.\d{2}$/.test(name) ? undefined : 'not-held'
+        const kind = known ? classifyEdition(name, known) : RELEASE_NAME.test(name) ? undefined : 'not-held'
         if (kind !== 'not-held' && !table.releases) needs = true
         return { name, kind }
       }
