@@ -7,6 +7,8 @@
  */
 import { h } from 'hastscript'
 import { toHtml } from 'hast-util-to-html'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import * as pagefind from 'pagefind'
 import type { SearchRecord } from '../data/types.ts'
 
@@ -70,5 +72,24 @@ async function writeOne({ records, outputPath }: SearchIndexJob): Promise<{ reco
   }
   const written = await index.writeFiles({ outputPath })
   check('writeFiles', written.errors)
+  await entryWritten(outputPath)
   return { records: records.length }
+}
+
+/**
+ * Pagefind's `writeFiles` has been seen to resolve while `pagefind-entry.json`
+ * was still empty (one build in several, with seven indexes written at once),
+ * and the offline file list reads it next. Wait, bounded, until it is whole.
+ */
+async function entryWritten(outputPath: string): Promise<void> {
+  const file = join(outputPath, 'pagefind-entry.json')
+  for (let attempt = 0; ; attempt++) {
+    try {
+      JSON.parse(readFileSync(file, 'utf8'))
+      return
+    } catch (error) {
+      if (attempt >= 100) throw new Error(`Pagefind wrote no complete ${file} within 10 s: ${(error as Error).message}`)
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    }
+  }
 }
