@@ -10,7 +10,7 @@
  */
 import { distance } from 'fastest-levenshtein'
 import { andList } from '../versions/history.ts'
-import { nearestExistingNumber, normalizeVersion, RELEASE_NAME, suggesterFor } from '../ids.ts'
+import { nearestExistingNumber, normalizeVersion, RELEASE_DIGITS, RELEASE_NAME, suggesterFor } from '../ids.ts'
 import { DEFAULT_CITE_CONFIG, type CiteConfig } from './config.ts'
 import { classifyEdition, editionName, type EditionKind } from './editions.ts'
 import { NUMBER, readNumbers, tokenizeCapture, type CaptureToken } from './grammar.ts'
@@ -201,7 +201,7 @@ export function createScanner(table: CiteTable, config: CiteConfig = DEFAULT_CIT
             const next = tokens[k + 1]
             const v = /^[vV]/.test(t.text)
             const digits = t.text.replace(/^[vV]/, '')
-            const yearForm = /^\d{2}\.\d{2}$/.test(digits) && !table.chapters.has(digits.slice(0, 2))
+            const yearForm = RELEASE_DIGITS.test(digits) && !table.chapters.has(digits.slice(0, 2))
             const gapIsBlank = next !== undefined && /^[ \t§]+$/.test(text.slice(t.offset + t.text.length, next.offset))
             if (v || (afterCr && yearForm) || (yearForm && next?.kind === 'word') || (next?.kind === 'numbers' && gapIsBlank)) {
               const e = edition(t.text)
@@ -344,7 +344,7 @@ export function createScanner(table: CiteTable, config: CiteConfig = DEFAULT_CIT
           OLD_ID_WORD.lastIndex = next
           const nextId = gap && !nextNumber ? OLD_ID_WORD.exec(text) : null
           const v = e[1] !== undefined
-          const yearForm = /^\d{2}\.\d{2}$/.test(digits) && !table.chapters.has(digits.slice(0, 2))
+          const yearForm = RELEASE_DIGITS.test(digits) && !table.chapters.has(digits.slice(0, 2))
           const blankGap = gap !== null && !gap[1]!.includes(',')
           const isEdition = v || (yearForm && (nextNumber !== null || nextId !== null || !gap)) || (nextNumber !== null && blankGap)
           if (isEdition) {
