@@ -23,8 +23,9 @@ export function fnv1a64(text: string): string {
   let h1 = 0x8422
   let h2 = 0x9ce4
   let h3 = 0xcbf2
-  for (const byte of encoder.encode(text)) {
-    h0 ^= byte
+  const bytes = encoder.encode(text)
+  for (let i = 0; i < bytes.length; i++) {
+    h0 ^= bytes[i]!
     const t0 = h0 * 0x1b3
     let t1 = h1 * 0x1b3
     let t2 = h2 * 0x1b3 + (h0 << 8)
