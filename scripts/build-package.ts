@@ -14,10 +14,12 @@
  * Run: `npx tsx scripts/build-package.ts [--out DIR] [--rules DIR] [--site URL] [--no-cli]`.
  */
 import { createHash } from 'node:crypto'
+import { createRequire } from 'node:module'
 import { readdirSync, readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
+import { Ajv2020 } from 'ajv/dist/2020.js'
 import { build, type Plugin } from 'esbuild'
 import ts from 'typescript'
 import { compileDir, hasErrors } from '../src/io/compile-dir.ts'
@@ -35,6 +37,7 @@ import { buildTimingTrees } from '../src/core/package/timing-tree.ts'
 import examplesSchema from '../schema/examples.schema.json' with { type: 'json' }
 import timingSchema from '../schema/timing.schema.json' with { type: 'json' }
 import type { CompiledDocument } from '../src/core/types.ts'
+import { SOURCE_AJV_OPTIONS, SOURCE_SCHEMAS, type SourceSchema } from '../src/core/schema-validators.ts'
 
 export { DEFAULT_SITE, type PackageOptions } from '../src/core/package/runtime-data.ts'
 
@@ -127,6 +130,35 @@ export async function buildPackageFiles(document: CompiledDocument, options: Pac
 }
 
 /**
+ * `src/core/schema-validators.ts` as the CLI ships it: the sources' schemas
+ * compiled by ajv at build time (its standalone code, ESM), with the same
+ * options, behind the same `validatorFor`. Any ajv runtime helper the code
+ * needs is imported from `ajv`, a dependency.
+ */
+export function standaloneValidators(): string {
+  const ajv = new Ajv2020({ ...SOURCE_AJV_OPTIONS, code: { source: true, esm: true } })
+  const names = Object.keys(SOURCE_SCHEMAS) as SourceSchema[]
+  for (const name of names) ajv.addSchema(SOURCE_SCHEMAS[name], name)
+  // CommonJS with an `exports.default`: required, so the function is that default under any loader.
+  const code = (createRequire(import.meta.url)('ajv/dist/standalone') as { default: (ajv: Ajv2020, refs: Record<string, string>) => string }).default
+  return [
+    '// The sources\' schemas, compiled by ajv at build time (scripts/build-package.ts); do not edit.',
+    code(ajv, Object.fromEntries(names.map((n) => [n, n]))),
+    `const validators = { ${names.join(', ')} }`,
+    'export function validatorFor(name) { return validators[name] }',
+    '',
+  ].join('\n')
+}
+
+const precompiledValidators: Plugin = {
+  name: 'precompiled-validators',
+  setup(b) {
+    b.onResolve({ filter: /\/schema-validators\.ts$/ }, () => ({ path: 'schema-validators', namespace: 'cr-validators' }))
+    b.onLoad({ filter: /.*/, namespace: 'cr-validators' }, () => ({ contents: standaloneValidators(), loader: 'js', resolveDir: PACKAGE_ROOT }))
+  },
+}
+
+/**
  * The `cr` CLI as plain JavaScript in `lib/`: one entry (`main.js`, all
  * `cr --help` loads) and a chunk per command, split at the command table's
  * dynamic imports. Dependencies stay external (the package's `dependencies`,
@@ -153,6 +185,7 @@ export async function buildCli(outDir = join(PACKAGE_ROOT, 'lib')): Promise<void
     chunkNames: 'chunks/[name]-[hash]',
     legalComments: 'none',
     logLevel: 'warning',
+    plugins: [precompiledValidators],
   })
 }
 

@@ -16,6 +16,7 @@ import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { CHROMIUM_PATH, hasChromium } from '../../site/integration/chromium.ts'
 import { printPdfs, type PdfJob } from '../../site/integration/pdf.ts'
+import { RELEASE_NAME } from '../../src/core/ids.ts'
 import { flag, median, option } from './report.ts'
 
 const ROOT = resolve(fileURLToPath(import.meta.url), '../../..')
@@ -33,7 +34,7 @@ if (!existsSync(join(DIST, 'full/index.html'))) {
 }
 
 const out = mkdtempSync(join(tmpdir(), 'cr-pdf-bench-'))
-const releases = readdirSync(DIST).filter((d) => /^v\d\d\.\d\d$/.test(d) && existsSync(join(DIST, d, 'full/index.html')))
+const releases = readdirSync(DIST).filter((d) => RELEASE_NAME.test(d) && existsSync(join(DIST, d, 'full/index.html')))
 const jobsOf = (bases: string[]): PdfJob[] => bases.map((b, i) => ({ pagePath: `${b}full/`, outFile: join(out, `${i}.pdf`) }))
 const allJobs = jobsOf(['/', ...releases.map((v) => `/${v}/`)])
 

@@ -116,20 +116,25 @@ export function createCardIndex(data: CardData): CardIndex {
   addAliases(data.legacyAliases, true)
 
   // Folded key → the one card it names; a key two cards share is ambiguous and left out.
-  const byFold = new Map<string, Card | null>()
-  const addFold = (name: string, card: Card) => {
-    const key = foldCardName(name)
-    const seen = byFold.get(key)
-    if (seen === undefined) byFold.set(key, card)
-    else if (seen !== card) byFold.set(key, null)
+  // Built on the first name that is neither a title nor an alias: a clean compile never needs it.
+  let folds: { byFold: Map<string, Card | null>; candidates: { name: string; card: Card; key: string }[] } | undefined
+  const foldIndex = () => {
+    if (folds) return folds
+    const byFold = new Map<string, Card | null>()
+    const addFold = (name: string, card: Card) => {
+      const key = foldCardName(name)
+      const seen = byFold.get(key)
+      if (seen === undefined) byFold.set(key, card)
+      else if (seen !== card) byFold.set(key, null)
+    }
+    for (const card of cards) addFold(card.title, card)
+    for (const [name, { card }] of byAlias) addFold(name, card)
+    const candidates = [
+      ...[...byTitle].map(([name, card]) => ({ name, card, key: foldCardName(name) })),
+      ...[...byAlias].map(([name, { card }]) => ({ name, card, key: foldCardName(name) })),
+    ]
+    return (folds = { byFold, candidates })
   }
-  for (const card of cards) addFold(card.title, card)
-  for (const [name, { card }] of byAlias) addFold(name, card)
-
-  const candidates = [
-    ...[...byTitle].map(([name, card]) => ({ name, card, key: foldCardName(name) })),
-    ...[...byAlias].map(([name, { card }]) => ({ name, card, key: foldCardName(name) })),
-  ]
 
   return {
     cards,
@@ -139,6 +144,7 @@ export function createCardIndex(data: CardData): CardIndex {
       if (exact) return { card: exact, match: 'exact', suggestions: [] }
       const alias = byAlias.get(name)
       if (alias) return alias.legacy ? { card: alias.card, match: 'alias', legacy: true, suggestions: [] } : { card: alias.card, match: 'alias', suggestions: [] }
+      const { byFold, candidates } = foldIndex()
       const folded = byFold.get(foldCardName(name))
       if (folded) return { card: folded, match: 'diacritics', suggestions: [] }
       return { match: 'none', suggestions: closestNames(foldCardName(name), candidates) }

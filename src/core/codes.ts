@@ -32,6 +32,7 @@ export const DIAGNOSTIC_CODES = {
   'file-empty': check('The file is empty (or only comments).'),
   'yaml-syntax': check('The file is not valid YAML.'),
   'yaml-duplicate-key': check('A mapping has the same key twice.'),
+  'yaml-collection-key': check('A mapping or sequence used as a key (`? [a, b]`, `{[a]: 1}`): valid YAML, but keys are plain text.'),
   'schema-type': check('A value has the wrong type (e.g. a list where text is expected).'),
   'schema-unknown-key': check('A key the format does not have (often a typo; the closest key is suggested).'),
   'schema-missing-key': check('A required key is missing (e.g. a rule without `text`).'),

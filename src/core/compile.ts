@@ -10,8 +10,7 @@ import { loadYaml, type LoadedYaml } from './load-yaml.ts'
 import { makeRenderContext, resolveText, type ParsedText, type ResolveContext } from './resolve.ts'
 import type { ChangelogEntry, CompileResult, Diagnostic, ReleaseInfo, RuleEntry, SourceFile } from './types.ts'
 import { validateChangelogFile, validateChapterFile, validateReleaseFile } from './validate.ts'
-import { visit } from 'unist-util-visit'
-import { parseMarkup } from './markup/index.ts'
+import { eachNode, parseMarkup } from './markup/index.ts'
 import { lowerFirst } from './ids.ts'
 
 export interface CompileOptions {
@@ -367,8 +366,8 @@ function firstRef(value: string): string | undefined {
   // Reuse the markup parser rather than pattern-matching the source text.
   let found: string | undefined
   const { tree } = parseMarkup(value)
-  visit(tree, 'ruleReference', (node) => {
-    found ??= node.ids[0] !== undefined ? lowerFirst(node.ids[0]) : undefined
+  eachNode(tree, (node) => {
+    if (node.type === 'ruleReference') found ??= node.ids[0] !== undefined ? lowerFirst(node.ids[0]) : undefined
   })
   return found
 }

@@ -21,10 +21,16 @@ const NUMBER = /^\d+(?:\.\d+)*[a-z]*(?:\.[ivxlcdm]+)?$/
 export function normalizeNumber(query: string): string | undefined {
   let q = query.trim().toLowerCase()
   q = q.replace(/^(?:cr|rule|rules|section|step|§)\s*/u, '').replace(/^§\s*/u, '')
-  q = q.replace(/\.$/, '')
-  // Printed form `6.1.4.a` → citation form `6.1.4a`.
-  q = q.replace(/^(\d+\.\d+\.\d+)\.([a-z]+)$/, '$1$2')
+  q = citationForm(q)
   return NUMBER.test(q) ? q : undefined
+}
+
+/**
+ * A number as printed → as cited: `6.1.4.a` → `6.1.4a`, `11.2.2.b.i` →
+ * `11.2.2b.i`, a trailing `.` dropped (`6.1.4.` → `6.1.4`); `6.1.4` unchanged.
+ */
+export function citationForm(n: string): string {
+  return n.replace(/^(\d+\.\d+\.\d+)\.([a-z]{1,2})(?![a-z])/, '$1$2').replace(/\.$/, '')
 }
 
 /** The nearest existing ancestor of a number that does not exist (`6.1.99` → `6.1`). */
@@ -40,6 +46,9 @@ export function nearestExistingNumber(number: string, exists: (n: string) => boo
 
 /** How a release is named: `v24.03` (and so are the folders under `releases/`). */
 export const RELEASE_NAME = /^v\d{2}\.\d{2}$/
+
+/** A release's digits, as a citation may write them without the `v`: `24.03`. */
+export const RELEASE_DIGITS = /^\d{2}\.\d{2}$/
 
 /** `24.03`, `v24.03`, `V24.03` → `v24.03`; anything else as written (trimmed), for an "unknown release" message. */
 export function normalizeVersion(written: string): string {
@@ -70,18 +79,28 @@ export function parseCitation(text: string): ParsedCitation {
   return { query: text.trim() }
 }
 
-/** Levenshtein distance, giving up (returning `max + 1`) once it must exceed `max`. */
-export function editDistance(a: string, b: string, max = Infinity): number {
+/**
+ * Levenshtein distance, giving up (returning `max + 1`) once it must exceed
+ * `max`. With `transpositions`, a swap of neighbours is one edit too (optimal
+ * string alignment: `strenght` is 1 from `strength`), the commonest typo in
+ * words people type.
+ */
+export function editDistance(a: string, b: string, max = Infinity, { transpositions = false } = {}): number {
   if (Math.abs(a.length - b.length) > max) return max + 1
+  let before: number[] = []
   let prev = Array.from({ length: b.length + 1 }, (_, j) => j)
   for (let i = 1; i <= a.length; i++) {
     const cur = [i]
     let best = i
     for (let j = 1; j <= b.length; j++) {
-      cur[j] = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1))
-      if (cur[j]! < best) best = cur[j]!
+      let d = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1))
+      if (transpositions && i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, before[j - 2]! + 1)
+      cur[j] = d
+      if (d < best) best = d
     }
+    // Row minima never decrease (with transpositions too), so no later row can come back under `max`.
     if (best > max) return max + 1
+    before = prev
     prev = cur
   }
   return prev[b.length]!

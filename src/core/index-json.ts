@@ -29,11 +29,15 @@ export function buildIndexFiles(document: CompiledDocument): Record<string, stri
 function withHashes(document: CompiledDocument) {
   const hashes = ruleTextHashes(document.rules)
   return document.rules.map((r) => {
-    const { html, ...rest } = r
+    const entry = r as unknown as Record<string, unknown>
     const out: Record<string, unknown> = {}
-    for (const [k, v] of Object.entries(rest)) {
-      out[k] = v
-      if (k === 'text') Object.assign(out, { html, hash: hashes.get(r.id) })
+    for (const k in entry) {
+      if (k === 'html') continue
+      out[k] = entry[k]
+      if (k === 'text') {
+        out.html = r.html
+        out.hash = hashes.get(r.id)
+      }
     }
     return out
   })

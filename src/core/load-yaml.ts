@@ -11,8 +11,8 @@
  * lines) come from a line index. A file js-yaml rejects goes straight to
  * `yaml`, whose errors we word.
  */
-import { CORE_SCHEMA, load as loadFast } from 'js-yaml'
-import type { Document, YAMLError } from 'yaml'
+import { CORE_SCHEMA, load as loadFast, type EventType, type State } from 'js-yaml'
+import type { Document, Node, YAMLError } from 'yaml'
 import { yaml } from './yaml-lazy.ts'
 import { diagnostic } from './diagnostics.ts'
 import { findNode, isEmptyValue, pointAt, scalarOffsets, startOf, type JsonPath, type SourcePoint } from './locate.ts'
@@ -51,21 +51,26 @@ export function loadYaml(file: SourceFile, options: { precise?: boolean } = {}):
   return (options.precise ? undefined : loadQuickly(decoded.text)) ?? loadPrecisely(file, decoded.text)
 }
 
-/** js-yaml's data, with `yaml` parsed on demand for places; undefined when js-yaml does not accept the file as a mapping. */
+/**
+ * js-yaml's data, with `yaml` parsed on demand for places; undefined when
+ * js-yaml does not accept the file as a mapping, or when it has a key
+ * js-yaml would have turned into text (see `collectionKeyWatch`).
+ */
 function loadQuickly(text: string): LoadResult | undefined {
   let data: unknown
+  const keys = collectionKeyWatch(text)
   try {
-    data = loadFast(text, { schema: CORE_SCHEMA })
+    data = loadFast(text, { schema: CORE_SCHEMA, listener: keys.listener })
   } catch {
     return undefined
   }
-  if (data === null || typeof data !== 'object' || Array.isArray(data)) return undefined
+  if (data === null || typeof data !== 'object' || Array.isArray(data) || keys.found()) return undefined
   let precise: LoadedYaml | undefined
   const full = (): LoadedYaml => {
     if (!precise) {
       const lineCounter = new (yaml().LineCounter)()
       // js-yaml already refused duplicate keys; `yaml`'s own check is quadratic in the keys of a map.
-      const doc = yaml().parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: false })
+      const doc = yaml().parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: false, logLevel: 'error' })
       precise = makeLoaded(doc, text, data, (offset) => pointAt(lineCounter, Math.max(0, Math.min(offset, text.length))))
     }
     return precise
@@ -98,6 +103,37 @@ function loadQuickly(text: string): LoadResult | undefined {
       locateInString: (path, offsetInString) => full().locateInString(path, offsetInString),
     },
     messages: [],
+  }
+}
+
+/**
+ * A mapping or sequence used as a key (`? [a, b]`, `{[a]: 1}`, `*list :`) is
+ * valid YAML that no rules file can mean. js-yaml turns it into text without
+ * a word (`a,b`, `a`: `[text]: x` would read as `text: x`), the `yaml`
+ * package into text with a Node process warning; `loadPrecisely` reports it
+ * as `yaml-collection-key`. Spotted while js-yaml loads, from its node
+ * events: a collection followed by `:` on its line is an implicit key, one
+ * right after `?` an explicit key. A false alarm only costs the precise parse.
+ */
+function collectionKeyWatch(text: string): { listener: (event: EventType, state: State) => void; found: () => boolean } {
+  const starts: number[] = []
+  let found = false
+  const blank = (c: string | undefined) => c === ' ' || c === '\t' || c === '\n' || c === '\r'
+  return {
+    listener(event, state) {
+      if (event === 'open') {
+        starts.push(state.position)
+        return
+      }
+      const start = starts.pop() ?? 0
+      if (found || state.result === null || typeof state.result !== 'object') return
+      let i = state.position
+      while (text[i] === ' ' || text[i] === '\t') i++
+      let j = start - 1
+      while (j >= 0 && blank(text[j])) j--
+      found = text[i] === ':' || text[j] === '?'
+    },
+    found: () => found,
   }
 }
 
@@ -221,8 +257,10 @@ function loadPrecisely(file: SourceFile, text: string): LoadResult {
   const lineCounter = new (yaml().LineCounter)()
   // The library's own duplicate-key check compares each key with every earlier one: 150,000
   // keys in one map took minutes. Ours uses a set per map and reports the same errors.
-  const doc = yaml().parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: false })
-  findDuplicateKeys(doc)
+  // `logLevel: 'error'`: the one warning the library prints itself (a collection as a key, from
+  // `toJS`) is ours to report, as `yaml-collection-key`, never a Node warning on the user's stderr.
+  const doc = yaml().parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: false, logLevel: 'error' })
+  const collectionKeys = checkKeys(doc)
   const at = (offset: number) => pointAt(lineCounter, Math.max(0, Math.min(offset, text.length)))
 
   if (isEmptyDocument(doc) && doc.errors.length === 0) {
@@ -255,10 +293,20 @@ function loadPrecisely(file: SourceFile, text: string): LoadResult {
     report(error, 'error')
   }
   for (const warning of doc.warnings) report(warning, 'warning')
+  for (const key of collectionKeys) {
+    const place = at(startOf(key.node, 0))
+    // `- [click]: Gain 1[c].`: text that starts with a bracket, unquoted.
+    const flow = /^[[{]/.test(text.slice(place.offset, place.offset + 1))
+    const hint = flow ? '; text that starts with `[` or `{` must be quoted' : ''
+    messages.push(
+      diagnostic('yaml-collection-key', 'error', { file: file.path, line: place.line, column: place.column }, `Unexpected ${key.kind} as a key, expected a plain key such as \`text:\`${hint}`),
+    )
+  }
 
-  // Data built from a broken parse only yields cascades of schema errors;
-  // duplicate keys are the exception (the data is whole, the last key wins).
-  if (doc.errors.some((e) => e.code !== 'DUPLICATE_KEY')) return { messages }
+  // Data built from a broken parse only yields cascades of schema errors
+  // (a collection key would be read as text: \`[ a, b ]\`); duplicate keys
+  // are the exception (the data is whole, the last key wins).
+  if (doc.errors.some((e) => e.code !== 'DUPLICATE_KEY') || collectionKeys.length > 0) return { messages }
 
   let data: unknown
   try {
@@ -419,16 +467,21 @@ export function firstInvalidUtf8(bytes: Uint8Array): number {
 }
 
 /**
- * `uniqueKeys: true` in linear time: a scalar key whose value an earlier key
- * of the same map has is an error at that key, as the library reports it
- * (collection keys are compared by identity there, so never duplicates).
+ * The keys of every map, in one pass. `uniqueKeys: true` in linear time: a
+ * scalar key whose value an earlier key of the same map has is an error at
+ * that key, as the library reports it (collection keys are compared by
+ * identity there, so never duplicates). Returned: the keys that are
+ * collections (or aliases of one), in document order.
  */
-function findDuplicateKeys(doc: Document): void {
+function checkKeys(doc: Document): { node: Node; kind: 'mapping' | 'sequence' }[] {
+  const collections: { node: Node; kind: 'mapping' | 'sequence' }[] = []
   yaml().visit(doc, {
     Map(_, map) {
       const seen = new Set<unknown>()
       for (const pair of map.items) {
         const key = pair.key
+        const target = yaml().isAlias(key) ? key.resolve(doc) : key
+        if (yaml().isCollection(target)) collections.push({ node: key as Node, kind: yaml().isMap(target) ? 'mapping' : 'sequence' })
         if (!yaml().isScalar(key)) continue
         if (seen.has(key.value)) {
           const start = key.range?.[0] ?? 0
@@ -439,4 +492,5 @@ function findDuplicateKeys(doc: Document): void {
       }
     },
   })
+  return collections
 }

@@ -2,11 +2,10 @@
  * Phase 2: parse every text's markup, resolve references against the full ID
  * table, check cards, and render HTML and plain text.
  */
-import { visit } from 'unist-util-visit'
 import type { DraftEntry, RawText } from './collect.ts'
 import { diagnostic } from './diagnostics.ts'
 import type { LoadedYaml } from './load-yaml.ts'
-import { parseMarkup, toHtml, toText, type MarkupRoot, type RenderContext } from './markup/index.ts'
+import { eachNode, parseMarkup, toHtml, toText, type MarkupRoot, type RenderContext } from './markup/index.ts'
 import { lowerFirst, suggesterFor } from './ids.ts'
 import { isSafeUrl, unsafeImageReason } from './markup/to-hast.ts'
 import type { Diagnostic, Position } from './types.ts'
@@ -97,7 +96,7 @@ export function resolveText(raw: RawText, ctx: ResolveContext, render: RenderCon
     return undefined
   }
 
-  visit(tree, (node) => {
+  eachNode(tree, (node) => {
     switch (node.type) {
       case 'ruleReference':
         for (const id of node.ids) checkRef(id, node.position)

@@ -4,33 +4,15 @@
  *
  * The schemas are the one source of truth (editors read them too, through
  * the `# yaml-language-server: $schema=…` modeline); this module only adds
- * the wording and the places. Validators are compiled once, on first use.
+ * the wording and the places. The validators: `schema-validators.ts`.
  */
-import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js'
-import changelogSchema from '../../schema/changelog.schema.json' with { type: 'json' }
-import chapterSchema from '../../schema/chapter.schema.json' with { type: 'json' }
-import releaseSchema from '../../schema/release.schema.json' with { type: 'json' }
+import type { ErrorObject, ValidateFunction } from 'ajv/dist/2020.js'
 import { diagnostic, sortDiagnostics } from './diagnostics.ts'
 import type { JsonPath, LoadedYaml } from './load-yaml.ts'
 import { lowerFirst, suggestClosest } from './ids.ts'
 import type { DiagnosticCode } from './codes.ts'
+import { validatorFor } from './schema-validators.ts'
 import type { Diagnostic, Severity } from './types.ts'
-
-const ajv = new Ajv2020({
-  allErrors: true,
-  strict: true,
-  // Flags are `null` or `true`; acknowledgements are strings or groups.
-  allowUnionTypes: true,
-  // Gives each error its parent schema: the allowed keys and property titles.
-  verbose: true,
-})
-// Compiled on first use (about 75 ms for the three): a cached `cr check` validates nothing.
-const compiled = new Map<object, ValidateFunction>()
-const validatorFor = (schema: object): ValidateFunction => {
-  let v = compiled.get(schema)
-  if (!v) compiled.set(schema, (v = ajv.compile(schema)))
-  return v
-}
 
 /** The keys that carry an entry's ID, in the order we name them. */
 const ID_KEYS = ['chapter', 'section', 'subsection', 'rule'] as const
@@ -43,15 +25,15 @@ const ID_KEYS = ['chapter', 'section', 'subsection', 'rule'] as const
 const SOURCE_DEFECTS: ReadonlySet<string> = new Set(['schema-rule-children', 'schema-flag-content', 'schema-text-as-key'])
 
 export function validateChapterFile(loaded: LoadedYaml, file: string): Diagnostic[] {
-  return validateWith(validatorFor(chapterSchema), loaded, file)
+  return validateWith(validatorFor('chapter'), loaded, file)
 }
 
 export function validateChangelogFile(loaded: LoadedYaml, file: string): Diagnostic[] {
-  return validateWith(validatorFor(changelogSchema), loaded, file)
+  return validateWith(validatorFor('changelog'), loaded, file)
 }
 
 export function validateReleaseFile(loaded: LoadedYaml, file: string): Diagnostic[] {
-  return validateWith(validatorFor(releaseSchema), loaded, file)
+  return validateWith(validatorFor('release'), loaded, file)
 }
 
 type SchemaNode = {

@@ -1,5 +1,6 @@
 import { readFileSync, readdirSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
+import { RELEASE_NAME } from '../../src/core/ids.ts'
 import { cardImageUrl, cardUrl, createCardIndex, foldCardName, type CardData } from '../../src/core/cards.ts'
 
 const data = JSON.parse(readFileSync(new URL('../../data/cards.json', import.meta.url), 'utf8')) as CardData
@@ -105,7 +106,7 @@ describe('the rules sources', () => {
   // Every `{card:…}` of every vendored release must name a card (the innermost
   // name of `{card:{card:Ashigaru}}` is what the regex sees).
   const root = new URL('../../releases/', import.meta.url)
-  const releases = readdirSync(root).filter((d) => /^v\d/.test(d)).sort()
+  const releases = readdirSync(root).filter((d) => RELEASE_NAME.test(d)).sort()
   it.each(releases)('%s names only known cards', (release) => {
     const dir = new URL(`${release}/`, root)
     const unknown: string[] = []

@@ -2,7 +2,8 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { readCiteConfig } from '../../src/core/cite/config.ts'
 import { createScanner } from '../../src/core/cite/scan.ts'
-import { buildCiteTable } from '../../src/core/cite/table.ts'
+import { buildCiteTable, withReleases as addReleases } from '../../src/core/cite/table.ts'
+import type { CiteRule, ReleaseRule } from '../../src/core/cite/types.ts'
 import { RETIRED, RULES, TABLE, TABLE_WITH_RELEASES } from './table-fixture.ts'
 
 const config = (cite: Record<string, unknown>) => {
@@ -45,6 +46,19 @@ describe('rule IDs', () => {
       '1:1 error[unknown-rule] rule_end_teh_run',
     ])
     expect(scan('rule_end_teh_run').problems[0]!.suggestions).toEqual(['rule_end_the_run'])
+  })
+
+  it('suggests a mixed-case ID (`rule_identity_HQ`) whatever the case the citation is written in', () => {
+    const hq: CiteRule = { id: 'rule_identity_HQ', number: '3.2.1', kind: 'rule', parent: null, children: [], chapter: 'chpt_card_types' }
+    const then: ReleaseRule = { id: 'rule_identity_HQ', number: '3.2.1', currentId: 'rule_identity_HQ', currentNumber: '3.2.1', status: 'same', textChanged: false, changedIn: [] }
+    const scanner = createScanner(addReleases(buildCiteTable([...RULES, hq], RETIRED), new Map([['v24.03', [then]]])))
+    const suggested = (text: string) => scanner.scan(text, 'x.ts').problems.map((p) => [p.code, p.suggestions])
+    // Part of the ID only once both sides are case-folded.
+    expect(suggested('cite("identity_hq")')).toEqual([['unknown-rule', ['rule_identity_HQ']]])
+    expect(suggested("rule('identity_HQ')")).toEqual([['unknown-rule', ['rule_identity_HQ']]])
+    expect(suggested('cite("rule_identity_hq")')).toEqual([['unknown-rule', ['rule_identity_HQ']]])
+    // Among an old release's IDs too.
+    expect(suggested('CR v24.03 rule_identity_hg')).toEqual([['unknown-rule', ['rule_identity_HQ']]])
   })
 
   it('reports every unknown word of the grammar with `unknownIds: all`', () => {

@@ -33,6 +33,7 @@ describe('normalizeNumber', () => {
     ['rule 6.1.4a', '6.1.4a'],
     ['Step 6.9.2', '6.9.2'],
     ['6', '6'],
+    ['11.2.2.b.i', '11.2.2b.i'],
   ])('%s → %s', (input, expected) => {
     expect(normalizeNumber(input)).toBe(expected)
   })

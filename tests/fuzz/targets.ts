@@ -119,11 +119,21 @@ export type TargetName = keyof typeof TARGETS
 /** Per case: generous on a loaded 2-core machine, hopeless for anything super-linear at these sizes. */
 export const CASE_LIMIT = { ms: 2_000, heapMb: 128 }
 
-/** Run one case and check it kept within the per-case time and memory limits. */
+/** Run one case and check it kept within the per-case time and memory limits, and emitted no process warning. */
 export function boundedCheck<T>(target: FuzzTarget<T>, input: T): void {
   const heap = process.memoryUsage().heapUsed
   const start = performance.now()
-  target.check(input)
+  // A library's process warning would reach the user's stderr raw (the `yaml` package's
+  // "Keys with collection values will be stringified"): caught as it is emitted, so the case is known.
+  const emitWarning = process.emitWarning
+  const warnings: string[] = []
+  process.emitWarning = ((warning: string | Error) => void warnings.push(typeof warning === 'string' ? warning : warning.message)) as typeof process.emitWarning
+  try {
+    target.check(input)
+  } finally {
+    process.emitWarning = emitWarning
+  }
+  assert(warnings.length === 0, `${target.name}: a Node process warning, expected a diagnostic: ${warnings[0]}`)
   const ms = performance.now() - start
   const mb = (process.memoryUsage().heapUsed - heap) / 1024 / 1024
   assert(ms <= CASE_LIMIT.ms, `${target.name}: one case took ${Math.round(ms)} ms (limit ${CASE_LIMIT.ms} ms)`)

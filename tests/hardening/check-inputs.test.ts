@@ -4,7 +4,7 @@
  * reported with its path, and nothing hangs or crashes.
  */
 import { spawnSync } from 'node:child_process'
-import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs'
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -110,6 +110,41 @@ describe('clear messages instead of raw errors', () => {
     const r = await cr(['check', '--releases', '/etc', join(repo, 'rules')])
     expect(r.code).toBe(2)
     expect(r.err).toBe('cr check: error: No releases in /etc: expected folders named like `v24.03` (--releases takes the folder that holds them)\n')
+  })
+})
+
+describe('YAML the `yaml` package would warn about is a diagnostic, never a Node warning', () => {
+  // Found by the fuzzer: "Keys with collection values will be stringified…" on the user's stderr.
+  it.each([
+    ['an explicit sequence key', '? [a, b]\n: c\n', '1:3', 'sequence'],
+    ['a sequence key in a flow mapping', 'chapter: chpt_x\ntext: X\nsections: []\nx: {[a]: 1}\n', '4:5', 'sequence'],
+    ['a mapping key', 'chapter: chpt_x\ntext: X\n? {a: 1}\n: 2\nsections: []\n', '3:3', 'mapping'],
+    ['a sequence key js-yaml would read as `text`', 'chapter: chpt_x\n[text]: X\nsections: []\n', '2:1', 'sequence'],
+    ['an alias of a sequence as a key', 'chapter: chpt_x\ntext: &t [X]\n*t : 2\nsections: []\n', '3:1', 'sequence'],
+    // js-yaml refuses the duplicate, so `yaml` turns the file into data: where the library warned.
+    ['a collection key beside a duplicate key', 'chapter: chpt_x\nchapter: chpt_y\ntext: X\n? [a, b]\n: c\nsections: []\n', '4:3', 'sequence'],
+  ])('%s', async (name, text, at, kind) => {
+    const warnings: string[] = []
+    const onWarning = (w: Error) => warnings.push(w.message)
+    process.on('warning', onWarning)
+    try {
+      const dir = rulesCopy(`collection-key-${name.replace(/\W+/g, '-')}`)
+      writeFileSync(join(dir, '02_keys.yaml'), text)
+      const out = join(dir, '../out')
+      for (const argv of [['check', dir], ['index', '--out', out, dir]]) {
+        const r = await cr(argv)
+        expect(r.code, argv[0]).toBe(1)
+        expect(r.err).toContain(`02_keys.yaml:${at}: error[yaml-collection-key]: Unexpected ${kind} as a key, expected a plain key such as \`text:\``)
+        // The data is not guessed at: no schema complaints about a key made of the collection's text.
+        expect(r.err).not.toMatch(/schema-|stringified/)
+      }
+      expect(existsSync(out)).toBe(false)
+      // Node emits process warnings on a later tick.
+      await new Promise((resolve) => setImmediate(resolve))
+      expect(warnings).toEqual([])
+    } finally {
+      process.off('warning', onWarning)
+    }
   })
 })
 

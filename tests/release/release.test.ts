@@ -6,9 +6,10 @@ import { describe, expect, it } from 'vitest'
 import { memoryIo } from '../../src/cli/cli-io.ts'
 import { main } from '../../src/cli/main.ts'
 import { citedIds } from '../../src/core/versions/release-check.ts'
+import { listReleases } from '../../src/io/releases.ts'
 
 const repo = join(import.meta.dirname, '../..')
-const held = readdirSync(join(repo, 'releases')).filter((d) => /^v\d\d\.\d\d$/.test(d)).sort()
+const held = listReleases(join(repo, 'releases')).map((r) => r.version)
 
 async function run(argv: string[], cwd: string) {
   const io = memoryIo({ cwd })

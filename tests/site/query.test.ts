@@ -7,7 +7,8 @@ import { fold, words } from '../../site/scripts/query/fold.ts'
 import { fuse, searchRelaxed, type IndexHit } from '../../site/scripts/query/fuse.ts'
 import { highlightRanges } from '../../site/scripts/query/highlight.ts'
 import { isStopword } from '../../site/scripts/query/stopwords.ts'
-import { correctWord, createVocabulary, editDistance } from '../../site/scripts/query/typo.ts'
+import { correctWord, createVocabulary } from '../../site/scripts/query/typo.ts'
+import { editDistance } from '../../src/core/ids.ts'
 import { definingTerm, findCards, understandQuery, type QueryContext } from '../../site/scripts/query/understand.ts'
 import { buildSearchVocab } from '../../site/data/search-vocab.ts'
 import { currentRelease, queryContext } from './query-context.ts'
@@ -28,9 +29,12 @@ describe('typo correction', () => {
   const vocab = createVocabulary(['the', 'access', 'strength', 'jack', 'out', 'hedge', 'ice', 'excess'], 4)
 
   test('a swap of neighbours is one edit', () => {
-    expect(editDistance('strenght', 'strength', 2)).toBe(1)
-    expect(editDistance('otu', 'out', 1)).toBe(1)
-    expect(editDistance('abc', 'xyz', 1)).toBe(2)
+    const typo = { transpositions: true }
+    expect(editDistance('strenght', 'strength', 2, typo)).toBe(1)
+    expect(editDistance('otu', 'out', 1, typo)).toBe(1)
+    expect(editDistance('abc', 'xyz', 1, typo)).toBe(2)
+    // Without transpositions (IDs' did-you-mean), a swap is two edits.
+    expect(editDistance('strenght', 'strength', 2)).toBe(2)
   })
 
   test('unknown words become the closest known word; known ones, short ones and numbers stay', () => {

@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest'
 import { formatDiff } from '../../src/cli/commands/diff.ts'
 import { compileRelease, listReleases } from '../../src/io/releases.ts'
 import { diffReleases } from '../../src/core/versions/diff.ts'
+import { lowerFirst } from '../../src/core/ids.ts'
 import { RELEASES_DIR, release, retirements, VERSIONS } from './load.ts'
 
 const goldens = join(import.meta.dirname, '../fixtures/versions/diffs')
@@ -46,7 +47,7 @@ function changelogAdditions(version: string): string[] {
       if (!m) continue
       // Only the refs right after the verb ("Added X and Y to …"), not those of a later "to clarify …".
       const head = m[1]!.split(/\b(?:to|for|in|at)\b/)[0]!
-      for (const ref of head.matchAll(/\{ref:([^}]+)\}/g)) ids.push(...ref[1]!.split(',').map((s) => s.charAt(0).toLowerCase() + s.slice(1)))
+      for (const ref of head.matchAll(/\{ref:([^}]+)\}/g)) ids.push(...ref[1]!.split(',').map(lowerFirst))
     }
   }
   return ids

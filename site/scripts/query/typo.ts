@@ -4,29 +4,10 @@
  * "hegde" → "hedge". Damerau-Levenshtein (a swap of neighbours is one edit,
  * the commonest typo), bounded so most candidates are rejected early.
  */
+import { editDistance } from '../../../src/core/ids.ts'
 
 /** Optimal-string-alignment distance of `a` and `b`, or `max + 1` once it must exceed `max`. */
-export function editDistance(a: string, b: string, max: number): number {
-  if (Math.abs(a.length - b.length) > max) return max + 1
-  const n = b.length
-  let prev2 = new Array<number>(n + 1).fill(0)
-  let prev = Array.from({ length: n + 1 }, (_, j) => j)
-  let cur = new Array<number>(n + 1).fill(0)
-  for (let i = 1; i <= a.length; i++) {
-    cur[0] = i
-    let rowMin = i
-    for (let j = 1; j <= n; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1
-      let d = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + cost)
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, prev2[j - 2]! + 1)
-      cur[j] = d
-      if (d < rowMin) rowMin = d
-    }
-    if (rowMin > max) return max + 1
-    ;[prev2, prev, cur] = [prev, cur, prev2]
-  }
-  return prev[n]!
-}
+const typoDistance = (a: string, b: string, max: number) => editDistance(a, b, max, { transpositions: true })
 
 /** Edits allowed for a word of this length: none below 3 letters (too many neighbours), 2 from 6. */
 export const allowedEdits = (length: number) => (length < 3 ? 0 : length < 6 ? 1 : 2)
@@ -63,7 +44,7 @@ export function correctWord(vocab: Vocabulary, word: string): string | undefined
   let best: string | undefined
   let bestKey = Infinity
   for (const candidate of vocab.byUse) {
-    const d = editDistance(word, candidate, max)
+    const d = typoDistance(word, candidate, max)
     if (d > max) continue
     // Distance dominates; a different first letter costs half an edit.
     const key = d + (candidate[0] === word[0] ? 0 : 0.5)

@@ -8,6 +8,7 @@
  * A range stands for every number in it (`6.1.4a–c` is 6.1.4a, 6.1.4b and
  * 6.1.4c); it is one citation text with several rules.
  */
+import { citationForm } from '../ids.ts'
 
 /** `6.1.4`, `6.1.4a`, printed `6.1.4.a`, timing `11.2.2b.i`. */
 export const NUMBER = String.raw`\d+(?:\.\d+)+(?:\.?[a-z]{1,2}(?![a-z]))?(?:\.[ivx]+(?![a-z]))?`
@@ -27,11 +28,6 @@ const RANGE_TO = new RegExp(String.raw`(?:[ \t]*(?:–|—|\.\.)[ \t]*|-|[ \t]+-
 const SEPARATOR = new RegExp(String.raw`[ \t]*(?:,|&|/|\+|\band\b|\bor\b)[ \t]*(?:and[ \t]+|or[ \t]+)?(?:§[ \t]*)?(?=\d)`, 'y')
 const isIdent = (c: number) => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95
 
-/** `6.1.4.a` → `6.1.4a`; `6.1.4` unchanged. */
-export function normalizeNumber(n: string): string {
-  return n.replace(/^(\d+\.\d+\.\d+)\.([a-z]{1,2})(?![a-z])/, '$1$2').replace(/\.$/, '')
-}
-
 /**
  * Numbers from `pos` (which must start one): the first, and any list or
  * range after it. `end` is where reading stopped. Nothing when the number
@@ -46,13 +42,13 @@ export function readNumbers(text: string, pos: number): { items: NumberItem[]; e
     if (!m) break
     let end = at + m[0].length
     if (end < text.length && isIdent(text.charCodeAt(end))) break
-    const first = normalizeNumber(m[0])
+    const first = citationForm(m[0])
     let item: NumberItem = { offset: at, text: m[0], values: [first] }
     RANGE_TO.lastIndex = end
     const r = RANGE_TO.exec(text)
     if (r) {
       const rEnd = RANGE_TO.lastIndex
-      const values = expandRange(first, normalizeNumber(r[1]!))
+      const values = expandRange(first, citationForm(r[1]!))
       if (values && !(rEnd < text.length && isIdent(text.charCodeAt(rEnd)))) {
         item = { offset: at, text: text.slice(at, rEnd), values }
         end = rEnd

@@ -10,7 +10,7 @@
  */
 import { distance } from 'fastest-levenshtein'
 import { andList } from '../versions/history.ts'
-import { normalizeVersion, RELEASE_NAME } from '../ids.ts'
+import { nearestExistingNumber, normalizeVersion, RELEASE_DIGITS, RELEASE_NAME, suggesterFor } from '../ids.ts'
 import { DEFAULT_CITE_CONFIG, type CiteConfig } from './config.ts'
 import { classifyEdition, editionName, type EditionKind } from './editions.ts'
 import { NUMBER, readNumbers, tokenizeCapture, type CaptureToken } from './grammar.ts'
@@ -141,28 +141,14 @@ export function createScanner(table: CiteTable, config: CiteConfig = DEFAULT_CIT
     return best !== undefined && best.d <= allowed
   }
 
-  const suggestCache = new Map<string, string[]>()
-  /** Loose suggestions for something that is explicitly a citation (among `ids`, today's by default). */
+  /**
+   * Suggestions for something that is explicitly a citation (among `ids`,
+   * today's by default): today's close misses first, else the did-you-mean
+   * every command uses (`suggesterFor`: case-folded, indexed and cached per ID list).
+   */
   const suggestFor = (word: string, ids: readonly string[] = table.ids): string[] => {
-    const today = ids === table.ids
-    if (today) {
-      const cached = suggestCache.get(word)
-      if (cached) return cached
-    }
-    let out = today ? closeIds(word) : []
-    if (out.length === 0) {
-      const w = word.toLowerCase()
-      const max = Math.max(2, Math.floor(w.length * 0.4))
-      const scored: { id: string; d: number }[] = []
-      for (const id of ids) {
-        if (Math.abs(id.length - w.length) > max && !(id.includes(w) || w.includes(id))) continue
-        const d = id.includes(w) || w.includes(id) ? Math.abs(id.length - w.length) * 0.1 : distance(w, id)
-        if (d <= max) scored.push({ id, d })
-      }
-      out = scored.sort((a, b) => a.d - b.d || (a.id < b.id ? -1 : 1)).slice(0, 3).map((s) => s.id)
-    }
-    if (today) suggestCache.set(word, out)
-    return out
+    const close = ids === table.ids ? closeIds(word) : []
+    return close.length > 0 ? close : suggesterFor(ids)(word)
   }
 
   const isIgnored = (word: string) => config.ignoreIds?.test(word) ?? false
@@ -215,7 +201,7 @@ export function createScanner(table: CiteTable, config: CiteConfig = DEFAULT_CIT
             const next = tokens[k + 1]
             const v = /^[vV]/.test(t.text)
             const digits = t.text.replace(/^[vV]/, '')
-            const yearForm = /^\d{2}\.\d{2}$/.test(digits) && !table.chapters.has(digits.slice(0, 2))
+            const yearForm = RELEASE_DIGITS.test(digits) && !table.chapters.has(digits.slice(0, 2))
             const gapIsBlank = next !== undefined && /^[ \t§]+$/.test(text.slice(t.offset + t.text.length, next.offset))
             if (v || (afterCr && yearForm) || (yearForm && next?.kind === 'word') || (next?.kind === 'numbers' && gapIsBlank)) {
               const e = edition(t.text)
@@ -358,7 +344,7 @@ export function createScanner(table: CiteTable, config: CiteConfig = DEFAULT_CIT
           OLD_ID_WORD.lastIndex = next
           const nextId = gap && !nextNumber ? OLD_ID_WORD.exec(text) : null
           const v = e[1] !== undefined
-          const yearForm = /^\d{2}\.\d{2}$/.test(digits) && !table.chapters.has(digits.slice(0, 2))
+          const yearForm = RELEASE_DIGITS.test(digits) && !table.chapters.has(digits.slice(0, 2))
           const blankGap = gap !== null && !gap[1]!.includes(',')
           const isEdition = v || (yearForm && (nextNumber !== null || nextId !== null || !gap)) || (nextNumber !== null && blankGap)
           if (isEdition) {
@@ -547,16 +533,11 @@ export function createScanner(table: CiteTable, config: CiteConfig = DEFAULT_CIT
   }
 
   function nearestAncestor<R extends { number: string }>(number: string, byNumber: ReadonlyMap<string, R>): R | undefined {
-    const parts = /^(\d+(?:\.\d+)*)/.exec(number)?.[1]?.split('.') ?? []
     // `6.1.4z` → 6.1.4 first.
-    if (parts.join('.') !== number && byNumber.has(parts.join('.'))) return byNumber.get(parts.join('.'))
-    while (parts.length > 1) {
-      parts.pop()
-      const r = byNumber.get(parts.join('.'))
-      if (r) return r
-    }
-    return undefined
+    const near = nearestExistingNumber(number, (n) => byNumber.has(n))
+    return near === undefined ? undefined : byNumber.get(near)
   }
+
 
   /**
    * A number and an ID on one line are a pair (`6.1.4/rule_end_the_run`,

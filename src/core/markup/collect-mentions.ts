@@ -1,5 +1,4 @@
-import { visit } from 'unist-util-visit'
-import type { MarkupRoot } from './nodes.ts'
+import { eachNode, type MarkupRoot } from './nodes.ts'
 
 export interface Mentions {
   /** Referenced IDs (lowercase-first); a range contributes its two ends. */
@@ -16,7 +15,7 @@ export function collectMentions(tree: MarkupRoot): Mentions {
   const add = (list: string[], value: string) => {
     if (!list.includes(value)) list.push(value)
   }
-  visit(tree, (node) => {
+  eachNode(tree, (node) => {
     switch (node.type) {
       case 'ruleReference':
         for (const id of node.ids) add(mentions.refs, id)

@@ -23,6 +23,7 @@ export type {
   Subtype,
   TermDefinition,
 } from './nodes.ts'
+export { eachNode } from './nodes.ts'
 export { markupParse, parseMarkup, type ParseResult } from './parse.ts'
 export { phraseReference, type ReferencePart } from './phrase-reference.ts'
 export type { RenderContext } from './render-context.ts'

@@ -5,6 +5,7 @@
  * (`changelog.yaml`) for the editors to edit. Pure: it reads a `ReleaseDiff`
  * (`diffReleases`) and the compiled new release.
  */
+import { lowerFirst } from '../ids.ts'
 import { diagnostic } from '../diagnostics.ts'
 import type { CompiledDocument, Diagnostic, RuleEntry } from '../types.ts'
 import { stringify } from 'yaml'
@@ -128,7 +129,7 @@ export function citedIds(texts: string[]): Set<string> {
   const ids = new Set<string>()
   for (const t of texts) {
     for (const m of t.matchAll(/\{ref(?:\/through)?:([^}]*)\}/g)) {
-      for (const id of m[1]!.split(',')) if (id.trim()) ids.add(id.trim().charAt(0).toLowerCase() + id.trim().slice(1))
+      for (const id of m[1]!.split(',')) if (id.trim()) ids.add(lowerFirst(id.trim()))
     }
   }
   return ids
