@@ -10,51 +10,15 @@ import { searchRelaxed, type IndexHit } from './query/fuse.ts'
 import { highlightRanges } from './query/highlight.ts'
 import { jargonIndex } from './query/jargon.ts'
 import { createVocabulary } from './query/typo.ts'
-import { createCards, understandQuery, type QueryContext, type Understood } from './query/understand.ts'
+import { createCards, definedTermsIn, understandQuery, type QueryContext, type Understood } from './query/understand.ts'
+import { loadPagefind, pagefindReady, type Pagefind, type PagefindResult, type PagefindResultData } from './pagefind-load.ts'
 
-interface PagefindResultData {
-  url: string
-  excerpt: string
-  content: string
-  meta: Record<string, string>
-}
-interface PagefindResult {
-  id: string
-  score: number
-  words: number[]
-  data(): Promise<PagefindResultData>
-}
-interface Pagefind {
-  options(o: Record<string, unknown>): Promise<void>
-  init(): Promise<void>
-  search(q: string | null, o?: { filters?: Record<string, string> }): Promise<{ results: PagefindResult[] } | null>
-}
 type Previews = Record<string, [string, string, [string, string][]]>
 
 const DROPDOWN_RESULTS = 8
 const PAGE_RESULTS = 40
 /** The top result shows this much of its rule, so it can be read without a click. */
 const TOP_TEXT = 420
-
-let pagefindPromise: Promise<Pagefind> | undefined
-let pagefindReady = false
-function loadPagefind(base: string): Promise<Pagefind> {
-  return (pagefindPromise ??= (async () => {
-    const url = `${base}pagefind/pagefind.js`
-    const pf = (await import(/* @vite-ignore */ url)) as Pagefind
-    // Short records (one rule each): length matters less than on web pages.
-    // Tuned on the glossary: the defining rule is the first result for most
-    // of its 220 terms (exact terms are pinned first anyway, see lookup.ts).
-    // No worker: the index is small, and starting one costs the first keystroke ~20 ms.
-    await pf.options({ noWorker: true, excerptLength: 24, ranking: { pageLength: 0.4, termSaturation: 2 } })
-    await pf.init()
-    // Warm up while the reader starts typing: this loads the WebAssembly and
-    // the index metadata, so the first real search only fetches its words.
-    await pf.search('')
-    pagefindReady = true
-    return pf
-  })())
-}
 
 const fetchJson = <T,>(url: string) => fetch(url).then((r) => (r.ok ? (r.json() as Promise<T>) : Promise.reject(new Error(`${url}: ${r.status}`))))
 
@@ -226,11 +190,11 @@ function wire(base: string, form: HTMLFormElement, lookupPromise: Promise<Lookup
       return hit.url
     }
 
-    if (!pagefindReady) {
+    if (!pagefindReady()) {
       // Search is still loading (first keystroke): defined terms starting
       // with the query answer meanwhile; the full results replace them.
       const interim = termsStartingWith(lookup, q, 5).filter((t) => !filter || t.hit.chapter === filter)
-      if (interim.length > 0) show(q, interim.map(({ term, hit: h }) => resultItem(h.url, h.number, h.chapter, `Defines “${term}”`)), false)
+      if (interim.length > 0) show(q, interim.map(({ term, hit: h }) => resultItem(h.url, h.number, h.chapter, `Defines “${term}”`)), false, false)
     }
     const context = await contextPromise.catch(() => undefined)
     if (mine !== seq) return undefined
@@ -245,8 +209,21 @@ function wire(base: string, form: HTMLFormElement, lookupPromise: Promise<Lookup
     })
     const head = pins.map(({ hit: h, why }) => resultItem(h.url, h.number, h.chapter, why))
     const pinnedAt = new Map(pins.map((p, i) => [p.hit.url, i]))
-    // Pinned rules (a definition, a card's mentions) need no Pagefind: show them while it loads.
-    if (!pagefindReady && head.length > 0) show(q, [...head], false)
+    if (!pagefindReady()) {
+      // Pinned rules (a definition, a card's mentions) and the rules defining
+      // the query's terms need no Pagefind: they answer while it starts.
+      const known = new Set(pins.map((p) => p.hit.id))
+      const defining = definedTermsIn(understood.text, context?.terms ?? lookup.terms).flatMap(({ term, ids }) =>
+        ids.flatMap((id) => {
+          const h = lookup.byId.get(id)
+          if (!h || known.has(id) || (filter && h.chapter !== filter)) return []
+          known.add(id)
+          return [resultItem(h.url, h.number, h.chapter, `Defines “${term}”`)]
+        }),
+      )
+      const interim = [...head, ...defining].slice(0, limit)
+      if (interim.length > 0) show(q, interim, false, false)
+    }
     const pf = await pagefind
     if (mine !== seq) return undefined
     const byId = new Map<string, PagefindResult>()
@@ -351,8 +328,11 @@ function wire(base: string, form: HTMLFormElement, lookupPromise: Promise<Lookup
     }
   }
 
-  /** `data-q`: results for this query are showing; `data-done`: all of them. */
-  function show(q: string, items: HTMLLIElement[], done: boolean) {
+  /**
+   * `data-q`: results for this query are showing; `data-ranked`: ranked ones
+   * (not only the definitions shown while Pagefind starts); `data-done`: all of them.
+   */
+  function show(q: string, items: HTMLLIElement[], done: boolean, ranked = true) {
     if (items.length === 0) {
       const li = document.createElement('li')
       li.className = 'none'
@@ -361,6 +341,8 @@ function wire(base: string, form: HTMLFormElement, lookupPromise: Promise<Lookup
     }
     list.replaceChildren(...items)
     list.dataset.q = q
+    if (ranked) list.dataset.ranked = q
+    else delete list.dataset.ranked
     if (done) list.dataset.done = q
     else delete list.dataset.done
     panel.hidden = false

@@ -8,7 +8,7 @@ import { fuse, searchRelaxed, type IndexHit } from '../../site/scripts/query/fus
 import { highlightRanges } from '../../site/scripts/query/highlight.ts'
 import { isStopword } from '../../site/scripts/query/stopwords.ts'
 import { correctWord, createVocabulary, editDistance } from '../../site/scripts/query/typo.ts'
-import { definingTerm, findCards, understandQuery, type QueryContext } from '../../site/scripts/query/understand.ts'
+import { definedTermsIn, definingTerm, findCards, understandQuery, type QueryContext } from '../../site/scripts/query/understand.ts'
 import { buildSearchVocab } from '../../site/data/search-vocab.ts'
 import { currentRelease, queryContext } from './query-context.ts'
 
@@ -116,6 +116,21 @@ describe('understanding a query, against the real rules', () => {
     expect(findCards(ctx.cards, ['vaporframe'], ctx.vocab).map((c) => c.name)).toEqual(['Vaporframe Fabricator'])
     // "priority" is a CR word before it is the start of Priority Construction.
     expect(findCards(ctx.cards, ['priority'], ctx.vocab)).toEqual([])
+  })
+
+  test('the terms a question mentions, in its order, inflected or not, longest first (shown while Pagefind starts)', () => {
+    const terms = (q: string) => definedTermsIn(q, ctx.terms).map((t) => t.term)
+    expect(terms('what happens when the host is trashed')).toEqual(['host', 'trash'])
+    expect(terms('can the corp rez an upgrade during a run')).toEqual(['rez', 'run'])
+    // "bad publicity" whole, not "bad" and "publicity"; plurals and -ing forms count as the term.
+    expect(terms('do I lose bad publicity')).toContain('bad publicity')
+    expect(terms('tags and recurring credits')).toEqual(['tag', 'recurring credits'])
+    expect(definedTermsIn('when is the corp rezzing ice', ctx.terms).find((t) => t.term === 'rez')?.ids).toEqual(ctx.terms.get('rez'))
+    // Stop words alone are never a term, and a query of none finds none.
+    expect(terms('what is it')).toEqual([])
+    expect(terms('')).toEqual([])
+    // Every term found is a key of the glossary, with its defining rules.
+    for (const t of definedTermsIn('the runner jacks out after a successful run on HQ', ctx.terms)) expect(ctx.terms.get(t.term)).toEqual(t.ids)
   })
 
   test('a quoted phrase goes to Pagefind as typed', () => {

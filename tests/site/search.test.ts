@@ -120,6 +120,37 @@ describe.skipIf(!hasChromium)('search', () => {
       await context.close()
     })
 
+    test('while Pagefind is still starting, a question shows the rules defining its terms; ranked results replace them', async () => {
+      const { page, context, errors } = await newPage(site)
+      // Hold Pagefind's code back, as a slow phone would, until the first results are checked.
+      let release!: () => void
+      const held = new Promise<void>((ok) => (release = ok))
+      await page.route('**/pagefind/pagefind.js', async (route) => {
+        await held
+        await route.continue()
+      })
+      const q = 'what happens when the host is trashed'
+      await page.goto(`${site.url}/runs/`)
+      await page.fill('#q', q)
+      const list = '#q ~ .search-panel .search-results'
+      await page.waitForFunction(([sel, q]) => document.querySelector<HTMLElement>(sel!)?.dataset.q === q, [list, q])
+      const interim = await page.$eval(list, (l) => ({ ranked: l.dataset.ranked, done: l.dataset.done, text: Array.from(l.querySelectorAll('a.hit'), (a) => a.textContent ?? '') }))
+      expect(interim.ranked).toBeUndefined()
+      expect(interim.done).toBeUndefined()
+      expect(interim.text.some((t) => t.includes('Defines “host”')), interim.text.join('\n')).toBe(true)
+      expect(interim.text.some((t) => t.includes('Defines “trash”')), interim.text.join('\n')).toBe(true)
+      release()
+      await page.waitForFunction(([sel, q]) => {
+        const l = document.querySelector<HTMLElement>(sel!)
+        return l?.dataset.done === q && l.dataset.ranked === q
+      }, [list, q])
+      const hrefs = await page.$$eval(`${list} a.hit`, (as) => as.map((a) => a.getAttribute('href') ?? ''))
+      // The ranked list answers the question: a rule on hosted cards when their host goes.
+      expect(hrefs.slice(0, 5).some((h) => h.endsWith('#rule_trash_hosted_objects_when_host_trashed')), hrefs.join('\n')).toBe(true)
+      expect(errors).toEqual([])
+      await context.close()
+    })
+
     test('a card name, misspelt, finds the rules mentioning the card', async () => {
       const { context, hrefs } = await search('Hegde Fund')
       expect(hrefs.slice(0, 2).sort()).toEqual(['/card-manipulation/#rule_playing_one_at_a_time', '/turns/#rule_defferent_actions'])
