@@ -52,7 +52,7 @@ function warmSegmenter() {
 
 /** Ask for search's data while its code loads, not after: the first results come sooner. */
 function preload(base: string) {
-  for (const href of [`${base}lookup.json`, `${base}search-vocab.json`, `${base}pagefind/wasm.en.pagefind`]) {
+  for (const href of [`${base}lookup.json`, `${base}search-vocab.json`, `${base}search-ids.json`, `${base}pagefind/wasm.en.pagefind`]) {
     const link = document.createElement('link')
     if (href.endsWith('.js')) link.rel = 'modulepreload'
     else {

@@ -100,7 +100,29 @@ export function initSearch(base: string, forms: HTMLFormElement[]) {
   pagefind.catch((e) => console.error('Search is unavailable:', e))
   const context = loadContext(base, lookupPromise)
   context.catch((e) => console.error('Search runs without typo correction:', e))
-  for (const form of forms) wire(base, form, lookupPromise, context, pagefind)
+  const ids = loadSearchIds(base, lookupPromise)
+  for (const form of forms) wire(base, form, lookupPromise, context, pagefind, ids)
+}
+
+/** Which rule each Pagefind result is, both ways (`search-ids.json`); without it, results wait for their fragments. */
+interface SearchIds {
+  ruleOf: Map<string, string>
+  resultOf: Map<string, string>
+}
+function loadSearchIds(base: string, lookup: Promise<Lookup>): Promise<SearchIds | undefined> {
+  return Promise.all([lookup, fetchJson<string[]>(`${base}search-ids.json`)])
+    .then(([l, results]) => {
+      const ruleOf = new Map<string, string>()
+      const resultOf = new Map<string, string>()
+      results.forEach((result, i) => {
+        const rule = l.ids[i]
+        if (!result || !rule) return
+        ruleOf.set(result, rule)
+        resultOf.set(rule, result)
+      })
+      return { ruleOf, resultOf }
+    })
+    .catch(() => undefined)
 }
 
 /** One Pagefind search per word and filter, remembered: typing on only searches the new word. */
@@ -116,7 +138,14 @@ function searchIndex(pf: Pagefind, query: string, filter: string): Promise<Pagef
   return p
 }
 
-function wire(base: string, form: HTMLFormElement, lookupPromise: Promise<Lookup>, contextPromise: Promise<QueryContext>, pagefind: Promise<Pagefind>) {
+function wire(
+  base: string,
+  form: HTMLFormElement,
+  lookupPromise: Promise<Lookup>,
+  contextPromise: Promise<QueryContext>,
+  pagefind: Promise<Pagefind>,
+  idsPromise: Promise<SearchIds | undefined>,
+) {
   const input = form.querySelector('input')!
   const chapter = form.querySelector('select')!
   const panel = form.querySelector<HTMLElement>('.search-panel')!
@@ -225,6 +254,7 @@ function wire(base: string, form: HTMLFormElement, lookupPromise: Promise<Lookup
       if (interim.length > 0) show(q, interim, false, false)
     }
     const pf = await pagefind
+    const ids = await idsPromise
     if (mine !== seq) return undefined
     const byId = new Map<string, PagefindResult>()
     const search = async (words: string): Promise<IndexHit[]> => {
@@ -236,7 +266,8 @@ function wire(base: string, form: HTMLFormElement, lookupPromise: Promise<Lookup
       ? { hits: await search(understood.text) }
       : await searchRelaxed(understood.words, search, { total: lookup.byId.size })
     if (mine !== seq) return undefined
-    const pending = hits.slice(0, Math.min(hits.length, limit + pins.length)).map((h) => byId.get(h.id)!.data())
+    const top = hits.slice(0, Math.min(hits.length, limit + pins.length))
+    const pending = top.map((h) => byId.get(h.id)!.data())
 
     const merge = (data: PagefindResultData[]) => {
       const items = [...head]
@@ -250,8 +281,15 @@ function wire(base: string, form: HTMLFormElement, lookupPromise: Promise<Lookup
       }
       return items
     }
-    // The best match as soon as it is here; the rest follow.
-    if (pending.length > 1 && pins.length === 0) {
+    // The ranked list at once, each rule's excerpt as its fragment arrives (without search-ids.json: the best match as soon as it is here).
+    if (ids) {
+      const items = [...head]
+      for (const h of top) {
+        const hit = lookup.byId.get(ids.ruleOf.get(h.id) ?? '')
+        if (hit && !pinnedAt.has(hit.url) && items.length < limit) items.push(resultItem(hit.url, hit.number, hit.chapter, ''))
+      }
+      show(q, items, false)
+    } else if (pending.length > 1 && pins.length === 0) {
       const best = await pending[0]!
       if (mine !== seq) return undefined
       show(q, merge([best]), false)

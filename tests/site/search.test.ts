@@ -142,7 +142,7 @@ describe.skipIf(!hasChromium)('search', () => {
       release()
       await page.waitForFunction(([sel, q]) => {
         const l = document.querySelector<HTMLElement>(sel!)
-        return l?.dataset.done === q && l.dataset.ranked === q
+        return l?.dataset.done === q && l?.dataset.ranked === q
       }, [list, q])
       const hrefs = await page.$$eval(`${list} a.hit`, (as) => as.map((a) => a.getAttribute('href') ?? ''))
       // The ranked list answers the question: a rule on hosted cards when their host goes.
