@@ -288,6 +288,8 @@ function wire(
         const hit = lookup.byId.get(ids.ruleOf.get(h.id) ?? '')
         if (hit && !pinnedAt.has(hit.url) && items.length < limit) items.push(resultItem(hit.url, hit.number, hit.chapter, ''))
       }
+      const found = new Set(hits.map((h) => h.id))
+      showCount(q, hits.length + pins.filter((p) => !found.has(ids.resultOf.get(p.hit.id) ?? '')).length, items.length)
       show(q, items, false)
     } else if (pending.length > 1 && pins.length === 0) {
       const best = await pending[0]!

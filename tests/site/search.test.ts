@@ -1,6 +1,9 @@
 /** Search: words find the defining rule, numbers and IDs go straight to the rule, `/search/?q=` works as a URL. */
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { gunzipSync } from 'node:zlib'
 import { describe, expect, test } from 'vitest'
-import { hasChromium, newPage, useSite } from './helpers.ts'
+import { DIST, hasChromium, newPage, useSite } from './helpers.ts'
 
 describe.skipIf(!hasChromium)('search', () => {
   const site = useSite()
@@ -243,6 +246,16 @@ describe.skipIf(!hasChromium)('search', () => {
       expect(hrefs.slice(0, 3).some((h) => h.includes('rule_jacking_out'))).toBe(true)
       await expect(page.inputValue('#sq')).resolves.toBe('jack out')
       await context.close()
+    })
+  })
+
+  test('search-ids.json names, for every entry of lookup.json, the Pagefind result that is that rule', () => {
+    const lookup = JSON.parse(readFileSync(join(DIST, 'lookup.json'), 'utf8')) as { r: [string, string, number][] }
+    const ids = JSON.parse(readFileSync(join(DIST, 'search-ids.json'), 'utf8')) as string[]
+    expect(ids).toHaveLength(lookup.r.length)
+    lookup.r.forEach(([rule], i) => {
+      const fragment = gunzipSync(readFileSync(join(DIST, 'pagefind/fragment', `${ids[i]}.pf_fragment`))).toString('utf8')
+      expect(JSON.parse(fragment.slice('pagefind_dcd'.length)).meta.id, rule).toBe(rule)
     })
   })
 
