@@ -11,11 +11,18 @@ export interface Case {
   kind: 'question' | 'typo' | 'jargon' | 'card' | 'number' | 'id'
   accept: string[]
   held?: boolean
+  /** From the independent set (`search-queries-independent.yaml`). */
+  independent?: boolean
 }
+
+export const INDEPENDENT = join(ROOT, 'scripts/bench/search-queries-independent.yaml')
 
 export function readCases(file = join(ROOT, 'scripts/bench/search-queries.yaml')): Case[] {
   return (parse(readFileSync(file, 'utf8')) as { cases: Case[] }).cases
 }
+
+/** The independent set, each case marked so. */
+export const readIndependentCases = (): Case[] => readCases(INDEPENDENT).map((c) => ({ ...c, independent: true }))
 
 /** Share of cases with an accepted rule in the first k results. */
 export function topK(cases: Case[], ranked: string[][], k: number): number {

@@ -16,7 +16,7 @@ import type { AstroIntegration, AstroIntegrationLogger } from 'astro'
 import { CompileError } from '../data/prepare.ts'
 import { prepareSite, publishSiteData } from '../data/store.ts'
 import type { SiteData } from '../data/types.ts'
-import { writeSearchIndexes } from './search-index.ts'
+import { writeSearchIds, writeSearchIndexes } from './search-index.ts'
 import { printPdfs } from './pdf.ts'
 import { livePreview } from './live-preview.ts'
 import { writeOffline } from './offline.ts'
@@ -71,6 +71,7 @@ export default function crSite(): AstroIntegration {
         const indexed = await writeSearchIndexes(releases.map((r) => ({ records: r.search, outputPath: join(out, r.base, 'pagefind') })))
         const counts = indexed.map(({ records }, i) => `${records} rules of ${releases[i]!.current ? 'the current rules' : releases[i]!.version}`)
         logger.info(`Pagefind: ${counts.join(', ')} indexed in ${Math.round(performance.now() - started)} ms`)
+        indexed.forEach(({ pagefindIds }, i) => writeSearchIds(out, releases[i]!, pagefindIds))
         const offline = writeOffline(out, releases)
         const kept = offline.releases[0]!
         logger.info(`Offline: service worker ${offline.build}, the current rules in ${kept.files} files (${Math.round(kept.bytes / 1024)} KB)`)

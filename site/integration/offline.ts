@@ -42,7 +42,7 @@ export function offlineFiles(out: string, release: ReleaseData): string[] {
   const b = release.base
   // Not `/full/`: it is the chapters' text again (0.9 MB), kept once it is read.
   const pages = ['', ...release.chapters.map((c) => `${c.slug}/`), 'glossary/', 'cards/', 'search/'].map((p) => `${b}${p}`)
-  const data = ['lookup.json', 'card-data.json', 'switch.json'].map((f) => `${b}${f}`)
+  const data = ['lookup.json', 'search-vocab.json', 'search-ids.json', 'card-data.json', 'switch.json'].map((f) => `${b}${f}`)
   const shared = release.current ? [...listDir(out, '/_astro/', '.js'), ...listDir(out, '/_astro/', '.css'), ...SITE_FILES] : []
   return [...pages, ...data, ...listDir(out, `${b}previews/`, '.json'), ...pagefindFiles(out, b), ...shared].filter((path) => existsSync(fileOf(out, path)))
 }

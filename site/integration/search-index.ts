@@ -7,10 +7,11 @@
  */
 import { h } from 'hastscript'
 import { toHtml } from 'hast-util-to-html'
-import { readFileSync } from 'node:fs'
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { gunzipSync } from 'node:zlib'
 import { join } from 'node:path'
 import * as pagefind from 'pagefind'
-import type { SearchRecord } from '../data/types.ts'
+import type { ReleaseData, SearchRecord } from '../data/types.ts'
 
 export function recordHtml(r: SearchRecord): string {
   const body = [
@@ -52,7 +53,13 @@ export interface SearchIndexJob {
  * round trip, so waiting on them one by one leaves both cores idle. Always
  * closes Pagefind.
  */
-export async function writeSearchIndexes(jobs: SearchIndexJob[]): Promise<{ records: number }[]> {
+export interface SearchIndexResult {
+  records: number
+  /** Rule ID → its Pagefind result ID (`en_1a2b3c4`). */
+  pagefindIds: Map<string, string>
+}
+
+export async function writeSearchIndexes(jobs: SearchIndexJob[]): Promise<SearchIndexResult[]> {
   try {
     return await Promise.all(jobs.map(writeOne))
   } finally {
@@ -60,7 +67,7 @@ export async function writeSearchIndexes(jobs: SearchIndexJob[]): Promise<{ reco
   }
 }
 
-async function writeOne({ records, outputPath }: SearchIndexJob): Promise<{ records: number }> {
+async function writeOne({ records, outputPath }: SearchIndexJob): Promise<SearchIndexResult> {
   const { index, errors } = await pagefind.createIndex({ forceLanguage: 'en' })
   check('createIndex', errors)
   if (!index) throw new Error('Pagefind createIndex returned no index')
@@ -73,7 +80,29 @@ async function writeOne({ records, outputPath }: SearchIndexJob): Promise<{ reco
   const written = await index.writeFiles({ outputPath })
   check('writeFiles', written.errors)
   await entryWritten(outputPath)
-  return { records: records.length }
+  const pagefindIds = readPagefindIds(outputPath)
+  const missing = records.filter((r) => !pagefindIds.has(r.id))
+  if (missing.length > 0) throw new Error(`Pagefind wrote no fragment for ${missing.length} rules, the first ${missing[0]!.id}`)
+  return { records: records.length, pagefindIds }
+}
+
+/**
+ * Which rule each Pagefind result is: a result's ID names its fragment
+ * (`fragment/en_1a2b3c4.pf_fragment`, gzipped JSON after a signature), and
+ * the fragment's meta names the rule. The search box reads this map so it
+ * can rank and show rules before their fragments arrive.
+ */
+function readPagefindIds(outputPath: string): Map<string, string> {
+  const dir = join(outputPath, 'fragment')
+  const ids = new Map<string, string>()
+  for (const file of readdirSync(dir)) {
+    const m = /^(.+)\.pf_fragment$/.exec(file)
+    if (!m) continue
+    const json = gunzipSync(readFileSync(join(dir, file))).subarray('pagefind_dcd'.length).toString('utf8')
+    const id = (JSON.parse(json) as { meta?: { id?: string } }).meta?.id
+    if (id) ids.set(id, m[1]!)
+  }
+  return ids
 }
 
 /**
@@ -92,4 +121,13 @@ async function entryWritten(outputPath: string): Promise<void> {
       await new Promise((resolve) => setTimeout(resolve, 100))
     }
   }
+}
+
+/**
+ * `<base>search-ids.json`: each entry of `lookup.json`'s `r`, in its order,
+ * as its Pagefind result ID ("" for an entry without a record).
+ */
+export function writeSearchIds(out: string, release: ReleaseData, pagefindIds: Map<string, string>): void {
+  const ids = release.lookup.r.map(([id]) => pagefindIds.get(id) ?? '')
+  writeFileSync(join(out, release.base, 'search-ids.json'), JSON.stringify(ids))
 }

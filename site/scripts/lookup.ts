@@ -19,7 +19,7 @@ export interface Lookup {
   ids: string[]
 }
 
-type LookupJson = { c: string[]; n: string[]; r: [string, string, number][]; t: Record<string, string[]>; o?: Record<string, string> }
+export type LookupJson = { c: string[]; n: string[]; r: [string, string, number][]; t: Record<string, string[]>; o?: Record<string, string> }
 
 const cache = new Map<string, Promise<Lookup>>()
 
@@ -28,29 +28,36 @@ export function loadLookup(base: string): Promise<Lookup> {
   if (!p) {
     p = fetch(`${base}lookup.json`)
       .then((r) => r.json() as Promise<LookupJson>)
-      .then(({ c, n, r, t, o = {} }) => {
-        const byId: Lookup['byId'] = new Map()
-        const byNumber: Lookup['byNumber'] = new Map()
-        for (const [id, number, chapter] of r) {
-          const hit = { id, number, url: `${c[chapter]}#${id}`, chapter: n[chapter] ?? '' }
-          byId.set(id, hit)
-          byNumber.set(number, hit)
-        }
-        // Retired IDs (`rule_checkpoint_uniqueness`) go to the rule they became.
-        for (const [old, now] of Object.entries(o)) {
-          const hit = byId.get(now)
-          if (hit && !byId.has(old)) byId.set(old, hit)
-        }
-        return { byId, byNumber, terms: new Map(Object.entries(t)), ids: r.map(([id]) => id) }
-      })
+      .then(createLookup)
     cache.set(base, p)
   }
   return p
 }
 
-/** `rule_end_the_run`, `6.1.4`, `6.1.4a`, `CR 6.1.4`, `6.1.4.a.` → the rule; anything else → undefined. */
+/** The lookup from `lookup.json`'s data. */
+export function createLookup({ c, n, r, t, o = {} }: LookupJson): Lookup {
+  const byId: Lookup['byId'] = new Map()
+  const byNumber: Lookup['byNumber'] = new Map()
+  for (const [id, number, chapter] of r) {
+    const hit = { id, number, url: `${c[chapter]}#${id}`, chapter: n[chapter] ?? '' }
+    byId.set(id, hit)
+    byNumber.set(number, hit)
+  }
+  // Retired IDs (`rule_checkpoint_uniqueness`) go to the rule they became.
+  for (const [old, now] of Object.entries(o)) {
+    const hit = byId.get(now)
+    if (hit && !byId.has(old)) byId.set(old, hit)
+  }
+  return { byId, byNumber, terms: new Map(Object.entries(t)), ids: r.map(([id]) => id) }
+}
+
+/**
+ * `rule_end_the_run`, `6.1.4`, `6.1.4a`, `CR 6.1.4`, `6.1.4.a.` → the rule; so
+ * does a link to one, pasted: `#rule_end_the_run`, the official site's
+ * `…/#rule_end_the_run`, a permalink `…/r/6.1.4a/`. Anything else → undefined.
+ */
 export function resolveQuery(lookup: Lookup, query: string) {
-  const q = query.trim()
+  const q = linkTarget(query.trim())
   if (!q) return undefined
   const id = lowerFirst(q)
   const byId = lookup.byId.get(id)
@@ -59,8 +66,20 @@ export function resolveQuery(lookup: Lookup, query: string) {
   return n ? lookup.byNumber.get(n) : undefined
 }
 
+/** What a pasted link points at: its `#fragment`, or the number or ID of a `/r/…/` permalink; other text as it is. */
+function linkTarget(q: string): string {
+  if (/\s/.test(q)) return q
+  const hash = q.lastIndexOf('#')
+  const target = hash >= 0 ? q.slice(hash + 1) : (/(?:^|\/)r\/([^/?#]+)\/?(?:[?#].*)?$/.exec(q)?.[1] ?? q)
+  try {
+    return decodeURIComponent(target)
+  } catch {
+    return target
+  }
+}
+
 /** Number-shaped queries are answered by the lookup alone. */
-export const isNumberQuery = (query: string) => normalizeNumber(query) !== undefined
+export const isNumberQuery = (query: string) => normalizeNumber(linkTarget(query.trim())) !== undefined
 
 /** A query as the glossary keys terms: lower case, single spaces. */
 const asTerm = (query: string) => query.trim().toLowerCase().replace(/\s+/g, ' ')

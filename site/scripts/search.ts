@@ -10,51 +10,15 @@ import { searchRelaxed, type IndexHit } from './query/fuse.ts'
 import { highlightRanges } from './query/highlight.ts'
 import { jargonIndex } from './query/jargon.ts'
 import { createVocabulary } from './query/typo.ts'
-import { createCards, understandQuery, type QueryContext, type Understood } from './query/understand.ts'
+import { createCards, definedTermsIn, understandQuery, type QueryContext, type Understood } from './query/understand.ts'
+import { loadPagefind, pagefindReady, type Pagefind, type PagefindResult, type PagefindResultData } from './pagefind-load.ts'
 
-interface PagefindResultData {
-  url: string
-  excerpt: string
-  content: string
-  meta: Record<string, string>
-}
-interface PagefindResult {
-  id: string
-  score: number
-  words: number[]
-  data(): Promise<PagefindResultData>
-}
-interface Pagefind {
-  options(o: Record<string, unknown>): Promise<void>
-  init(): Promise<void>
-  search(q: string | null, o?: { filters?: Record<string, string> }): Promise<{ results: PagefindResult[] } | null>
-}
 type Previews = Record<string, [string, string, [string, string][]]>
 
 const DROPDOWN_RESULTS = 8
 const PAGE_RESULTS = 40
 /** The top result shows this much of its rule, so it can be read without a click. */
 const TOP_TEXT = 420
-
-let pagefindPromise: Promise<Pagefind> | undefined
-let pagefindReady = false
-function loadPagefind(base: string): Promise<Pagefind> {
-  return (pagefindPromise ??= (async () => {
-    const url = `${base}pagefind/pagefind.js`
-    const pf = (await import(/* @vite-ignore */ url)) as Pagefind
-    // Short records (one rule each): length matters less than on web pages.
-    // Tuned on the glossary: the defining rule is the first result for most
-    // of its 220 terms (exact terms are pinned first anyway, see lookup.ts).
-    // No worker: the index is small, and starting one costs the first keystroke ~20 ms.
-    await pf.options({ noWorker: true, excerptLength: 24, ranking: { pageLength: 0.4, termSaturation: 2 } })
-    await pf.init()
-    // Warm up while the reader starts typing: this loads the WebAssembly and
-    // the index metadata, so the first real search only fetches its words.
-    await pf.search('')
-    pagefindReady = true
-    return pf
-  })())
-}
 
 const fetchJson = <T,>(url: string) => fetch(url).then((r) => (r.ok ? (r.json() as Promise<T>) : Promise.reject(new Error(`${url}: ${r.status}`))))
 
@@ -136,7 +100,29 @@ export function initSearch(base: string, forms: HTMLFormElement[]) {
   pagefind.catch((e) => console.error('Search is unavailable:', e))
   const context = loadContext(base, lookupPromise)
   context.catch((e) => console.error('Search runs without typo correction:', e))
-  for (const form of forms) wire(base, form, lookupPromise, context, pagefind)
+  const ids = loadSearchIds(base, lookupPromise)
+  for (const form of forms) wire(base, form, lookupPromise, context, pagefind, ids)
+}
+
+/** Which rule each Pagefind result is, both ways (`search-ids.json`); without it, results wait for their fragments. */
+interface SearchIds {
+  ruleOf: Map<string, string>
+  resultOf: Map<string, string>
+}
+function loadSearchIds(base: string, lookup: Promise<Lookup>): Promise<SearchIds | undefined> {
+  return Promise.all([lookup, fetchJson<string[]>(`${base}search-ids.json`)])
+    .then(([l, results]) => {
+      const ruleOf = new Map<string, string>()
+      const resultOf = new Map<string, string>()
+      results.forEach((result, i) => {
+        const rule = l.ids[i]
+        if (!result || !rule) return
+        ruleOf.set(result, rule)
+        resultOf.set(rule, result)
+      })
+      return { ruleOf, resultOf }
+    })
+    .catch(() => undefined)
 }
 
 /** One Pagefind search per word and filter, remembered: typing on only searches the new word. */
@@ -152,7 +138,14 @@ function searchIndex(pf: Pagefind, query: string, filter: string): Promise<Pagef
   return p
 }
 
-function wire(base: string, form: HTMLFormElement, lookupPromise: Promise<Lookup>, contextPromise: Promise<QueryContext>, pagefind: Promise<Pagefind>) {
+function wire(
+  base: string,
+  form: HTMLFormElement,
+  lookupPromise: Promise<Lookup>,
+  contextPromise: Promise<QueryContext>,
+  pagefind: Promise<Pagefind>,
+  idsPromise: Promise<SearchIds | undefined>,
+) {
   const input = form.querySelector('input')!
   const chapter = form.querySelector('select')!
   const panel = form.querySelector<HTMLElement>('.search-panel')!
@@ -226,11 +219,11 @@ function wire(base: string, form: HTMLFormElement, lookupPromise: Promise<Lookup
       return hit.url
     }
 
-    if (!pagefindReady) {
+    if (!pagefindReady()) {
       // Search is still loading (first keystroke): defined terms starting
       // with the query answer meanwhile; the full results replace them.
       const interim = termsStartingWith(lookup, q, 5).filter((t) => !filter || t.hit.chapter === filter)
-      if (interim.length > 0) show(q, interim.map(({ term, hit: h }) => resultItem(h.url, h.number, h.chapter, `Defines “${term}”`)), false)
+      if (interim.length > 0) show(q, interim.map(({ term, hit: h }) => resultItem(h.url, h.number, h.chapter, `Defines “${term}”`)), false, false)
     }
     const context = await contextPromise.catch(() => undefined)
     if (mine !== seq) return undefined
@@ -245,9 +238,23 @@ function wire(base: string, form: HTMLFormElement, lookupPromise: Promise<Lookup
     })
     const head = pins.map(({ hit: h, why }) => resultItem(h.url, h.number, h.chapter, why))
     const pinnedAt = new Map(pins.map((p, i) => [p.hit.url, i]))
-    // Pinned rules (a definition, a card's mentions) need no Pagefind: show them while it loads.
-    if (!pagefindReady && head.length > 0) show(q, [...head], false)
+    if (!pagefindReady()) {
+      // Pinned rules (a definition, a card's mentions) and the rules defining
+      // the query's terms need no Pagefind: they answer while it starts.
+      const known = new Set(pins.map((p) => p.hit.id))
+      const defining = definedTermsIn(understood.text, context?.terms ?? lookup.terms).flatMap(({ term, ids }) =>
+        ids.flatMap((id) => {
+          const h = lookup.byId.get(id)
+          if (!h || known.has(id) || (filter && h.chapter !== filter)) return []
+          known.add(id)
+          return [resultItem(h.url, h.number, h.chapter, `Defines “${term}”`)]
+        }),
+      )
+      const interim = [...head, ...defining].slice(0, limit)
+      if (interim.length > 0) show(q, interim, false, false)
+    }
     const pf = await pagefind
+    const ids = await idsPromise
     if (mine !== seq) return undefined
     const byId = new Map<string, PagefindResult>()
     const search = async (words: string): Promise<IndexHit[]> => {
@@ -259,7 +266,8 @@ function wire(base: string, form: HTMLFormElement, lookupPromise: Promise<Lookup
       ? { hits: await search(understood.text) }
       : await searchRelaxed(understood.words, search, { total: lookup.byId.size })
     if (mine !== seq) return undefined
-    const pending = hits.slice(0, Math.min(hits.length, limit + pins.length)).map((h) => byId.get(h.id)!.data())
+    const top = hits.slice(0, Math.min(hits.length, limit + pins.length))
+    const pending = top.map((h) => byId.get(h.id)!.data())
 
     const merge = (data: PagefindResultData[]) => {
       const items = [...head]
@@ -273,8 +281,17 @@ function wire(base: string, form: HTMLFormElement, lookupPromise: Promise<Lookup
       }
       return items
     }
-    // The best match as soon as it is here; the rest follow.
-    if (pending.length > 1 && pins.length === 0) {
+    // The ranked list at once, each rule's excerpt as its fragment arrives (without search-ids.json: the best match as soon as it is here).
+    if (ids) {
+      const items = [...head]
+      for (const h of top) {
+        const hit = lookup.byId.get(ids.ruleOf.get(h.id) ?? '')
+        if (hit && !pinnedAt.has(hit.url) && items.length < limit) items.push(resultItem(hit.url, hit.number, hit.chapter, ''))
+      }
+      const found = new Set(hits.map((h) => h.id))
+      showCount(q, hits.length + pins.filter((p) => !found.has(ids.resultOf.get(p.hit.id) ?? '')).length, items.length)
+      show(q, items, false)
+    } else if (pending.length > 1 && pins.length === 0) {
       const best = await pending[0]!
       if (mine !== seq) return undefined
       show(q, merge([best]), false)
@@ -351,8 +368,11 @@ function wire(base: string, form: HTMLFormElement, lookupPromise: Promise<Lookup
     }
   }
 
-  /** `data-q`: results for this query are showing; `data-done`: all of them. */
-  function show(q: string, items: HTMLLIElement[], done: boolean) {
+  /**
+   * `data-q`: results for this query are showing; `data-ranked`: ranked ones
+   * (not only the definitions shown while Pagefind starts); `data-done`: all of them.
+   */
+  function show(q: string, items: HTMLLIElement[], done: boolean, ranked = true) {
     if (items.length === 0) {
       const li = document.createElement('li')
       li.className = 'none'
@@ -361,6 +381,8 @@ function wire(base: string, form: HTMLFormElement, lookupPromise: Promise<Lookup
     }
     list.replaceChildren(...items)
     list.dataset.q = q
+    if (ranked) list.dataset.ranked = q
+    else delete list.dataset.ranked
     if (done) list.dataset.done = q
     else delete list.dataset.done
     panel.hidden = false

@@ -1,7 +1,9 @@
 /**
  * The static server behind `npm start` (issue 11): no open redirect, no
- * escape from `dist/`.
+ * escape from `dist/`. And Pagefind's gzip files sent gzip-encoded, so the
+ * browser inflates them (issue 12).
  */
+import { gunzipSync, gzipSync } from 'node:zlib'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { request } from 'node:http'
 import { tmpdir } from 'node:os'
@@ -13,12 +15,20 @@ let dir: string
 let server: StaticServer
 
 /** A raw GET: fetch() would normalise the path before sending it. */
-function get(path: string): Promise<{ status: number; location?: string }> {
-  const url = new URL(server.url)
+function get(path: string, on = server, headers: Record<string, string> = {}): Promise<{ status: number; location?: string; encoding?: string; body: Buffer }> {
+  const url = new URL(on.url)
   return new Promise((ok, fail) => {
-    const req = request({ host: url.hostname, port: url.port, path, method: 'GET' }, (res) => {
-      res.resume()
-      ok({ status: res.statusCode ?? 0, ...(res.headers.location ? { location: res.headers.location } : {}) })
+    const req = request({ host: url.hostname, port: url.port, path, method: 'GET', headers }, (res) => {
+      const chunks: Buffer[] = []
+      res.on('data', (c: Buffer) => chunks.push(c))
+      res.on('end', () =>
+        ok({
+          status: res.statusCode ?? 0,
+          ...(res.headers.location ? { location: res.headers.location } : {}),
+          ...(res.headers['content-encoding'] ? { encoding: res.headers['content-encoding'] } : {}),
+          body: Buffer.concat(chunks),
+        }),
+      )
     })
     req.on('error', fail)
     req.end()
@@ -30,6 +40,10 @@ beforeAll(async () => {
   mkdirSync(join(dir, 'cards'))
   writeFileSync(join(dir, 'cards/index.html'), '<p>cards</p>')
   writeFileSync(join(dir, 'index.html'), '<p>home</p>')
+  mkdirSync(join(dir, 'pagefind/fragment'), { recursive: true })
+  writeFileSync(join(dir, 'pagefind/fragment/en_1.pf_fragment'), gzipSync(Buffer.from('pagefind_dcd{"url":"/runs/"}')))
+  // A file named like Pagefind's that is not gzip is never labelled gzip.
+  writeFileSync(join(dir, 'pagefind/fragment/en_2.pf_fragment'), 'pagefind_dcd{}')
   // Port in this helper's range (4480-4499), not an ephemeral one.
   server = await serveStatic(dir, 4481)
 })
@@ -40,7 +54,7 @@ afterAll(async () => {
 
 describe('static server', () => {
   it('redirects a folder to itself with a slash, on the same host', async () => {
-    expect(await get('/cards')).toEqual({ status: 301, location: '/cards/' })
+    expect(await get('/cards')).toMatchObject({ status: 301, location: '/cards/' })
   })
 
   it.each(['/%2Fcards', '//cards', '/%2F%2Fcards', '/%5Ccards', '/\\cards'])('never redirects %s to another host', async (path) => {
@@ -57,5 +71,36 @@ describe('static server', () => {
     expect((await get('/..%2f..%2f..%2fetc%2fpasswd')).status).toBe(403)
     // The URL parser resolves dot segments first: this one asks for /etc/passwd inside the folder.
     expect((await get('/%2e%2e/%2e%2e/etc/passwd')).status).toBe(404)
+  })
+})
+
+describe('Pagefind’s files', () => {
+  const gzip = { 'accept-encoding': 'gzip, deflate, br' }
+
+  it('go out as they are, gzip-encoded, to a browser that accepts gzip', async () => {
+    const r = await get('/pagefind/fragment/en_1.pf_fragment', server, gzip)
+    expect(r.encoding).toBe('gzip')
+    // The bytes on disk, not gzipped twice: one inflate gives Pagefind's signature.
+    expect(gunzipSync(r.body).toString()).toBe('pagefind_dcd{"url":"/runs/"}')
+  })
+
+  it('go out as plain bytes without gzip in Accept-Encoding, or when the server is told not to', async () => {
+    const plain = await get('/pagefind/fragment/en_1.pf_fragment')
+    expect(plain.encoding).toBeUndefined()
+    expect(gunzipSync(plain.body).toString()).toMatch(/^pagefind_dcd/)
+    const other = await serveStatic(dir, 4482, '127.0.0.1', { pagefindGzip: false })
+    try {
+      const r = await get('/pagefind/fragment/en_1.pf_fragment', other, gzip)
+      expect(r.encoding).toBeUndefined()
+      expect(r.body[0]).toBe(0x1f)
+    } finally {
+      await other.close()
+    }
+  })
+
+  it('are labelled gzip only when they are gzip', async () => {
+    const r = await get('/pagefind/fragment/en_2.pf_fragment', server, gzip)
+    expect(r.encoding).toBeUndefined()
+    expect(r.body.toString()).toBe('pagefind_dcd{}')
   })
 })

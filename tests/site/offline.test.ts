@@ -83,6 +83,21 @@ describe.skipIf(!hasChromium)('offline', () => {
       const page = await phone(context)
       await page.goto(`${server.url}/runs/`)
       await waitForOffline(page)
+      // Pagefind's files are kept inflated (this proxy sends them as plain gzip
+      // bytes, like GitHub Pages), so offline search skips Pagefind's own inflate.
+      const kept = await page.evaluate(async () => {
+        const heads = new Set<string>()
+        for (const key of await caches.keys()) {
+          const cache = await caches.open(key)
+          for (const req of await cache.keys()) {
+            if (!/\/pagefind\/.*\.pf_(fragment|index|meta)$/.test(req.url)) continue
+            const bytes = new Uint8Array(await (await cache.match(req))!.arrayBuffer())
+            heads.add(new TextDecoder().decode(bytes.slice(0, 12)))
+          }
+        }
+        return [...heads]
+      })
+      expect(kept).toEqual(['pagefind_dcd'])
       // The one-page rules repeat the chapters: kept once read.
       await page.goto(`${server.url}/full/`)
       await server.close()

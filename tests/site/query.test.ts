@@ -9,8 +9,9 @@ import { highlightRanges } from '../../site/scripts/query/highlight.ts'
 import { isStopword } from '../../site/scripts/query/stopwords.ts'
 import { correctWord, createVocabulary } from '../../site/scripts/query/typo.ts'
 import { editDistance } from '../../src/core/ids.ts'
-import { definingTerm, findCards, understandQuery, type QueryContext } from '../../site/scripts/query/understand.ts'
+import { definedTermsIn, definingTerm, findCards, understandQuery, type QueryContext } from '../../site/scripts/query/understand.ts'
 import { buildSearchVocab } from '../../site/data/search-vocab.ts'
+import { createLookup, isNumberQuery, resolveQuery } from '../../site/scripts/lookup.ts'
 import { currentRelease, queryContext } from './query-context.ts'
 
 describe('fold and words', () => {
@@ -122,6 +123,21 @@ describe('understanding a query, against the real rules', () => {
     expect(findCards(ctx.cards, ['priority'], ctx.vocab)).toEqual([])
   })
 
+  test('the terms a question mentions, in its order, inflected or not, longest first (shown while Pagefind starts)', () => {
+    const terms = (q: string) => definedTermsIn(q, ctx.terms).map((t) => t.term)
+    expect(terms('what happens when the host is trashed')).toEqual(['host', 'trash'])
+    expect(terms('can the corp rez an upgrade during a run')).toEqual(['rez', 'run'])
+    // "bad publicity" whole, not "bad" and "publicity"; plurals and -ing forms count as the term.
+    expect(terms('do I lose bad publicity')).toContain('bad publicity')
+    expect(terms('tags and recurring credits')).toEqual(['tag', 'recurring credits'])
+    expect(definedTermsIn('when is the corp rezzing ice', ctx.terms).find((t) => t.term === 'rez')?.ids).toEqual(ctx.terms.get('rez'))
+    // Stop words alone are never a term, and a query of none finds none.
+    expect(terms('what is it')).toEqual([])
+    expect(terms('')).toEqual([])
+    // Every term found is a key of the glossary, with its defining rules.
+    for (const t of definedTermsIn('the runner jacks out after a successful run on HQ', ctx.terms)) expect(ctx.terms.get(t.term)).toEqual(t.ids)
+  })
+
   test('a quoted phrase goes to Pagefind as typed', () => {
     expect(understandQuery('"fully broken"', ctx)).toMatchObject({ exact: true, text: '"fully broken"', pins: [] })
   })
@@ -202,5 +218,21 @@ describe('the vocabulary the build writes (search-vocab.json)', () => {
     const rulesOf = (card: string) => v.c.find(([n]) => n === card)![1].map((i) => r.lookup.r[i]![0])
     expect(rulesOf('Sneakdoor Beta')).toEqual(['rule_change_attacked_server_directly'])
     expect(rulesOf('Hedge Fund')).toEqual(['rule_defferent_actions', 'rule_playing_one_at_a_time'])
+  })
+})
+
+describe('a number, an ID or a link to a rule goes straight to it', () => {
+  test('numbers and IDs in the forms people write them, and links pasted from the official site or ours', () => {
+    const lookup = createLookup(JSON.parse(JSON.stringify(currentRelease().lookup)))
+    const to = (q: string) => resolveQuery(lookup, q)?.id
+    for (const q of ['6.1.4', 'CR 6.1.4', 'rule 6.1.4', 'rule_end_the_run', '#rule_end_the_run', 'https://rules.example.org/runs/#rule_end_the_run', '/r/6.1.4/', 'https://rules.example.org/r/rule_end_the_run/', 'Rule_end_the_run']) {
+      expect(to(q), q).toBe('rule_end_the_run')
+    }
+    expect(to('6.1.4a.')).toBe(lookup.byNumber.get('6.1.4a')!.id)
+    expect(isNumberQuery('/r/6.1.4a/')).toBe(true)
+    // Words are not links, and a link to nothing is nothing.
+    expect(to('end the run')).toBeUndefined()
+    expect(to('#no_such_rule')).toBeUndefined()
+    expect(to('https://example.org/#%E0%A4%A')).toBeUndefined()
   })
 })

@@ -1,6 +1,6 @@
 /** The search benchmark's query set (scripts/bench/search-queries.yaml) is what it claims to be. */
 import { describe, expect, test } from 'vitest'
-import { readCases } from '../../scripts/bench/search-cases.ts'
+import { readCases, readIndependentCases } from '../../scripts/bench/search-cases.ts'
 import { currentRelease } from './query-context.ts'
 
 describe('the search query set', () => {
@@ -18,9 +18,17 @@ describe('the search query set', () => {
     expect(new Set(cases.map((c) => c.q.toLowerCase())).size, 'a query twice').toBe(cases.length)
   })
 
+  test('the independent set: at least 50 cases of every kind, none a case of the main set', () => {
+    const independent = readIndependentCases()
+    expect(independent.length).toBeGreaterThanOrEqual(50)
+    for (const kind of ['question', 'typo', 'jargon', 'card', 'number', 'id']) expect(independent.some((c) => c.kind === kind), kind).toBe(true)
+    const main = new Set(cases.map((c) => c.q.toLowerCase()))
+    for (const c of independent) expect(main.has(c.q.toLowerCase()), c.q).toBe(false)
+  })
+
   test('every accepted rule exists in the current rules', { timeout: 120_000 }, () => {
     const ids = new Set(currentRelease().lookup.r.map(([id]) => id))
-    for (const c of cases) {
+    for (const c of [...cases, ...readIndependentCases()]) {
       expect(c.accept.length, c.q).toBeGreaterThan(0)
       for (const id of c.accept) expect(ids.has(id), `${c.q}: ${id}`).toBe(true)
     }

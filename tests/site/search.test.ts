@@ -1,6 +1,9 @@
 /** Search: words find the defining rule, numbers and IDs go straight to the rule, `/search/?q=` works as a URL. */
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { gunzipSync } from 'node:zlib'
 import { describe, expect, test } from 'vitest'
-import { hasChromium, newPage, useSite } from './helpers.ts'
+import { DIST, hasChromium, newPage, useSite } from './helpers.ts'
 
 describe.skipIf(!hasChromium)('search', () => {
   const site = useSite()
@@ -120,6 +123,37 @@ describe.skipIf(!hasChromium)('search', () => {
       await context.close()
     })
 
+    test('while Pagefind is still starting, a question shows the rules defining its terms; ranked results replace them', async () => {
+      const { page, context, errors } = await newPage(site)
+      // Hold Pagefind's code back, as a slow phone would, until the first results are checked.
+      let release!: () => void
+      const held = new Promise<void>((ok) => (release = ok))
+      await page.route('**/pagefind/pagefind.js', async (route) => {
+        await held
+        await route.continue()
+      })
+      const q = 'what happens when the host is trashed'
+      await page.goto(`${site.url}/runs/`)
+      await page.fill('#q', q)
+      const list = '#q ~ .search-panel .search-results'
+      await page.waitForFunction(([sel, q]) => document.querySelector<HTMLElement>(sel!)?.dataset.q === q, [list, q])
+      const interim = await page.$eval(list, (l) => ({ ranked: l.dataset.ranked, done: l.dataset.done, text: Array.from(l.querySelectorAll('a.hit'), (a) => a.textContent ?? '') }))
+      expect(interim.ranked).toBeUndefined()
+      expect(interim.done).toBeUndefined()
+      expect(interim.text.some((t) => t.includes('Defines “host”')), interim.text.join('\n')).toBe(true)
+      expect(interim.text.some((t) => t.includes('Defines “trash”')), interim.text.join('\n')).toBe(true)
+      release()
+      await page.waitForFunction(([sel, q]) => {
+        const l = document.querySelector<HTMLElement>(sel!)
+        return l?.dataset.done === q && l?.dataset.ranked === q
+      }, [list, q])
+      const hrefs = await page.$$eval(`${list} a.hit`, (as) => as.map((a) => a.getAttribute('href') ?? ''))
+      // The ranked list answers the question: a rule on hosted cards when their host goes.
+      expect(hrefs.slice(0, 5).some((h) => h.endsWith('#rule_trash_hosted_objects_when_host_trashed')), hrefs.join('\n')).toBe(true)
+      expect(errors).toEqual([])
+      await context.close()
+    })
+
     test('a card name, misspelt, finds the rules mentioning the card', async () => {
       const { context, hrefs } = await search('Hegde Fund')
       expect(hrefs.slice(0, 2).sort()).toEqual(['/card-manipulation/#rule_playing_one_at_a_time', '/turns/#rule_defferent_actions'])
@@ -212,6 +246,16 @@ describe.skipIf(!hasChromium)('search', () => {
       expect(hrefs.slice(0, 3).some((h) => h.includes('rule_jacking_out'))).toBe(true)
       await expect(page.inputValue('#sq')).resolves.toBe('jack out')
       await context.close()
+    })
+  })
+
+  test('search-ids.json names, for every entry of lookup.json, the Pagefind result that is that rule', () => {
+    const lookup = JSON.parse(readFileSync(join(DIST, 'lookup.json'), 'utf8')) as { r: [string, string, number][] }
+    const ids = JSON.parse(readFileSync(join(DIST, 'search-ids.json'), 'utf8')) as string[]
+    expect(ids).toHaveLength(lookup.r.length)
+    lookup.r.forEach(([rule], i) => {
+      const fragment = gunzipSync(readFileSync(join(DIST, 'pagefind/fragment', `${ids[i]}.pf_fragment`))).toString('utf8')
+      expect(JSON.parse(fragment.slice('pagefind_dcd'.length)).meta.id, rule).toBe(rule)
     })
   })
 

@@ -133,6 +133,42 @@ export function definingTerm(terms: Map<string, string[]>, phrase: string): { te
 }
 
 /**
+ * The defined terms a query mentions, in the order it mentions them, longest
+ * first where they overlap ("bad publicity", not "bad"); a term of stop words
+ * alone ("will") never counts. What the search shows while Pagefind starts:
+ * for "what happens when the host is trashed", the rules defining "host" and
+ * "trash".
+ */
+export function definedTermsIn(text: string, terms: Map<string, string[]>, longest = 4): { term: string; ids: string[] }[] {
+  const ws = words(text)
+  const found: { term: string; ids: string[] }[] = []
+  for (let i = 0; i < ws.length; ) {
+    let step = 1
+    for (let n = Math.min(longest, ws.length - i); n >= 1; n--) {
+      const gram = ws.slice(i, i + n)
+      if (gram.every(isStopword)) continue
+      const forms = [gram.join(' '), ...stems(gram.at(-1)!).map((s) => [...gram.slice(0, -1), s].join(' '))]
+      const defined = forms.map((f) => definingTerm(terms, f)).find(Boolean)
+      if (defined) {
+        if (!found.some((f) => f.term === defined.term)) found.push(defined)
+        step = n
+        break
+      }
+    }
+    i += step
+  }
+  return found
+}
+
+/** "trashed" → "trash", "scored" → "score", "rezzing" → "rez": the forms a term takes in a question. */
+function stems(word: string): string[] {
+  const m = /^(.{2,}?)(?:ed|ing)$/.exec(word)
+  if (!m) return []
+  const stem = m[1]!
+  return [...(/(.)\1$/.test(stem) ? [stem.slice(0, -1)] : []), stem, `${stem}e`]
+}
+
+/**
  * Cards named in the query: the whole name or the part before its `:`, as
  * consecutive words anywhere in it; or, when the query is only the start of
  * a name, a start of at least 5 letters whose first word only card names use.

@@ -1,0 +1,48 @@
+/**
+ * Pagefind, loaded once per page. The search box's boot starts it at the
+ * first focus, in parallel with the search module, not after it: on a slow
+ * phone Pagefind's start (its code, WebAssembly and index metadata) is most
+ * of the wait for the first results.
+ */
+
+export interface PagefindResultData {
+  url: string
+  excerpt: string
+  content: string
+  meta: Record<string, string>
+}
+export interface PagefindResult {
+  id: string
+  score: number
+  words: number[]
+  data(): Promise<PagefindResultData>
+}
+export interface Pagefind {
+  options(o: Record<string, unknown>): Promise<void>
+  init(): Promise<void>
+  search(q: string | null, o?: { filters?: Record<string, string> }): Promise<{ results: PagefindResult[] } | null>
+}
+
+let pagefindPromise: Promise<Pagefind> | undefined
+let ready = false
+
+/** Has Pagefind finished starting (so a search costs only its words)? */
+export const pagefindReady = () => ready
+
+export function loadPagefind(base: string): Promise<Pagefind> {
+  return (pagefindPromise ??= (async () => {
+    const url = `${base}pagefind/pagefind.js`
+    const pf = (await import(/* @vite-ignore */ url)) as Pagefind
+    // Short records (one rule each): length matters less than on web pages.
+    // Tuned on the glossary: the defining rule is the first result for most
+    // of its 220 terms (exact terms are pinned first anyway, see lookup.ts).
+    // No worker: the index is small, and starting one costs the first keystroke ~20 ms.
+    await pf.options({ noWorker: true, excerptLength: 24, ranking: { pageLength: 0.4, termSaturation: 2 } })
+    await pf.init()
+    // Warm up while the reader starts typing: this loads the WebAssembly and
+    // the index metadata, so the first real search only fetches its words.
+    await pf.search('')
+    ready = true
+    return pf
+  })())
+}
