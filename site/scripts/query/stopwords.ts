@@ -17,7 +17,8 @@ const STOPWORDS = new Set(
   happen happens happened happening work works working mean means meaning meant
   get gets got need needs needed want wants use rule rules cr
   tell explain know happens many much way ways whether possible allowed ever
-  anything something thing things again`.split(/\s+/).filter(Boolean),
+  anything something thing things again
+  exactly actually really basically literally please supposed`.split(/\s+/).filter(Boolean),
 )
 
 export const isStopword = (word: string) => STOPWORDS.has(word)
