@@ -72,7 +72,7 @@ export async function withOutline(pdf: Uint8Array, entries: OutlineEntry[]): Pro
   outlines.set(PDFName.of('Count'), PDFNumber.of(entries.length))
   context.assign(root, outlines)
   catalog.set(PDFName.of('Outlines'), root)
-  // Open with the bookmarks shown, as the official (LaTeX) PDF does.
+  // Open with the bookmarks shown (LaTeX's hyperref does the same by default).
   catalog.set(PDFName.of('PageMode'), PDFName.of('UseOutlines'))
   // A classic cross-reference table, as Chromium writes it: no object streams.
   return doc.save({ useObjectStreams: false, objectsPerTick: Infinity })
