@@ -42,8 +42,8 @@ describe('site data', () => {
       expect(front.acknowledgements.map((a) => a.text)).toEqual(['Netrunner Original Game Design: Richard Garfield', 'Android: Netrunner', 'Null Signal Games'])
       expect(front.acknowledgements[2]!.items.map((a) => a.text)).toContain('Rules Manager: Jamie Perconti')
     }
-    // Where the front matter of a release is not known, none is invented.
-    expect(release('v22.12').front).toEqual({ acknowledgements: [] })
+    // Where the front matter of a release is not in its sources, none is invented.
+    for (const key of ['v22.12', 'v23.08']) expect(release(key).front, key).toEqual({ acknowledgements: [] })
   })
 
   test('a PDF per release, the current rules labelled as the current text', () => {
@@ -94,6 +94,21 @@ describe.skipIf(!hasChromium)('the built site', () => {
       expect(html, path).toContain('id="acknowledgements"')
       expect(html, path).toContain('Rules Manager: Jamie Perconti')
     }
+  })
+
+  const FRONT_MISSING = "preamble, contact and acknowledgements are not in the sources we hold."
+  test('a release whose front matter we do not hold says so in one line where it would be, and invents none', () => {
+    for (const path of ['v22.12/index.html', 'v22.12/full/index.html', 'v23.08/index.html', 'v23.08/full/index.html']) {
+      const html = page(path).replace(/&#39;/g, "'")
+      expect(html.split(FRONT_MISSING), path).toHaveLength(2)
+      expect(html, path).toContain(`This release's ${FRONT_MISSING}`)
+      // Before the contents, where the preamble is printed.
+      expect(html.indexOf(FRONT_MISSING), path).toBeLessThan(html.indexOf('id="contents"'))
+      expect(html, path).not.toContain('This rules document is to be used as reference material.')
+      expect(html, path).not.toContain('id="acknowledgements"')
+      expect(html, path).not.toContain('mailto:')
+    }
+    for (const path of ['index.html', 'full/index.html', 'v24.03/index.html', 'v26.03/full/index.html']) expect(page(path), path).not.toContain(FRONT_MISSING)
   })
 
   test('home, /full/ and the sidebar list the toc: subsections', () => {
@@ -160,6 +175,13 @@ describe.skipIf(!hasChromium)('the built site', () => {
       const current = text('netrunner-cr-current.pdf')
       expect(current).toContain('v26.03 with unreleased changes (current text)')
       expect(current).toMatch(rule1202a)
+    })
+
+    test('the PDF of a release whose front matter we do not hold says so, and invents none', () => {
+      const v22 = text('v22.12/netrunner-cr-v22.12.pdf')
+      expect(v22).toContain(`This release's ${FRONT_MISSING}`)
+      expect(v22).not.toContain('This rules document is to be used as reference material.')
+      expect(v22).not.toContain('Rules Manager')
     })
 
     test('front matter, running heads and page numbers are printed', () => {
