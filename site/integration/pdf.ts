@@ -44,7 +44,12 @@ export async function printPdfs(distDir: string, jobs: PdfJob[], parallel = 2): 
       while (next < jobs.length) {
         const i = next++
         const started = performance.now()
-        await printOne(browser, `${server.url}${jobs[i]!.pagePath}`, jobs[i]!.outFile)
+        try {
+          await printOne(browser, `${server.url}${jobs[i]!.pagePath}`, jobs[i]!.outFile)
+        } catch (error) {
+          // Say which page: Chromium's own message ("Printing failed") names none.
+          throw new Error(`PDF of ${jobs[i]!.pagePath}: ${error instanceof Error ? error.message : String(error)}`, { cause: error })
+        }
         results[i] = { written: jobs[i]!.outFile, ms: Math.round(performance.now() - started) }
       }
     }
@@ -61,7 +66,9 @@ async function printOne(browser: Browser, url: string, outFile: string): Promise
   try {
     // Card images and other remote content are not part of the printed rules.
     await page.route(/^https?:\/\/(?!127\.0\.0\.1)/, (route) => route.abort())
-    await page.goto(url, { waitUntil: 'load' })
+    const response = await page.goto(url, { waitUntil: 'load' })
+    // A missing page would print the 404 page: say which page is missing instead.
+    if (!response?.ok()) throw new Error(`${url} answered ${response ? `HTTP ${response.status()}` : 'nothing'}`)
     await page.emulateMedia({ media: 'print' })
     await hyphenate(page)
     // The PDF's title is the document and its edition, as the page's heading says.
