@@ -9,6 +9,13 @@
  * Prints medians and each one's ratio to `one`; the budget is that all
  * releases together cost at most 6× one PDF (7 PDFs: printing them in
  * parallel must win something back).
+ *
+ * Reads `dist/` as it finds it, however it was built (`npm run build`, the
+ * test suite, `CR_RELEASES=…`): it prints the `/full/` pages there, the
+ * current one and each release's. One untimed print first checks that they
+ * print (and takes Chromium's cold start out of the first measurement); when
+ * a page does not, the bench stops there and says which page and why, rather
+ * than failing half-way through the timings.
  */
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -38,11 +45,26 @@ const releases = readdirSync(DIST).filter((d) => RELEASE_NAME.test(d) && existsS
 const jobsOf = (bases: string[]): PdfJob[] => bases.map((b, i) => ({ pagePath: `${b}full/`, outFile: join(out, `${i}.pdf`) }))
 const allJobs = jobsOf(['/', ...releases.map((v) => `/${v}/`)])
 
-async function time(jobs: PdfJob[], parallel: number): Promise<number> {
+/** Every `/full/` page the bench prints, for messages. */
+const pages = allJobs.map((j) => j.pagePath)
+
+/** Print; on a failure stop the bench, saying which page failed, why, and what dist/ held. */
+async function print(jobs: PdfJob[], parallel: number, what: string): Promise<void> {
+  try {
+    const results = await printPdfs(DIST, jobs, parallel)
+    const skipped = results.find((r) => 'skipped' in r)
+    if (skipped && 'skipped' in skipped) throw new Error(skipped.skipped)
+  } catch (error) {
+    rmSync(out, { recursive: true, force: true })
+    console.error(`PDF bench stopped (${what}): ${error instanceof Error ? error.message : String(error)}`)
+    console.error(`It prints dist/ as it finds it (${pages.join(' ')}); if dist/ is older than the sources, rebuild it: \`npx astro build\`.`)
+    process.exit(1)
+  }
+}
+
+async function time(jobs: PdfJob[], parallel: number, what: string): Promise<number> {
   const started = performance.now()
-  const results = await printPdfs(DIST, jobs, parallel)
-  const skipped = results.find((r) => 'skipped' in r)
-  if (skipped && 'skipped' in skipped) throw new Error(skipped.skipped)
+  await print(jobs, parallel, what)
   return (performance.now() - started) / 1000
 }
 
@@ -53,9 +75,11 @@ const cases: { name: string; jobs: PdfJob[]; parallel: number }[] = [
   { name: `all (${allJobs.length}) p3`, jobs: allJobs, parallel: 3 },
 ]
 const times = new Map<string, number[]>(cases.map((c) => [c.name, []]))
+// Untimed: every page prints (else stop now, not runs later), and Chromium's first start is not measured.
+await print(allJobs, 2, 'checking that every page prints')
 try {
   // Interleaved, so a change in the machine's load hits every case alike.
-  for (let i = 0; i < RUNS; i++) for (const c of cases) times.get(c.name)!.push(await time(c.jobs, c.parallel))
+  for (let i = 0; i < RUNS; i++) for (const c of cases) times.get(c.name)!.push(await time(c.jobs, c.parallel, `${c.name}, run ${i + 1}`))
 } finally {
   rmSync(out, { recursive: true, force: true })
 }

@@ -3,13 +3,16 @@
  * a few pages at a time. Skipped, with a reason, where there is no Chromium.
  *
  * Typography is the print stylesheet's (site.css, "Print typography"): page
- * numbers and running heads are CSS page-margin boxes, headings are the PDF's
- * bookmarks (`outline`). Chromium ships no hyphenation dictionaries, so soft
- * hyphens are added here, to the printed copy only (the web page stays as it
- * is, for search and copying).
+ * numbers and running heads are CSS page-margin boxes. The bookmarks are the
+ * contents, written by us (pdf-outline.ts), not Chromium's `outline`.
+ * Chromium ships no hyphenation dictionaries, so soft hyphens are added here,
+ * to the printed copy only (the web page stays as it is, for search and
+ * copying).
  */
+import { writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import type { Browser } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
+import { withOutline, type OutlineEntry } from './pdf-outline.ts'
 import { destinationPages } from './pdf-pages.ts'
 import { serveStatic } from './static-server.ts'
 import { hasChromium, launchChromium, loadPlaywright, CHROMIUM_PATH } from './chromium.ts'
@@ -41,7 +44,12 @@ export async function printPdfs(distDir: string, jobs: PdfJob[], parallel = 2): 
       while (next < jobs.length) {
         const i = next++
         const started = performance.now()
-        await printOne(browser, `${server.url}${jobs[i]!.pagePath}`, jobs[i]!.outFile)
+        try {
+          await printOne(browser, `${server.url}${jobs[i]!.pagePath}`, jobs[i]!.outFile)
+        } catch (error) {
+          // Say which page: Chromium's own message ("Printing failed") names none.
+          throw new Error(`PDF of ${jobs[i]!.pagePath}: ${error instanceof Error ? error.message : String(error)}`, { cause: error })
+        }
         results[i] = { written: jobs[i]!.outFile, ms: Math.round(performance.now() - started) }
       }
     }
@@ -58,7 +66,9 @@ async function printOne(browser: Browser, url: string, outFile: string): Promise
   try {
     // Card images and other remote content are not part of the printed rules.
     await page.route(/^https?:\/\/(?!127\.0\.0\.1)/, (route) => route.abort())
-    await page.goto(url, { waitUntil: 'load' })
+    const response = await page.goto(url, { waitUntil: 'load' })
+    // A missing page would print the 404 page: say which page is missing instead.
+    if (!response?.ok()) throw new Error(`${url} answered ${response ? `HTTP ${response.status()}` : 'nothing'}`)
     await page.emulateMedia({ media: 'print' })
     await hyphenate(page)
     // The PDF's title is the document and its edition, as the page's heading says.
@@ -66,14 +76,15 @@ async function printOne(browser: Browser, url: string, outFile: string): Promise
       const h1 = document.querySelector('h1')
       if (h1?.textContent) document.title = h1.textContent.replace(/\s+/g, ' ').trim()
     })
+    const outline = await outlineEntries(page)
     const print = (final: boolean) =>
       page.pdf({
-        ...(final ? { path: outFile } : {}),
         preferCSSPageSize: true,
         printBackground: false,
         // Page numbers and running heads are the stylesheet's margin boxes.
         displayHeaderFooter: false,
-        outline: final,
+        // The bookmarks are ours (withOutline): Chromium's read some headings twice.
+        outline: false,
         tagged: final,
       })
     // The contents get page numbers from a first, untagged print (Chromium has
@@ -101,9 +112,61 @@ async function printOne(browser: Browser, url: string, outFile: string): Promise
       if (!changed && printed) break
       printed = await print(true)
     }
+    writeFileSync(outFile, await withOutline(printed!, outline))
   } finally {
     await page.close()
   }
+}
+
+/**
+ * The bookmarks: the document's own headings before and after the rules
+ * (Contents, Summary of changes, Acknowledgements) and, in their place, each
+ * chapter as the contents list it, with its sections and `toc:` subsections.
+ * Chromium names a destination only for an element some link points to, so
+ * the printed copy gets hidden links to the headings the contents do not list.
+ */
+async function outlineEntries(page: Page): Promise<OutlineEntry[]> {
+  // No named functions in the page's code: tsx would wrap them in a helper the page lacks.
+  const { listed, order } = await page.evaluate(() => {
+    const listed = Array.from(document.querySelectorAll<HTMLAnchorElement>('.full-toc li > a[href^="#"]')).map((a) => {
+      const copy = a.cloneNode(true) as HTMLElement
+      copy.querySelectorAll('.pg').forEach((pg) => pg.remove())
+      let depth = 0
+      for (let ol = a.parentElement!.closest('ol'); ol && ol.closest('.full-toc'); ol = ol.parentElement!.closest('ol')) depth++
+      return { title: copy.textContent ?? '', id: decodeURIComponent(a.hash.slice(1)), depth: depth - 1 }
+    })
+    const hidden = document.createElement('nav')
+    hidden.hidden = true
+    document.body.append(hidden)
+    const order = Array.from(document.querySelectorAll<HTMLElement>('.full h2[id]:not(.ct), .full .chapter[id]')).map((el) => {
+      const chapter = el.matches('.chapter')
+      if (!chapter) {
+        const link = document.createElement('a')
+        link.href = `#${el.id}`
+        hidden.append(link)
+      }
+      return { id: el.id, chapter, title: el.textContent ?? '' }
+    })
+    return { listed, order }
+  })
+  const clean = (s: string) => s.replace(/\u00AD/g, '').replace(/\s+/g, ' ').trim()
+  // The contents as a tree: each entry under the last one a level up.
+  const chapters = new Map<string, OutlineEntry>()
+  const open: OutlineEntry[] = []
+  for (const { title, id, depth } of listed) {
+    const entry: OutlineEntry = { title: clean(title), id, children: [] }
+    if (depth === 0) chapters.set(id, entry)
+    else if (open[depth - 1]) open[depth - 1]!.children.push(entry)
+    else throw new Error(`PDF outline: contents entry #${id} has no parent entry`)
+    open[depth] = entry
+    open.length = depth + 1
+  }
+  return order.map(({ id, chapter, title }) => {
+    if (!chapter) return { title: clean(title), id, children: [] }
+    const entry = chapters.get(id)
+    if (!entry) throw new Error(`PDF outline: chapter #${id} is not in the contents`)
+    return entry
+  })
 }
 
 type Hyphenator = (text: string, options?: { minWordLength?: number }) => string
@@ -116,7 +179,7 @@ function loadHyphenator(): Hyphenator {
 }
 
 /** Soft hyphens in the running text of rules, examples and front matter; never in headings, the contents, numbers or code. */
-async function hyphenate(page: import('playwright-core').Page): Promise<void> {
+async function hyphenate(page: Page): Promise<void> {
   const texts = await page.evaluate(() => {
     const skip = 'h1,h2,h3,h4,h5,h6,nav,code,kbd,.n,.tn,script,style'
     const nodes: Text[] = []
