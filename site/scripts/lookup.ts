@@ -13,6 +13,8 @@ export interface Hit {
 
 export interface Lookup {
   byId: Map<string, Hit>
+  /** IDs in lower case, for IDs typed in another case (`RULE_END_THE_RUN`). */
+  byFoldedId: Map<string, Hit>
   byNumber: Map<string, Hit>
   terms: Map<string, string[]>
   /** Rule IDs in `lookup.json` order: other files refer to rules by index into it. */
@@ -48,7 +50,9 @@ export function createLookup({ c, n, r, t, o = {} }: LookupJson): Lookup {
     const hit = byId.get(now)
     if (hit && !byId.has(old)) byId.set(old, hit)
   }
-  return { byId, byNumber, terms: new Map(Object.entries(t)), ids: r.map(([id]) => id) }
+  const byFoldedId = new Map<string, Hit>()
+  for (const [id, hit] of byId) if (!byFoldedId.has(id.toLowerCase())) byFoldedId.set(id.toLowerCase(), hit)
+  return { byId, byFoldedId, byNumber, terms: new Map(Object.entries(t)), ids: r.map(([id]) => id) }
 }
 
 /**
@@ -59,10 +63,9 @@ export function createLookup({ c, n, r, t, o = {} }: LookupJson): Lookup {
 export function resolveQuery(lookup: Lookup, query: string) {
   const q = linkTarget(query.trim())
   if (!q) return undefined
-  const id = lowerFirst(q)
-  const byId = lookup.byId.get(id)
+  const byId = lookup.byId.get(lowerFirst(q)) ?? (/^[\w-]+$/.test(q) ? lookup.byFoldedId.get(q.toLowerCase()) : undefined)
   if (byId) return byId
-  const n = normalizeNumber(q)
+  const n = normalizeNumber(spacedLetter(q))
   return n ? lookup.byNumber.get(n) : undefined
 }
 
@@ -78,8 +81,11 @@ function linkTarget(q: string): string {
   }
 }
 
+/** `6.9.2 b`, `6.1.4 a.` → `6.9.2b`, `6.1.4a.`: a sub-rule's letter typed apart. */
+const spacedLetter = (q: string) => q.replace(/^(.*\d)\s+([a-z]{1,2}\.?)$/i, '$1$2')
+
 /** Number-shaped queries are answered by the lookup alone. */
-export const isNumberQuery = (query: string) => normalizeNumber(linkTarget(query.trim())) !== undefined
+export const isNumberQuery = (query: string) => normalizeNumber(spacedLetter(linkTarget(query.trim()))) !== undefined
 
 /** A query as the glossary keys terms: lower case, single spaces. */
 const asTerm = (query: string) => query.trim().toLowerCase().replace(/\s+/g, ' ')

@@ -5,6 +5,7 @@
  * to Pagefind, relaxed into one search per word when the strict query finds
  * few rules (`query/fuse.ts`). Loaded on first use (see `search-boot.ts`).
  */
+import { parseCitation } from '../../src/core/ids.ts'
 import { isNumberQuery, loadLookup, resolveQuery, termsStartingWith, type Hit, type Lookup } from './lookup.ts'
 import { searchRelaxed, type IndexHit } from './query/fuse.ts'
 import { highlightRanges } from './query/highlight.ts'
@@ -83,13 +84,24 @@ const clip = (text: string, max: number) => (text.length <= max ? text : `${text
 
 /** Rule text from the hover previews (compiler HTML, read as text through an inert template). */
 const previewCache = new Map<string, Promise<Previews>>()
-async function ruleText(base: string, hit: Hit): Promise<string> {
-  const slug = new URL(hit.url, location.href).pathname.slice(base.length).split('/')[0] ?? ''
-  if (!previewCache.has(slug)) previewCache.set(slug, fetchJson<Previews>(`${base}previews/${slug}.json`).catch(() => ({})))
-  const entry = (await previewCache.get(slug)!)[hit.id]
+async function ruleText(hit: Hit, mentions?: string): Promise<string> {
+  // `<release base><chapter>/` → `<release base>previews/<chapter>.json`: a cited rule of another release reads from its own.
+  const previews = new URL(hit.url, location.href).pathname.replace(/([^/]+)\/$/, 'previews/$1.json')
+  if (!previewCache.has(previews)) previewCache.set(previews, fetchJson<Previews>(previews).catch(() => ({})))
+  const entry = (await previewCache.get(previews)!)[hit.id]
   if (!entry) return ''
+  const paragraphs = [entry[1], ...entry[2].map(([, html]) => html)].map(plainText).filter(Boolean)
+  // A rule pinned for a card it mentions elsewhere (in an example): nothing here, so Pagefind's excerpt, which shows the card, stays.
+  if (mentions) return paragraphs.find((text) => text.includes(mentions)) ?? ''
+  return paragraphs[0] ?? ''
+}
+
+/** Compiler HTML as text: game symbols as the tokens the other results show ("2[credit]"), not dropped. */
+function plainText(html: string): string {
+  if (!html) return ''
   const t = document.createElement('template')
-  t.innerHTML = entry[1] || entry[2][0]?.[1] || ''
+  t.innerHTML = html
+  for (const sym of Array.from(t.content.querySelectorAll('svg[aria-label]'))) sym.replaceWith(`[${sym.getAttribute('aria-label')}]`)
   return (t.content.textContent ?? '').replace(/\s+/g, ' ').trim()
 }
 
@@ -123,6 +135,19 @@ function loadSearchIds(base: string, lookup: Promise<Lookup>): Promise<SearchIds
       return { ruleOf, resultOf }
     })
     .catch(() => undefined)
+}
+
+/**
+ * `CR 24.03 §6.1.4`, `v24.03 rule_end_the_run`: that rule in that release,
+ * from the release's own lookup; undefined when the query names no release,
+ * or one this site does not have.
+ */
+async function resolveInRelease(base: string, q: string): Promise<Hit | undefined> {
+  const cited = parseCitation(q)
+  if (!cited.version) return undefined
+  const root = base.replace(/v\d{2}\.\d{2}\/$/, '')
+  const release = await loadLookup(`${root}${cited.version}/`).catch(() => undefined)
+  return release ? resolveQuery(release, cited.query) : undefined
 }
 
 /** One Pagefind search per word and filter, remembered: typing on only searches the new word. */
@@ -197,7 +222,8 @@ function wire(
     }
     const lookup = await lookupPromise
     if (mine !== seq) return undefined
-    const hit = resolveQuery(lookup, q)
+    const hit = resolveQuery(lookup, q) ?? (await resolveInRelease(base, q))
+    if (mine !== seq) return undefined
     direct = hit
     const limit = onPage ? (showAll ? Infinity : PAGE_RESULTS) : DROPDOWN_RESULTS
     if (isNumberQuery(q) || hit) {
@@ -212,7 +238,7 @@ function wire(
       const item = resultItem(hit.url, hit.number, hit.chapter, '')
       item.classList.add('hit-top')
       show(q, [item], false)
-      const text = await ruleText(base, hit)
+      const text = await ruleText(hit)
       if (mine !== seq) return hit.url
       item.querySelector('.hit-x')!.textContent = clip(text, TOP_TEXT)
       show(q, [item], true)
@@ -229,12 +255,12 @@ function wire(
     if (mine !== seq) return undefined
     const understood: Understood = context
       ? understandQuery(q, context, { correct: !asTyped.has(q), typing: true })
-      : { words: q.split(/\s+/), text: q, changes: [], pins: [], exact: false }
+      : { words: q.split(/\s+/), text: q, changes: [], pins: [], exact: false, cardName: false }
     showNote(q, understood)
 
     const pins = understood.pins.flatMap((p) => {
       const h = lookup.byId.get(p.id)
-      return h && (!filter || h.chapter === filter) ? [{ hit: h, why: p.why }] : []
+      return h && (!filter || h.chapter === filter) ? [{ hit: h, why: p.why, card: p.card }] : []
     })
     const head = pins.map(({ hit: h, why }) => resultItem(h.url, h.number, h.chapter, why))
     const pinnedAt = new Map(pins.map((p, i) => [p.hit.url, i]))
@@ -262,8 +288,10 @@ function wire(
       for (const r of results) byId.set(r.id, r)
       return results
     }
-    const { hits } = understood.exact
-      ? { hits: await search(understood.text) }
+    const { hits, relaxed } = understood.exact
+      ? { hits: await search(understood.text), relaxed: false }
+      : understood.cardName
+        ? { hits: await search(understood.words.join(' ')), relaxed: false }
       : await searchRelaxed(understood.words, search, { total: lookup.byId.size })
     if (mine !== seq) return undefined
     const top = hits.slice(0, Math.min(hits.length, limit + pins.length))
@@ -289,7 +317,7 @@ function wire(
         if (hit && !pinnedAt.has(hit.url) && items.length < limit) items.push(resultItem(hit.url, hit.number, hit.chapter, ''))
       }
       const found = new Set(hits.map((h) => h.id))
-      showCount(q, hits.length + pins.filter((p) => !found.has(ids.resultOf.get(p.hit.id) ?? '')).length, items.length)
+      showCount(q, hits.length + pins.filter((p) => !found.has(ids.resultOf.get(p.hit.id) ?? '')).length, items.length, relaxed)
       show(q, items, false)
     } else if (pending.length > 1 && pins.length === 0) {
       const best = await pending[0]!
@@ -301,8 +329,10 @@ function wire(
     const items = merge(data)
     const found = new Set([...data.map((d) => d.url), ...pins.map((p) => p.hit.url)])
     const total = hits.length + [...found].filter((u) => !data.some((d) => d.url === u)).length
-    status.textContent = `${understood.changes.length > 0 ? `Showing results for ${understood.text}. ` : ''}${total} ${total === 1 ? 'rule' : 'rules'} found`
-    showCount(q, total, items.length)
+    // The same words as the visible note: "Showing results for" a correction, "Searching for" jargon.
+    const said = understood.changes.length === 0 ? '' : `${understood.changes.some((c) => c.why === 'typo') ? 'Showing results for' : 'Searching for'} ${understood.text}. `
+    status.textContent = `${said}${total} ${total === 1 ? 'rule' : 'rules'} ${relaxed ? 'with some of the words' : 'found'}`
+    showCount(q, total, items.length, relaxed)
     show(q, items, true)
     // The top result's text, whole (or nearly): often the answer itself.
     const first = items[0]?.querySelector<HTMLAnchorElement>('a.hit')
@@ -312,12 +342,16 @@ function wire(
       const hitTop = lookup.byId.get(url.hash.slice(1))
       // Not awaited: Enter goes to the top result without waiting for its text.
       if (hitTop) {
-        void ruleText(base, hitTop).then((text) => {
+        void ruleText(hitTop, pins.find((p) => p.hit.id === hitTop.id)?.card).then((text) => {
           if (mine === seq && text) first.querySelector('.hit-x')!.replaceChildren(...markedText(clip(text, TOP_TEXT), understood.words))
         })
       }
     }
-    return first?.href
+    // Enter opens the top rule only when the query named it: a defined term or
+    // a card (pinned), or a word or two all found together ("trash cost").
+    // A question, or words found only apart, opens the results to choose from.
+    const named = pins.length > 0 || (!relaxed && understood.words.length <= 2)
+    return named ? first?.href : undefined
   }
 
   /** "Showing results for …; search instead for …" when typos or jargon changed the query. */
@@ -345,8 +379,9 @@ function wire(
     )
   }
 
-  function showCount(q: string, total: number, shown: number) {
-    const what = `${total} ${total === 1 ? 'rule' : 'rules'}`
+  /** `relaxed`: no rule has every word, so the count is of rules with some of them, which says so. */
+  function showCount(q: string, total: number, shown: number, relaxed: boolean) {
+    const what = `${total} ${total === 1 ? 'rule' : 'rules'}${relaxed ? ' with some of the words' : ''}`
     if (shown >= total) {
       count.replaceChildren(what)
       return

@@ -90,9 +90,23 @@ describe('understanding a query, against the real rules', () => {
     expect(understandQuery('ETR', ctx, { correct: false })).toMatchObject({ words: ['etr'], changes: [], pins: [] })
   })
 
-  test('while typing, an unfinished last word is not a typo', () => {
+  test('the start of a known word is not a typo (Pagefind matches word starts): "lim", "max", "pub"', () => {
     expect(understandQuery('memory lim', ctx, { typing: true }).words).toEqual(['memory', 'lim'])
-    expect(understandQuery('memory lim', ctx).words).not.toEqual(['memory', 'lim'])
+    expect(understandQuery('memory lim', ctx).words).toEqual(['memory', 'lim'])
+    expect(understandQuery('whats the max hand size', ctx)).toMatchObject({ changes: [] })
+    expect(understandQuery('what does bad pub do', ctx).changes.filter((c) => c.why === 'typo')).toEqual([])
+  })
+
+  test('another form of a known word is not a typo; a real one is corrected to the word sharing its start', () => {
+    expect(understandQuery('net damage prevention', ctx).changes).toEqual([])
+    expect(understandQuery('installations', ctx).changes).toEqual([])
+    expect(understandQuery('psy game', ctx).text).toBe('psi game')
+    expect(understandQuery('memroy limit', ctx).text).toBe('memory limit')
+  })
+
+  test('the corrected query keeps the case it was typed in', () => {
+    expect(understandQuery('Hegde Fund', ctx).text).toBe('Hedge Fund')
+    expect(understandQuery('ICE STRENGHT', ctx).text).toBe('ICE STRENGTH')
   })
 
   test('jargon is searched in the CR’s words, and a defined term pins its rule', () => {
@@ -111,7 +125,9 @@ describe('understanding a query, against the real rules', () => {
   })
 
   test('a card name, even misspelt or without accents, pins the rules that mention it', () => {
-    expect(understandQuery('Sneakdoor Beta', ctx).pins).toEqual([{ id: 'rule_change_attacked_server_directly', why: 'Mentions Sneakdoor Beta' }])
+    expect(understandQuery('Sneakdoor Beta', ctx).pins).toEqual([{ id: 'rule_change_attacked_server_directly', why: 'Mentions Sneakdoor Beta', card: 'Sneakdoor Beta' }])
+    expect(understandQuery('Sneakdoor Beta', ctx).cardName).toBe(true)
+    expect(understandQuery('can I use Sneakdoor Beta on HQ', ctx).cardName).toBe(false)
     expect(understandQuery('Hegde Fund', ctx).pins.map((p) => p.id)).toEqual(['rule_defferent_actions', 'rule_playing_one_at_a_time'])
     expect(understandQuery('miraju', ctx).pins.map((p) => p.id)).toEqual(['rule_run_phase_after'])
     expect(understandQuery('can I use Sneakdoor Beta on HQ', ctx).pins.map((p) => p.id)).toEqual(['rule_change_attacked_server_directly'])
@@ -230,6 +246,10 @@ describe('a number, an ID or a link to a rule goes straight to it', () => {
     }
     expect(to('6.1.4a.')).toBe(lookup.byNumber.get('6.1.4a')!.id)
     expect(isNumberQuery('/r/6.1.4a/')).toBe(true)
+    // An ID in another case, a sub-rule's letter typed apart.
+    expect(to('RULE_END_THE_RUN')).toBe('rule_end_the_run')
+    expect(to('6.1.4 a')).toBe(to('6.1.4a'))
+    expect(isNumberQuery('6.9.2 b')).toBe(true)
     // Words are not links, and a link to nothing is nothing.
     expect(to('end the run')).toBeUndefined()
     expect(to('#no_such_rule')).toBeUndefined()

@@ -154,6 +154,44 @@ describe.skipIf(!hasChromium)('search', () => {
       await context.close()
     })
 
+    test('Enter on a question opens the results to choose from; on a term, the rule', { timeout: 120_000 }, async () => {
+      const { page, context } = await newPage(site)
+      await page.goto(`${site.url}/runs/`)
+      const q = 'does the runner lose if they take net damage with no cards in grip'
+      await page.fill('#q', q)
+      await Promise.all([page.waitForURL('**/search/?q=*'), page.press('#q', 'Enter')])
+      expect(new URL(page.url()).searchParams.get('q')).toBe(q)
+      await page.waitForFunction((q) => document.querySelector<HTMLElement>('[data-search-page] .search-results')?.dataset.done === q, q)
+      await page.goto(`${site.url}/runs/`)
+      await page.fill('#q', 'jacking out')
+      await Promise.all([page.waitForURL('**/runs/#rule_jacking_out'), page.press('#q', 'Enter')])
+      await context.close()
+    })
+
+    test('a citation naming its release opens the rule in that release', async () => {
+      const { page, context } = await newPage(site)
+      await page.goto(`${site.url}/runs/`)
+      await page.fill('#q', 'CR 24.03 §6.2.5')
+      await page.waitForFunction(() => document.querySelector<HTMLElement>('#q ~ .search-panel .search-results')?.dataset.done === 'CR 24.03 §6.2.5')
+      const href = await page.getAttribute('#q ~ .search-panel .search-results a.hit', 'href')
+      expect(href).toMatch(/^\/v24\.03\/runs\/#/)
+      await context.close()
+    })
+
+    test('a card name finds only the rules that mention the card, the top one showing where', async () => {
+      const { page, context, hrefs } = await search('Hedge Fund')
+      expect(hrefs.slice().sort()).toEqual(['/card-manipulation/#rule_playing_one_at_a_time', '/turns/#rule_defferent_actions'])
+      await page.waitForFunction(() => (document.querySelector('#q ~ .search-panel .hit-top .hit-x')?.textContent ?? '').includes('Hedge Fund'))
+      await context.close()
+    })
+
+    test('game symbols in the top result’s text read as symbols, not as gaps', async () => {
+      const { page, context } = await search('1.3.2')
+      await page.waitForFunction(() => (document.querySelector('#q ~ .search-panel .hit-x')?.textContent ?? '').length > 0)
+      expect(await page.textContent('#q ~ .search-panel .hit-x')).toContain('1[credit]')
+      await context.close()
+    })
+
     test('a card name, misspelt, finds the rules mentioning the card', async () => {
       const { context, hrefs } = await search('Hegde Fund')
       expect(hrefs.slice(0, 2).sort()).toEqual(['/card-manipulation/#rule_playing_one_at_a_time', '/turns/#rule_defferent_actions'])

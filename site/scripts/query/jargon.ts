@@ -43,6 +43,7 @@ export const JARGON: readonly JargonEntry[] = [
   { says: ['rid'], means: 'remove', finds: 'runner_basic_action_remove_tag' },
   { says: ['handsize'], means: 'maximum hand size', finds: 'rule_max_hand_size' },
   { says: ['trashcost'], means: 'trash cost', finds: 'rule_basic_trash_ability' },
+  { says: ['fire', 'fires', 'fired', 'firing'], means: 'resolve', finds: 'rule_resolve_subroutines_in_order' },
 ]
 
 /** `says` word → entry. */

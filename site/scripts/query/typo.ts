@@ -26,32 +26,52 @@ export function createVocabulary(byUse: string[], crCount = byUse.length): Vocab
   return { rank: new Map(byUse.map((w, i) => [w, i])), byUse, cardOnly: new Set(byUse.slice(crCount)) }
 }
 
-/** Is `prefix` the start of a known word (the word still being typed)? */
-export function isKnownPrefix(vocab: Vocabulary, prefix: string): boolean {
-  for (const w of vocab.byUse) if (w.startsWith(prefix)) return true
+/** Is `prefix` the start of a known word (the word still being typed)? `rulesOnly`: of a word the rules use, not only card names. */
+export function isKnownPrefix(vocab: Vocabulary, prefix: string, rulesOnly = false): boolean {
+  for (const w of vocab.byUse) if (w.startsWith(prefix) && !(rulesOnly && vocab.cardOnly.has(w))) return true
   return false
 }
 
+/** Endings of words the CR uses in another form ("prevention" → "prevent"): not typos, Pagefind stems them. */
+const ENDINGS = /(?:ations?|ions?|ings?|ments?|ness|ably|able|ally|ers?|ed|es|ly|al|s)$/
+
 /**
- * The known word closest to `word`, or undefined when it is known already or
- * nothing is close enough. Closest first, then the most used; a candidate
- * keeping the first letter wins a tie (people rarely mistype the first letter).
+ * The known word closest to `word`, or undefined when it is known already, is
+ * another form of a known word ("prevention"), is the start of one ("max",
+ * "pub": Pagefind matches word starts), or nothing is close enough. Closest
+ * first; among equally close, the one sharing the longest start with it
+ * ("psy" → "psi", not "pay": people mistype the end of a word more than its
+ * start), then the most used.
  */
 export function correctWord(vocab: Vocabulary, word: string): string | undefined {
   if (vocab.rank.has(word)) return undefined
   const max = allowedEdits(word.length)
   if (max === 0 || /\d/.test(word)) return undefined
+  // The start of a word the rules use: Pagefind matches it ("max" finds "maximum"). Card names are found whole.
+  if (isKnownPrefix(vocab, word, true) || isOtherForm(vocab, word)) return undefined
   let best: string | undefined
   let bestKey = Infinity
   for (const candidate of vocab.byUse) {
     const d = typoDistance(word, candidate, max)
     if (d > max) continue
-    // Distance dominates; a different first letter costs half an edit.
-    const key = d + (candidate[0] === word[0] ? 0 : 0.5)
+    // Distance dominates; a shorter common start costs a little, never a whole edit.
+    const key = d + (word.length - sharedStart(word, candidate)) / (2 * word.length)
     if (key < bestKey) {
       best = candidate
       bestKey = key
     }
   }
   return best
+}
+
+function sharedStart(a: string, b: string): number {
+  let i = 0
+  while (i < a.length && i < b.length && a[i] === b[i]) i++
+  return i
+}
+
+/** "prevention", "installing", "rezzes": the word without its ending starts a known word of at least 4 letters. */
+function isOtherForm(vocab: Vocabulary, word: string): boolean {
+  const stem = word.replace(ENDINGS, '')
+  return stem !== word && stem.length >= 4 && isKnownPrefix(vocab, stem, true)
 }

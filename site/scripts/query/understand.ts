@@ -42,6 +42,8 @@ export interface Pin {
   id: string
   /** Shown until the rule's own text is loaded: `Defines “rez”`, `Mentions Hedge Fund`. */
   why: string
+  /** The card it mentions, for a card's pin. */
+  card?: string
 }
 
 export interface Understood {
@@ -53,6 +55,8 @@ export interface Understood {
   pins: Pin[]
   /** A quoted query goes to Pagefind as typed (its exact-phrase search). */
   exact: boolean
+  /** The query is a card's name and nothing else: its words are searched together, never apart ("fund" alone is not Hedge Fund). */
+  cardName: boolean
 }
 
 export interface UnderstandOptions {
@@ -68,7 +72,7 @@ const KEEP_AFTER_IF = new Set(['able', 'successful', 'unsuccessful'])
 export function understandQuery(query: string, ctx: QueryContext, options: UnderstandOptions = {}): Understood {
   const { correct = true, typing = false } = options
   const raw = query.trim()
-  if (/^\s*".+"\s*$/.test(raw)) return { words: words(raw), text: raw, changes: [], pins: [], exact: true }
+  if (/^\s*".+"\s*$/.test(raw)) return { words: words(raw), text: raw, changes: [], pins: [], exact: true, cardName: false }
 
   const typed = words(raw)
   const changes: Change[] = []
@@ -99,8 +103,8 @@ export function understandQuery(query: string, ctx: QueryContext, options: Under
   const searched = [...new Set(all.filter((w) => !w.stop).map((w) => w.word))]
   const full = all.map((w) => w.word)
   const pins: Pin[] = []
-  const pin = (id: string, why: string) => {
-    if (!pins.some((p) => p.id === id)) pins.push({ id, why })
+  const pin = (id: string, why: string, card?: string) => {
+    if (!pins.some((p) => p.id === id)) pins.push({ id, why, ...(card ? { card } : {}) })
   }
   for (const form of [full.join(' '), searched.join(' ')]) {
     const defined = definingTerm(ctx.terms, form)
@@ -109,16 +113,29 @@ export function understandQuery(query: string, ctx: QueryContext, options: Under
       break
     }
   }
-  for (const card of findCards(ctx.cards, full, ctx.vocab)) for (const id of card.rules) pin(id, `Mentions ${card.name}`)
+  const cards = findCards(ctx.cards, full, ctx.vocab)
+  for (const card of cards) for (const id of card.rules) pin(id, `Mentions ${card.name}`, card.name)
+  const cardName = cards.length > 0 && searched.every((w) => cards.some((c) => c.words.includes(w)))
 
   const text = changes.length > 0 ? rewrite(raw, changes) : raw
-  return { words: searched.length > 0 ? searched : full, text, changes, pins, exact: false }
+  return { words: searched.length > 0 ? searched : full, text, changes, pins, exact: false, cardName }
 }
 
 /** The query with each changed word replaced, for showing what was searched. */
 function rewrite(raw: string, changes: Change[]): string {
-  const byWord = new Map(changes.map((c) => [c.from, c.to]))
-  return raw.replace(/[\p{L}\p{N}]+(?:[&'’+-][\p{L}\p{N}]+)*/gu, (w) => byWord.get(words(w)[0] ?? '') ?? w)
+  const byWord = new Map(changes.map((c) => [c.from, c]))
+  return raw.replace(/[\p{L}\p{N}]+(?:[&'’+-][\p{L}\p{N}]+)*/gu, (w) => {
+    const change = byWord.get(words(w)[0] ?? '')
+    // A corrected word keeps its case; jargon reads as the CR writes it ("ETR" → "end the run").
+    return change === undefined ? w : change.why === 'typo' ? inCaseOf(w, change.to) : change.to
+  })
+}
+
+/** `to` in the case `typed` was written in: "Hegde" → "Hedge", "STRENGHT" → "STRENGTH". */
+function inCaseOf(typed: string, to: string): string {
+  if (typed.length > 1 && typed === typed.toUpperCase() && typed !== typed.toLowerCase()) return to.toUpperCase()
+  if (typed[0] !== typed[0]!.toLowerCase()) return to[0]!.toUpperCase() + to.slice(1)
+  return to
 }
 
 /** The defined term `phrase` is, allowing a plural ("tags" → "tag"), and the rules defining it. */
