@@ -139,6 +139,20 @@ describe.skipIf(!hasChromium)('offline', () => {
       const old = await page.goto(`${server.url}/v22.12/turns/`)
       expect(old?.status()).toBe(503)
       await expect(page.locator('h1').textContent()).resolves.toBe('You are offline')
+      // It links only to what every visitor keeps (not /full/, kept once read), and wears the site's colours.
+      const links = await page.locator('a').evaluateAll((as) => as.map((a) => new URL((a as HTMLAnchorElement).href).pathname))
+      expect(links).toEqual(expect.arrayContaining(['/', '/search/', '/glossary/']))
+      const precached = await page.evaluate(async (paths) => {
+        const pre = (await caches.keys()).find((k) => k.startsWith('cr-pre-'))!
+        const cache = await caches.open(pre)
+        return Promise.all(paths.map(async (p) => [p, (await cache.match(p)) !== undefined] as const))
+      }, links)
+      expect(precached.filter(([, kept]) => !kept)).toEqual([])
+      await expect(page.locator('body').textContent()).resolves.toMatch(/one page.*kept once you have opened them/s)
+      await expect(page.locator('a').first().evaluate((a) => getComputedStyle(a).color)).resolves.toBe('rgb(11, 87, 176)')
+      await page.emulateMedia({ colorScheme: 'dark' })
+      await expect(page.locator('body').evaluate((b) => getComputedStyle(b).backgroundColor)).resolves.toBe('rgb(21, 23, 27)')
+      await page.emulateMedia({ colorScheme: 'light' })
     } finally {
       await context.close()
       await server.close()
