@@ -24,6 +24,12 @@ interface OfflineList {
   files: [string, string][]
 }
 
+/** An older release kept all at once: its list, stored in the runtime cache when the last file is in. */
+interface KeptRelease extends OfflineList {
+  /** When it was kept (ISO 8601). */
+  kept: string
+}
+
 // The worker's own types, declared here: the site's TypeScript uses the DOM lib, not WebWorker.
 interface ExtendableEvent extends Event {
   waitUntil(p: Promise<unknown>): void
@@ -133,7 +139,13 @@ worker.addEventListener('message', (event) => {
     const base = data.base
     event.waitUntil(
       fetchList(`${base}offline.json`)
-        .then(async (list) => store(await caches.open(RUNTIME), list))
+        .then(async (list) => {
+          const cache = await caches.open(RUNTIME)
+          await store(cache, list)
+          // Last, once every file is in: the mark the release's pages look for (`offline.ts`), with when.
+          const kept: KeptRelease = { ...list, kept: new Date().toISOString() }
+          await cache.put(`${base}offline.json`, new Response(JSON.stringify(kept), { headers: { 'content-type': 'application/json' } }))
+        })
         .then(
           () => event.source?.postMessage({ type: 'saved', base }),
           () => event.source?.postMessage({ type: 'save-failed', base }),
@@ -157,7 +169,8 @@ async function respond(request: Request, url: URL): Promise<Response> {
   if (kept) return kept
   try {
     const res = await fetch(request)
-    if (res.ok && res.type === 'basic' && url.pathname !== LIST) {
+    // Not the lists: a release's kept list is the worker's mark that all of it is kept.
+    if (res.ok && res.type === 'basic' && !url.pathname.endsWith('/offline.json')) {
       const copy = res.clone()
       void caches.open(RUNTIME).then(async (c) => c.put(url.pathname, await keepable(url.pathname, copy)))
     }

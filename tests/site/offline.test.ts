@@ -173,6 +173,14 @@ describe.skipIf(!hasChromium)('offline', () => {
       await keep.click()
       await expect(keep.textContent()).resolves.toMatch(/Saving|Saved/)
       await page.waitForFunction(() => document.querySelector('.old .keep')?.textContent === 'Saved for offline reading', null, { timeout: 120_000 })
+      // Every later page of the release says it is kept, rather than offering the button again.
+      for (const path of ['/v24.03/turns/', '/v24.03/runs/']) {
+        await page.goto(`${server.url}${path}`)
+        const kept = page.locator('.old .kept')
+        await kept.waitFor()
+        await expect(kept.textContent()).resolves.toMatch(/^✓ Kept offline \(all of v24\.03, [\d,]+ files, since /)
+        await expect(page.locator('.old button.keep').count()).resolves.toBe(0)
+      }
       await server.close()
       await context.setOffline(true)
       for (const path of ['/v24.03/runs/', '/v24.03/turns/', '/v24.03/glossary/']) {
