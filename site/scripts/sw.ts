@@ -179,9 +179,10 @@ async function respond(request: Request, url: URL): Promise<Response> {
     const saved = await caches.match(url.pathname, MATCH)
     if (saved) return saved
     if (request.mode !== 'navigate') throw error
-    // A permalink not yet read: the home page (kept) finds the rule by its number or ID.
-    const permalink = /^\/r\/([^/]+)\/$/.exec(url.pathname)
-    if (permalink) return Response.redirect(`/?r=${permalink[1]}`, 302)
+    // A permalink not yet read, or an old release's (`/v24.03/r/6.2.5/`, which the 404 page
+    // would send on): the release's home page (kept, or kept with the release) finds the rule.
+    const permalink = /^(\/(?:v\d{2}\.\d{2}\/)?)r\/([^/]+)\/$/.exec(url.pathname)
+    if (permalink) return Response.redirect(`${permalink[1]}?r=${permalink[2]}`, 302)
     return offlinePage()
   }
 }

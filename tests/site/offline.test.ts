@@ -190,6 +190,9 @@ describe.skipIf(!hasChromium)('offline', () => {
       }
       await page.goto(`${server.url}/v24.03/?r=6.1.4`)
       await page.waitForURL('**/v24.03/runs/#rule_end_the_run')
+      // Its permalinks (no pages of their own: the 404 page sends them on online) go through its kept home page.
+      await page.goto(`${server.url}/v24.03/r/6.2.5/`)
+      await page.waitForURL('**/v24.03/runs/#rule_move_runner_to_position')
     } finally {
       await context.close()
       await server.close()
