@@ -28,7 +28,7 @@ export function initOffline() {
       document.addEventListener('visibilitychange', () => {
         if (document.visibilityState === 'visible') reg.update().catch(() => {})
       })
-      offerRelease(sw)
+      void offerRelease(sw)
     })
     .catch(() => {})
 }
@@ -60,12 +60,22 @@ function showUpdate(next: ServiceWorker, accept: () => void) {
   document.body.append(bar)
 }
 
-/** An old release reads offline page by page as it is read; this keeps all of it. */
-function offerRelease(sw: ServiceWorkerContainer) {
+/**
+ * An old release reads offline page by page as it is read; this keeps all of
+ * it. Once kept (the worker stores the release's `offline.json` last), every
+ * page of it says so instead of offering the button again.
+ */
+async function offerRelease(sw: ServiceWorkerContainer) {
   const banner = document.querySelector('p.old')
   const base = document.documentElement.dataset.base
   if (!banner || !base || base === '/') return
-  const keep = button(`Keep ${base.slice(1, -1)} offline`)
+  const version = base.slice(1, -1)
+  const saved = await keptRelease(base)
+  if (saved) {
+    banner.append(' ', keptNote(version, saved))
+    return
+  }
+  const keep = button(`Keep ${version} offline`)
   keep.classList.add('keep')
   sw.addEventListener('message', (e: MessageEvent<{ type?: string; base?: string }>) => {
     if (e.data?.base !== base) return
@@ -78,4 +88,33 @@ function offerRelease(sw: ServiceWorkerContainer) {
     ;(await sw.ready).active?.postMessage({ type: 'save-release', base })
   })
   banner.append(' ', keep)
+}
+
+interface Kept {
+  files: number
+  kept?: string
+}
+
+/** The release's list as the worker stored it once every file was kept; undefined when it is not kept. */
+async function keptRelease(base: string): Promise<Kept | undefined> {
+  try {
+    const res = await caches.match(`${base}offline.json`)
+    if (!res) return undefined
+    const list = (await res.json()) as { files?: unknown[]; kept?: string }
+    return { files: list.files?.length ?? 0, kept: list.kept }
+  } catch {
+    return undefined
+  }
+}
+
+/** "Kept offline", and what: how many files, since when. */
+function keptNote(version: string, saved: Kept) {
+  const note = document.createElement('span')
+  note.className = 'keep kept'
+  note.textContent = '✓ Kept offline'
+  const when = saved.kept ? new Date(saved.kept) : undefined
+  const detail = document.createElement('small')
+  detail.textContent = ` (all of ${version}, ${saved.files.toLocaleString('en')} files${when && !Number.isNaN(when.getTime()) ? `, since ${when.toLocaleDateString('en', { day: 'numeric', month: 'short', year: 'numeric' })}` : ''})`
+  note.append(detail)
+  return note
 }

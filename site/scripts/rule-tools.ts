@@ -6,8 +6,29 @@
 const RULE = '[data-n][id]'
 const HEAD = '.rt, .st, .ct'
 
-export function citation(number: string, id: string) {
-  return `CR ${number} (${id})`
+/**
+ * The citation `cr cite` checks: `CR 6.1.4 (rule_end_the_run)` for the
+ * current rules; on a release's own pages (`/v24.03/`) it names the edition,
+ * `CR v24.03 6.2.5 (rule_move_runner_to_position)`, since its numbers may
+ * belong to other rules today.
+ */
+export function citation(number: string, id: string, base = '/') {
+  const edition = releaseOf(base)
+  return edition ? `CR ${edition} ${number} (${id})` : `CR ${number} (${id})`
+}
+
+/**
+ * The rule's permanent link: `/r/<number>/` for the current rules (a page
+ * that unfurls with the rule's text in chat apps); a release's own pages have
+ * no permalink pages, so `/v24.03/?r=<number>`, which finds the rule in it.
+ */
+export function permalink(origin: string, number: string, base = '/') {
+  return releaseOf(base) ? `${origin}${base}?r=${encodeURIComponent(number)}` : `${origin}/r/${encodeURIComponent(number)}/`
+}
+
+/** `/v24.03/` → `v24.03`; the current rules at `/` → undefined. */
+function releaseOf(base: string): string | undefined {
+  return /^\/(v\d{2}\.\d{2})\/$/.exec(base)?.[1]
 }
 
 async function copyText(text: string): Promise<boolean> {
@@ -31,6 +52,7 @@ async function copyText(text: string): Promise<boolean> {
 
 export function initRuleTools() {
   if (!document.querySelector(`${RULE} :is(${HEAD})`)) return
+  const base = document.documentElement.dataset.base ?? '/'
   const bar = document.createElement('span')
   bar.className = 'tools'
   bar.setAttribute('role', 'group')
@@ -71,13 +93,10 @@ export function initRuleTools() {
   }
   link.addEventListener('click', async () => {
     if (!rule) return
-    const url = new URL(location.href)
-    url.search = ''
-    url.hash = rule.id
-    done(link, await copyText(url.href), 'Link')
+    done(link, await copyText(permalink(location.origin, rule.dataset.n ?? '', base)), 'Link')
   })
   cite.addEventListener('click', async () => {
     if (!rule) return
-    done(cite, await copyText(citation(rule.dataset.n ?? '', rule.id)), 'Citation')
+    done(cite, await copyText(citation(rule.dataset.n ?? '', rule.id, base)), 'Citation')
   })
 }

@@ -24,6 +24,12 @@ interface OfflineList {
   files: [string, string][]
 }
 
+/** An older release kept all at once: its list, stored in the runtime cache when the last file is in. */
+interface KeptRelease extends OfflineList {
+  /** When it was kept (ISO 8601). */
+  kept: string
+}
+
 // The worker's own types, declared here: the site's TypeScript uses the DOM lib, not WebWorker.
 interface ExtendableEvent extends Event {
   waitUntil(p: Promise<unknown>): void
@@ -133,7 +139,13 @@ worker.addEventListener('message', (event) => {
     const base = data.base
     event.waitUntil(
       fetchList(`${base}offline.json`)
-        .then(async (list) => store(await caches.open(RUNTIME), list))
+        .then(async (list) => {
+          const cache = await caches.open(RUNTIME)
+          await store(cache, list)
+          // Last, once every file is in: the mark the release's pages look for (`offline.ts`), with when.
+          const kept: KeptRelease = { ...list, kept: new Date().toISOString() }
+          await cache.put(`${base}offline.json`, new Response(JSON.stringify(kept), { headers: { 'content-type': 'application/json' } }))
+        })
         .then(
           () => event.source?.postMessage({ type: 'saved', base }),
           () => event.source?.postMessage({ type: 'save-failed', base }),
@@ -157,7 +169,8 @@ async function respond(request: Request, url: URL): Promise<Response> {
   if (kept) return kept
   try {
     const res = await fetch(request)
-    if (res.ok && res.type === 'basic' && url.pathname !== LIST) {
+    // Not the lists: a release's kept list is the worker's mark that all of it is kept.
+    if (res.ok && res.type === 'basic' && !url.pathname.endsWith('/offline.json')) {
       const copy = res.clone()
       void caches.open(RUNTIME).then(async (c) => c.put(url.pathname, await keepable(url.pathname, copy)))
     }
@@ -166,16 +179,32 @@ async function respond(request: Request, url: URL): Promise<Response> {
     const saved = await caches.match(url.pathname, MATCH)
     if (saved) return saved
     if (request.mode !== 'navigate') throw error
-    // A permalink not yet read: the home page (kept) finds the rule by its number or ID.
-    const permalink = /^\/r\/([^/]+)\/$/.exec(url.pathname)
-    if (permalink) return Response.redirect(`/?r=${permalink[1]}`, 302)
+    // A permalink not yet read, or an old release's (`/v24.03/r/6.2.5/`, which the 404 page
+    // would send on): the release's home page (kept, or kept with the release) finds the rule.
+    const permalink = /^(\/(?:v\d{2}\.\d{2}\/)?)r\/([^/]+)\/$/.exec(url.pathname)
+    if (permalink) return Response.redirect(`${permalink[1]}?r=${permalink[2]}`, 302)
     return offlinePage()
   }
 }
 
+/**
+ * The page for a page not kept. It links only to pages every visitor has
+ * kept (the precached list: not `/full/`, the PDFs or older releases, which
+ * are kept once read), and is styled inline like the site, dark mode too:
+ * its stylesheet may not be at hand.
+ */
 function offlinePage(): Response {
-  const html = `<!doctype html><html lang="en"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Offline · Netrunner CR</title>
-<body style="font:1rem/1.55 system-ui,sans-serif;max-width:40rem;margin:2rem auto;padding:0 1rem">
-<h1>You are offline</h1><p>This page was not saved for offline reading. The current rules are: <a href="/">contents</a> · <a href="/full/">all rules on one page</a> · <a href="/search/">search</a>.</p>`
+  const html = `<!doctype html><html lang="en"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="color-scheme" content="light dark"><title>Offline · Netrunner CR</title>
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
+<style>
+:root{--bg:#fdfdfc;--fg:#1b1d21;--muted:#555b66;--link:#0b57b0;--line:#d9dce1}
+@media (prefers-color-scheme:dark){:root{--bg:#15171b;--fg:#e6e7ea;--muted:#a6adb9;--link:#8ab4f8;--line:#343841}}
+body{font:1rem/1.55 system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;max-width:46rem;margin:2rem auto;padding:0 1rem;background:var(--bg);color:var(--fg)}
+a{color:var(--link);text-underline-offset:.15em}h1{font-size:1.6rem;margin:0 0 .5rem}
+ul{padding-left:1.2rem}p.hint{color:var(--muted);border-top:1px solid var(--line);padding-top:.75rem}
+</style>
+<body><h1>You are offline</h1><p>This page was not saved for offline reading. The current rules are kept on this device:</p>
+<ul class="kept"><li><a href="/">Contents</a> (every chapter)</li><li><a href="/search/">Search</a></li><li><a href="/glossary/">Glossary</a></li><li><a href="/cards/">Cards in the rules</a></li></ul>
+<p class="hint">All rules on one page, the PDFs and older releases are kept once you have opened them online; an older release's banner can keep all of it at once.</p>`
   return new Response(html, { status: 503, headers: { 'content-type': 'text/html; charset=utf-8' } })
 }

@@ -8,6 +8,7 @@ import { compileDir } from '../../src/io/compile-dir.ts'
 import { buildIndexFiles } from '../../src/core/index-json.ts'
 import { memoryIo } from '../../src/cli/cli-io.ts'
 import { main } from '../../src/cli/main.ts'
+import { citation } from '../../site/scripts/rule-tools.ts'
 
 const repoRoot = join(import.meta.dirname, '../..')
 
@@ -177,6 +178,15 @@ describe('cr cite output', () => {
     expect(validate(file), JSON.stringify(validate.errors)).toBe(true)
     expect(file.files['test/runs.spec.ts'][0]).toEqual({ id: 'rule_end_the_run', line: 6, column: 11 })
     expect(file.version).toBe('v26.03')
+  })
+
+  it("accepts what the site's Copy citation writes: the current rules, and an old release's with its edition", async () => {
+    // v24.03's 6.2.5 is 6.2.8 today: without the edition it is a stale pair.
+    const dir = project({ 'src/a.ts': `// ${citation('6.1.4', 'rule_end_the_run')}\n// ${citation('6.2.5', 'rule_move_runner_to_position', '/v24.03/')}\n` })
+    const r = await runCr(['cite', 'src/a.ts', '--index', index], dir)
+    expect(r.code).toBe(0)
+    expect(problemLines(r.stdout).filter((l) => !l.includes(': hint['))).toEqual([])
+    expect(problemLines(r.stdout)).toContain('src/a.ts:2:4: hint[old-release-citation]')
   })
 
   it('counts a renamed ID for its new ID, warns, and fails on it only with --strict', async () => {

@@ -15,12 +15,13 @@ describe.skipIf(!canParse)('links', () => {
   let browser: Browser | undefined
   let files: string[]
   let parsed: Map<string, PageLinks>
+  let html: Map<string, string>
 
   beforeAll(async () => {
     await ensureSite()
     if (parser !== 'parse5') browser = await launchChromium()
     files = listFiles(DIST)
-    const html = new Map(files.filter((f) => f.endsWith('.html')).map((f) => [f, readFileSync(join(DIST, f), 'utf8')]))
+    html = new Map(files.filter((f) => f.endsWith('.html')).map((f) => [f, readFileSync(join(DIST, f), 'utf8')]))
     parsed = await extractAll(html, browser)
   }, BUILD_TIMEOUT)
   afterAll(() => browser?.close())
@@ -46,6 +47,12 @@ describe.skipIf(!canParse)('links', () => {
     const links = [...parsed.values()].reduce((n, p) => n + p.links.length, 0) + extra.length
     expect(links).toBeGreaterThan(50_000)
     expect(broken.slice(0, 20)).toEqual([])
+  })
+
+  test('every page names its icon, so no browser asks for a missing /favicon.ico', () => {
+    const bare = [...html].filter(([, text]) => !/<link\b[^>]*\brel="icon"/.test(text)).map(([page]) => page)
+    expect(html.size).toBeGreaterThan(3000)
+    expect(bare.slice(0, 10)).toEqual([])
   })
 
   test('no page has the same id twice', () => {

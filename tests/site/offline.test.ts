@@ -139,6 +139,20 @@ describe.skipIf(!hasChromium)('offline', () => {
       const old = await page.goto(`${server.url}/v22.12/turns/`)
       expect(old?.status()).toBe(503)
       await expect(page.locator('h1').textContent()).resolves.toBe('You are offline')
+      // It links only to what every visitor keeps (not /full/, kept once read), and wears the site's colours.
+      const links = await page.locator('a').evaluateAll((as) => as.map((a) => new URL((a as HTMLAnchorElement).href).pathname))
+      expect(links).toEqual(expect.arrayContaining(['/', '/search/', '/glossary/']))
+      const precached = await page.evaluate(async (paths) => {
+        const pre = (await caches.keys()).find((k) => k.startsWith('cr-pre-'))!
+        const cache = await caches.open(pre)
+        return Promise.all(paths.map(async (p) => [p, (await cache.match(p)) !== undefined] as const))
+      }, links)
+      expect(precached.filter(([, kept]) => !kept)).toEqual([])
+      await expect(page.locator('body').textContent()).resolves.toMatch(/one page.*kept once you have opened them/s)
+      await expect(page.locator('a').first().evaluate((a) => getComputedStyle(a).color)).resolves.toBe('rgb(11, 87, 176)')
+      await page.emulateMedia({ colorScheme: 'dark' })
+      await expect(page.locator('body').evaluate((b) => getComputedStyle(b).backgroundColor)).resolves.toBe('rgb(21, 23, 27)')
+      await page.emulateMedia({ colorScheme: 'light' })
     } finally {
       await context.close()
       await server.close()
@@ -159,6 +173,14 @@ describe.skipIf(!hasChromium)('offline', () => {
       await keep.click()
       await expect(keep.textContent()).resolves.toMatch(/Saving|Saved/)
       await page.waitForFunction(() => document.querySelector('.old .keep')?.textContent === 'Saved for offline reading', null, { timeout: 120_000 })
+      // Every later page of the release says it is kept, rather than offering the button again.
+      for (const path of ['/v24.03/turns/', '/v24.03/runs/']) {
+        await page.goto(`${server.url}${path}`)
+        const kept = page.locator('.old .kept')
+        await kept.waitFor()
+        await expect(kept.textContent()).resolves.toMatch(/^✓ Kept offline \(all of v24\.03, [\d,]+ files, since /)
+        await expect(page.locator('.old button.keep').count()).resolves.toBe(0)
+      }
       await server.close()
       await context.setOffline(true)
       for (const path of ['/v24.03/runs/', '/v24.03/turns/', '/v24.03/glossary/']) {
@@ -168,6 +190,9 @@ describe.skipIf(!hasChromium)('offline', () => {
       }
       await page.goto(`${server.url}/v24.03/?r=6.1.4`)
       await page.waitForURL('**/v24.03/runs/#rule_end_the_run')
+      // Its permalinks (no pages of their own: the 404 page sends them on online) go through its kept home page.
+      await page.goto(`${server.url}/v24.03/r/6.2.5/`)
+      await page.waitForURL('**/v24.03/runs/#rule_move_runner_to_position')
     } finally {
       await context.close()
       await server.close()

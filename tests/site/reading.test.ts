@@ -89,10 +89,32 @@ describe.skipIf(!hasChromium)('reading', () => {
       await page.keyboard.press('Tab')
       await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe('Copy link')
       await page.keyboard.press('Enter')
-      await expect(page.evaluate(() => navigator.clipboard.readText())).resolves.toBe(`${site.url}/runs/#rule_end_the_run`)
+      // The rule's permalink (it unfurls with the rule), not the chapter's anchor (which unfurls as the chapter).
+      await expect(page.evaluate(() => navigator.clipboard.readText())).resolves.toBe(`${site.url}/r/6.1.4/`)
       await page.keyboard.press('Tab')
       await page.keyboard.press('Enter')
       await expect(page.evaluate(() => navigator.clipboard.readText())).resolves.toBe('CR 6.1.4 (rule_end_the_run)')
+      // And the link copied lands on the rule.
+      await page.goto(`${site.url}/r/6.1.4/`)
+      await page.waitForURL((u) => u.pathname === '/runs/' && u.hash === '#rule_end_the_run')
+      await context.close()
+    })
+
+    test("an old release's citation names the edition, and its link works in that release", async () => {
+      const { page, context } = await newPage(site, { permissions: ['clipboard-read', 'clipboard-write'] })
+      // 6.2.5 of v24.03 is another rule today.
+      await page.goto(`${site.url}/v24.03/runs/`)
+      await page.locator('#rule_move_runner_to_position > .rt .n').focus()
+      await page.keyboard.press('Tab')
+      await page.keyboard.press('Enter')
+      const link = await page.evaluate(() => navigator.clipboard.readText())
+      expect(link).toBe(`${site.url}/v24.03/?r=6.2.5`)
+      await page.keyboard.press('Tab')
+      await page.keyboard.press('Enter')
+      await expect(page.evaluate(() => navigator.clipboard.readText())).resolves.toBe('CR v24.03 6.2.5 (rule_move_runner_to_position)')
+      await page.goto(`${site.url}/`)
+      await page.goto(link)
+      await page.waitForURL((u) => u.pathname === '/v24.03/runs/' && u.hash === '#rule_move_runner_to_position')
       await context.close()
     })
   })

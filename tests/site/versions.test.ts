@@ -87,6 +87,25 @@ describe.skipIf(!hasChromium)('versions', () => {
     await context.close()
   })
 
+  test("an old release's permalink (no page of its own) lands on that release's rule, not a 404", async () => {
+    const { page, context, errors } = await newPage(site)
+    // 6.2.5 is another rule today: the release's own 6.2.5, by number and by ID.
+    await page.goto(`${site.url}/v24.03/r/6.2.5/`)
+    await page.waitForURL((u) => u.pathname === '/v24.03/runs/' && u.hash === '#rule_move_runner_to_position')
+    await page.goto(`${site.url}/v24.03/r/rule_end_the_run/`)
+    await page.waitForURL((u) => u.pathname === '/v24.03/runs/' && u.hash === '#rule_end_the_run')
+    // A current permalink with no page: the home page's lookup, not a dead end.
+    await page.goto(`${site.url}/r/6.1.99/`)
+    await page.waitForURL((u) => !u.pathname.startsWith('/r/'))
+    // Not a release: the plain 404, which names the working form.
+    await page.goto(`${site.url}/v99.01/r/6.1.4/`)
+    await expect(page.locator('h1').textContent()).resolves.toBe('Not found')
+    await expect(page.locator('main').textContent()).resolves.toContain('/v24.03/?r=6.2.5')
+    expect(page.url()).toContain('/v99.01/r/6.1.4/')
+    expect(errors).toEqual([])
+    await context.close()
+  })
+
   describe('changes pages', () => {
     test('v26.03: grouped by chapter, each entry with its kind, linked, word by word', async () => {
       const { page, context } = await newPage(site)
