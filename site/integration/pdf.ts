@@ -10,9 +10,9 @@
  * copying).
  */
 import { writeFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
 import type { Browser, Page } from 'playwright-core'
 import { withOutline, type OutlineEntry } from './pdf-outline.ts'
+import { hyphenateText } from './pdf-hyphenate.ts'
 import { destinationPages } from './pdf-pages.ts'
 import { serveStatic } from './static-server.ts'
 import { hasChromium, launchChromium, loadPlaywright, CHROMIUM_PATH } from './chromium.ts'
@@ -169,19 +169,14 @@ async function outlineEntries(page: Page): Promise<OutlineEntry[]> {
   })
 }
 
-type Hyphenator = (text: string, options?: { minWordLength?: number }) => string
-let hyphenator: Hyphenator | undefined
-
-/** `hyphen` through Node's `require`, like playwright-core (see chromium.ts). */
-function loadHyphenator(): Hyphenator {
-  hyphenator ??= (createRequire(import.meta.url)('hyphen/en') as { hyphenateSync: Hyphenator }).hyphenateSync
-  return hyphenator
-}
-
-/** Soft hyphens in the running text of rules, examples and front matter; never in headings, the contents, numbers or code. */
+/**
+ * Soft hyphens in the running text of rules and examples; never in headings,
+ * the contents, numbers, code, links (references, URLs, the contact), card
+ * names, or the front matter's names and contact.
+ */
 async function hyphenate(page: Page): Promise<void> {
   const texts = await page.evaluate(() => {
-    const skip = 'h1,h2,h3,h4,h5,h6,nav,code,kbd,.n,.tn,script,style'
+    const skip = 'h1,h2,h3,h4,h5,h6,nav,code,kbd,pre,a,.n,.tn,.cr-card,.contact,.acks,script,style'
     const nodes: Text[] = []
     const walker = document.createTreeWalker(document.querySelector('main') ?? document.body, NodeFilter.SHOW_TEXT)
     for (let n = walker.nextNode(); n; n = walker.nextNode()) {
@@ -191,8 +186,7 @@ async function hyphenate(page: Page): Promise<void> {
     ;(window as unknown as { __crText: Text[] }).__crText = nodes
     return nodes.map((t) => t.data)
   })
-  const hyphenateText = loadHyphenator()
-  const hyphenated = texts.map((t) => hyphenateText(t, { minWordLength: 7 }))
+  const hyphenated = texts.map(hyphenateText)
   await page.evaluate((values) => {
     const nodes = (window as unknown as { __crText: Text[] }).__crText
     values.forEach((v, i) => {

@@ -222,6 +222,19 @@ describe.skipIf(!hasChromium)('the built site', () => {
       expect(hrefs).toContain('mailto:rules@nullsignal.games')
     })
 
+    test('soft hyphens in the running text, never in the contact, links, card names or the acknowledgements', () => {
+      const raw = spawnSync('pdftotext', [join(DIST, 'v26.03/netrunner-cr-v26.03.pdf'), '-'], { encoding: 'utf8', maxBuffer: 64 << 20 }).stdout
+      expect(raw).toContain('rules@nullsignal.games')
+      expect(raw).not.toMatch(/nullsig\u00AD/)
+      expect(raw).toContain('Rules Manager: Jamie Perconti')
+      expect(raw).toContain('Rules Associates: Ruben P. Pieters and Justin Prentice')
+      // No one-letter syllable ("ma\u00ADte\u00ADr\u00ADi\u00ADal") and 2 letters before a break, 3 after.
+      expect(raw).not.toMatch(/\u00AD\p{L}\u00AD/u)
+      expect(raw).not.toMatch(/\P{L}\p{L}\u00AD/u)
+      // Hyphenation is kept in the rules themselves.
+      expect(raw.split('\u00AD').length - 1).toBeGreaterThan(100)
+    })
+
     // Chromium's own outline read some chapters twice ("6.6. RunsRuns"); ours is written from the contents (pdf-outline.ts).
     test('the bookmarks read exactly as the contents: every chapter, section and toc: subsection, nested, in order', () => {
       const site = prepareSite(ROOT, { CR_RELEASES: 'v22.12' })
