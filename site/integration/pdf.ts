@@ -11,7 +11,7 @@
  */
 import { writeFileSync } from 'node:fs'
 import type { Browser, Page } from 'playwright-core'
-import { withOutline, type OutlineEntry } from './pdf-outline.ts'
+import { withOutline, type OutlineEntry, type PdfInfo } from './pdf-outline.ts'
 import { hyphenateText } from './pdf-hyphenate.ts'
 import { destinationPages } from './pdf-pages.ts'
 import { serveStatic } from './static-server.ts'
@@ -23,6 +23,8 @@ export interface PdfJob {
   /** Page to print, under the server root: `/full/`, `/v24.03/full/`. */
   pagePath: string
   outFile: string
+  /** Document information for the PDF; without it, Chromium's is kept. */
+  info?: PdfInfo
 }
 
 /** Print one page (kept for callers that print a single release). */
@@ -45,7 +47,7 @@ export async function printPdfs(distDir: string, jobs: PdfJob[], parallel = 2): 
         const i = next++
         const started = performance.now()
         try {
-          await printOne(browser, `${server.url}${jobs[i]!.pagePath}`, jobs[i]!.outFile)
+          await printOne(browser, `${server.url}${jobs[i]!.pagePath}`, jobs[i]!.outFile, jobs[i]!.info)
         } catch (error) {
           // Say which page: Chromium's own message ("Printing failed") names none.
           throw new Error(`PDF of ${jobs[i]!.pagePath}: ${error instanceof Error ? error.message : String(error)}`, { cause: error })
@@ -61,7 +63,7 @@ export async function printPdfs(distDir: string, jobs: PdfJob[], parallel = 2): 
   }
 }
 
-async function printOne(browser: Browser, url: string, outFile: string): Promise<void> {
+async function printOne(browser: Browser, url: string, outFile: string, info?: PdfInfo): Promise<void> {
   const page = await browser.newPage()
   try {
     // Card images and other remote content are not part of the printed rules.
@@ -112,7 +114,7 @@ async function printOne(browser: Browser, url: string, outFile: string): Promise
       if (!changed && printed) break
       printed = await print(true)
     }
-    writeFileSync(outFile, await withOutline(printed!, outline))
+    writeFileSync(outFile, await withOutline(printed!, outline, info))
   } finally {
     await page.close()
   }

@@ -235,6 +235,22 @@ describe.skipIf(!hasChromium)('the built site', () => {
       expect(raw.split('\u00AD').length - 1).toBeGreaterThan(100)
     })
 
+    test('document information: title, Null Signal Games as author, the edition as subject, our creator, English', () => {
+      const info = (file: string) => spawnSync('pdfinfo', [join(DIST, file)], { encoding: 'utf8' }).stdout
+      const field = (text: string, name: string) => new RegExp(`^${name}:\\s*(.*)$`, 'm').exec(text)?.[1]
+      const v26 = info('v26.03/netrunner-cr-v26.03.pdf')
+      expect(field(v26, 'Title')).toBe('Netrunner Comprehensive Rules v26.03')
+      expect(field(v26, 'Author')).toBe('Null Signal Games')
+      expect(field(v26, 'Subject')).toBe('v26.03, effective 2026-03-02')
+      expect(field(v26, 'Creator')).toBe('netrunner-cr')
+      expect(field(v26, 'Producer')).toMatch(/pdf-lib$/)
+      expect(v26).not.toMatch(/HeadlessChrome/)
+      const current = info('netrunner-cr-current.pdf')
+      expect(field(current, 'Subject')).toBe('v26.03 with unreleased changes (current text)')
+      // The catalog's /Lang (pdfinfo does not print it).
+      expect(readFileSync(join(DIST, 'v26.03/netrunner-cr-v26.03.pdf')).toString('latin1')).toMatch(/\/Lang \(en\)/)
+    })
+
     // Chromium's own outline read some chapters twice ("6.6. RunsRuns"); ours is written from the contents (pdf-outline.ts).
     test('the bookmarks read exactly as the contents: every chapter, section and toc: subsection, nested, in order', () => {
       const site = prepareSite(ROOT, { CR_RELEASES: 'v22.12' })
