@@ -150,6 +150,12 @@ describe.skipIf(!hasChromium)('the built site', () => {
     }
   })
 
+  test("every release's PDF is linked from /changes/", () => {
+    const html = page('changes/index.html')
+    for (const v of ['v22.12', 'v23.08', 'v24.03', 'v25.04', 'v25.08', 'v26.03']) expect(html, v).toContain(`href="/${v}/netrunner-cr-${v}.pdf"`)
+    expect(html).toContain('href="/netrunner-cr-current.pdf"')
+  })
+
   describe.skipIf(!hasPoppler)('PDFs', () => {
     /** The PDF's text in reading order, soft hyphens and line breaks undone, so phrases can be searched. */
     const text = (file: string) =>
