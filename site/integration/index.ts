@@ -18,6 +18,7 @@ import { prepareSite, publishSiteData } from '../data/store.ts'
 import type { SiteData } from '../data/types.ts'
 import { writeSearchIds, writeSearchIndexes } from './search-index.ts'
 import { printPdfs } from './pdf.ts'
+import { pdfInfo } from '../data/pdf-info.ts'
 import { livePreview } from './live-preview.ts'
 import { writeOffline } from './offline.ts'
 import { listReleases } from '../../src/io/releases.ts'
@@ -82,7 +83,7 @@ export default function crSite(): AstroIntegration {
         // Every release its published text, the current rules labelled as such: one Chromium, two pages at a time.
         const printed = data.releases.filter((r) => r.pdf)
         const pdfStarted = performance.now()
-        const results = await printPdfs(out, printed.map((r) => ({ pagePath: `${r.base}full/`, outFile: join(out, r.base, r.pdf!) })))
+        const results = await printPdfs(out, printed.map((r) => ({ pagePath: `${r.base}full/`, outFile: join(out, r.base, r.pdf!), info: pdfInfo(r) })))
         results.forEach((result, i) => {
           const release = printed[i]!
           if ('skipped' in result) logger.warn(`PDF of ${release.edition} skipped: ${result.skipped}`)

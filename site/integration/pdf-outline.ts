@@ -12,6 +12,20 @@
  */
 import { PDFArray, PDFDict, PDFDocument, PDFHexString, PDFName, PDFNumber, type PDFRef } from 'pdf-lib'
 
+/** The document information we write, replacing Chromium's (its Creator is the HeadlessChrome user agent; it writes no Author). */
+export interface PdfInfo {
+  /** `Netrunner Comprehensive Rules v26.03`, as the page's heading. */
+  title: string
+  /** Who publishes the rules: Null Signal Games, as the published document's byline and `release.yaml`'s acknowledgements name it. */
+  author: string
+  /** The edition: `v26.03, effective 2026-03-02`, or `v26.03 with unreleased changes (current text)`. */
+  subject: string
+  /** BCP 47, the catalog's /Lang. */
+  lang: string
+}
+
+export const CREATOR = 'netrunner-cr'
+
 export interface OutlineEntry {
   title: string
   /** Element `id`: the named destination the entry opens. */
@@ -19,9 +33,12 @@ export interface OutlineEntry {
   children: OutlineEntry[]
 }
 
-/** The PDF with `entries` as its outline (any outline it had is replaced); every title, links and tags kept. */
-export async function withOutline(pdf: Uint8Array, entries: OutlineEntry[]): Promise<Uint8Array> {
-  // Keep Chromium's document information (title, producer, dates) as it wrote it; an object
+/**
+ * The PDF with `entries` as its outline (any outline it had is replaced) and,
+ * given `info`, our document information; every title, links and tags kept.
+ */
+export async function withOutline(pdf: Uint8Array, entries: OutlineEntry[], info?: PdfInfo): Promise<Uint8Array> {
+  // Keep Chromium's dates as it wrote them (pdf-lib would stamp its own); an object
   // pdf-lib cannot read fails the print rather than being dropped. Parse and write in one go:
   // by default pdf-lib yields to the event loop every 100 objects read and 50 written, 5× slower.
   const doc = await PDFDocument.load(pdf, { updateMetadata: false, parseSpeed: Infinity, throwOnInvalidObject: true })
@@ -74,6 +91,16 @@ export async function withOutline(pdf: Uint8Array, entries: OutlineEntry[]): Pro
   catalog.set(PDFName.of('Outlines'), root)
   // Open with the bookmarks shown (LaTeX's hyperref does the same by default).
   catalog.set(PDFName.of('PageMode'), PDFName.of('UseOutlines'))
+  if (info) {
+    doc.setTitle(info.title, { showInWindowTitleBar: true })
+    doc.setAuthor(info.author)
+    doc.setSubject(info.subject)
+    doc.setCreator(CREATOR)
+    // Who made the file: Chromium's Skia printed it, pdf-lib wrote the bookmarks and this information.
+    const printer = doc.getProducer()
+    doc.setProducer(`${printer ? `${printer} (Chromium)` : 'Chromium'}; pdf-lib`)
+    doc.setLanguage(info.lang)
+  }
   // A classic cross-reference table, as Chromium writes it: no object streams.
   return doc.save({ useObjectStreams: false, objectsPerTick: Infinity })
 }

@@ -10,9 +10,9 @@
  * copying).
  */
 import { writeFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
 import type { Browser, Page } from 'playwright-core'
-import { withOutline, type OutlineEntry } from './pdf-outline.ts'
+import { withOutline, type OutlineEntry, type PdfInfo } from './pdf-outline.ts'
+import { hyphenateText } from './pdf-hyphenate.ts'
 import { destinationPages } from './pdf-pages.ts'
 import { serveStatic } from './static-server.ts'
 import { hasChromium, launchChromium, loadPlaywright, CHROMIUM_PATH } from './chromium.ts'
@@ -23,6 +23,8 @@ export interface PdfJob {
   /** Page to print, under the server root: `/full/`, `/v24.03/full/`. */
   pagePath: string
   outFile: string
+  /** Document information for the PDF; without it, Chromium's is kept. */
+  info?: PdfInfo
 }
 
 /** Print one page (kept for callers that print a single release). */
@@ -45,7 +47,7 @@ export async function printPdfs(distDir: string, jobs: PdfJob[], parallel = 2): 
         const i = next++
         const started = performance.now()
         try {
-          await printOne(browser, `${server.url}${jobs[i]!.pagePath}`, jobs[i]!.outFile)
+          await printOne(browser, `${server.url}${jobs[i]!.pagePath}`, jobs[i]!.outFile, jobs[i]!.info)
         } catch (error) {
           // Say which page: Chromium's own message ("Printing failed") names none.
           throw new Error(`PDF of ${jobs[i]!.pagePath}: ${error instanceof Error ? error.message : String(error)}`, { cause: error })
@@ -61,7 +63,7 @@ export async function printPdfs(distDir: string, jobs: PdfJob[], parallel = 2): 
   }
 }
 
-async function printOne(browser: Browser, url: string, outFile: string): Promise<void> {
+async function printOne(browser: Browser, url: string, outFile: string, info?: PdfInfo): Promise<void> {
   const page = await browser.newPage()
   try {
     // Card images and other remote content are not part of the printed rules.
@@ -112,7 +114,7 @@ async function printOne(browser: Browser, url: string, outFile: string): Promise
       if (!changed && printed) break
       printed = await print(true)
     }
-    writeFileSync(outFile, await withOutline(printed!, outline))
+    writeFileSync(outFile, await withOutline(printed!, outline, info))
   } finally {
     await page.close()
   }
@@ -169,19 +171,14 @@ async function outlineEntries(page: Page): Promise<OutlineEntry[]> {
   })
 }
 
-type Hyphenator = (text: string, options?: { minWordLength?: number }) => string
-let hyphenator: Hyphenator | undefined
-
-/** `hyphen` through Node's `require`, like playwright-core (see chromium.ts). */
-function loadHyphenator(): Hyphenator {
-  hyphenator ??= (createRequire(import.meta.url)('hyphen/en') as { hyphenateSync: Hyphenator }).hyphenateSync
-  return hyphenator
-}
-
-/** Soft hyphens in the running text of rules, examples and front matter; never in headings, the contents, numbers or code. */
+/**
+ * Soft hyphens in the running text of rules and examples; never in headings,
+ * the contents, numbers, code, links (references, URLs, the contact), card
+ * names, or the front matter's names and contact.
+ */
 async function hyphenate(page: Page): Promise<void> {
   const texts = await page.evaluate(() => {
-    const skip = 'h1,h2,h3,h4,h5,h6,nav,code,kbd,.n,.tn,script,style'
+    const skip = 'h1,h2,h3,h4,h5,h6,nav,code,kbd,pre,a,.n,.tn,.cr-card,.contact,.acks,script,style'
     const nodes: Text[] = []
     const walker = document.createTreeWalker(document.querySelector('main') ?? document.body, NodeFilter.SHOW_TEXT)
     for (let n = walker.nextNode(); n; n = walker.nextNode()) {
@@ -191,8 +188,7 @@ async function hyphenate(page: Page): Promise<void> {
     ;(window as unknown as { __crText: Text[] }).__crText = nodes
     return nodes.map((t) => t.data)
   })
-  const hyphenateText = loadHyphenator()
-  const hyphenated = texts.map((t) => hyphenateText(t, { minWordLength: 7 }))
+  const hyphenated = texts.map(hyphenateText)
   await page.evaluate((values) => {
     const nodes = (window as unknown as { __crText: Text[] }).__crText
     values.forEach((v, i) => {

@@ -131,6 +131,31 @@ describe.skipIf(!hasChromium)('the built site', () => {
     expect(page('v25.08/index.html')).toContain('href="/v25.08/official/rules.json"')
   })
 
+  test('/full/ says which release its summary of changes is, and the current text says it has more', () => {
+    const current = page('full/index.html')
+    expect(current).toContain('<h2 id="changes">Summary of changes in v26.03</h2>')
+    expect(current).toMatch(/The current text also has changes not yet in a release: see <a href="\/changes\/current\/">unreleased changes since v26\.03<\/a>/)
+    const v26 = page('v26.03/full/index.html')
+    expect(v26).toContain('<h2 id="changes">Summary of changes in v26.03</h2>')
+    expect(v26).not.toContain('not yet in a release')
+    expect(page('v24.03/full/index.html')).toContain('<h2 id="changes">Summary of changes in v24.03</h2>')
+  })
+
+  test('/full/ follows the published order: preamble, summary of changes, acknowledgements, then the rules', () => {
+    for (const path of ['full/index.html', 'v24.03/full/index.html']) {
+      const html = page(path)
+      const at = ['reference material', 'id="changes"', 'id="acknowledgements"', 'class="chapter"'].map((s) => html.indexOf(s))
+      expect(at.every((i) => i > -1), path).toBe(true)
+      expect([...at].sort((a, b) => a - b), path).toEqual(at)
+    }
+  })
+
+  test("every release's PDF is linked from /changes/", () => {
+    const html = page('changes/index.html')
+    for (const v of ['v22.12', 'v23.08', 'v24.03', 'v25.04', 'v25.08', 'v26.03']) expect(html, v).toContain(`href="/${v}/netrunner-cr-${v}.pdf"`)
+    expect(html).toContain('href="/netrunner-cr-current.pdf"')
+  })
+
   describe.skipIf(!hasPoppler)('PDFs', () => {
     /** The PDF's text in reading order, soft hyphens and line breaks undone, so phrases can be searched. */
     const text = (file: string) =>
@@ -222,6 +247,45 @@ describe.skipIf(!hasChromium)('the built site', () => {
       expect(hrefs).toContain('mailto:rules@nullsignal.games')
     })
 
+    test("the current text's PDF names the release its summary covers and says it has unreleased changes", () => {
+      const current = text('netrunner-cr-current.pdf')
+      expect(current).toContain('Summary of changes in v26.03')
+      expect(current).toContain('The current text also has changes not yet in a release')
+      const v24 = text('v24.03/netrunner-cr-v24.03.pdf')
+      // Published order: acknowledgements before chapter 1.
+      expect(v24.indexOf('Rules Manager: Jamie Perconti')).toBeLessThan(v24.indexOf('1.1. General'))
+      expect(v24.indexOf('Summary of changes in v24.03')).toBeLessThan(v24.indexOf('Acknowledgements'))
+    })
+
+    test('soft hyphens in the running text, never in the contact, links, card names or the acknowledgements', () => {
+      const raw = spawnSync('pdftotext', [join(DIST, 'v26.03/netrunner-cr-v26.03.pdf'), '-'], { encoding: 'utf8', maxBuffer: 64 << 20 }).stdout
+      expect(raw).toContain('rules@nullsignal.games')
+      expect(raw).not.toMatch(/nullsig\u00AD/)
+      expect(raw).toContain('Rules Manager: Jamie Perconti')
+      expect(raw).toContain('Rules Associates: Ruben P. Pieters and Justin Prentice')
+      // No one-letter syllable ("ma\u00ADte\u00ADr\u00ADi\u00ADal") and 2 letters before a break, 3 after.
+      expect(raw).not.toMatch(/\u00AD\p{L}\u00AD/u)
+      expect(raw).not.toMatch(/\P{L}\p{L}\u00AD/u)
+      // Hyphenation is kept in the rules themselves.
+      expect(raw.split('\u00AD').length - 1).toBeGreaterThan(100)
+    })
+
+    test('document information: title, Null Signal Games as author, the edition as subject, our creator, English', () => {
+      const info = (file: string) => spawnSync('pdfinfo', [join(DIST, file)], { encoding: 'utf8' }).stdout
+      const field = (text: string, name: string) => new RegExp(`^${name}:\\s*(.*)$`, 'm').exec(text)?.[1]
+      const v26 = info('v26.03/netrunner-cr-v26.03.pdf')
+      expect(field(v26, 'Title')).toBe('Netrunner Comprehensive Rules v26.03')
+      expect(field(v26, 'Author')).toBe('Null Signal Games')
+      expect(field(v26, 'Subject')).toBe('v26.03, effective 2026-03-02')
+      expect(field(v26, 'Creator')).toBe('netrunner-cr')
+      expect(field(v26, 'Producer')).toMatch(/pdf-lib$/)
+      expect(v26).not.toMatch(/HeadlessChrome/)
+      const current = info('netrunner-cr-current.pdf')
+      expect(field(current, 'Subject')).toBe('v26.03 with unreleased changes (current text)')
+      // The catalog's /Lang (pdfinfo does not print it).
+      expect(readFileSync(join(DIST, 'v26.03/netrunner-cr-v26.03.pdf')).toString('latin1')).toMatch(/\/Lang \(en\)/)
+    })
+
     // Chromium's own outline read some chapters twice ("6.6. RunsRuns"); ours is written from the contents (pdf-outline.ts).
     test('the bookmarks read exactly as the contents: every chapter, section and toc: subsection, nested, in order', () => {
       const site = prepareSite(ROOT, { CR_RELEASES: 'v22.12' })
@@ -233,8 +297,9 @@ describe.skipIf(!hasChromium)('the built site', () => {
           title: `${c.number}. ${c.title}`,
           children: c.sections.map((s) => ({ title: `${s.number} ${s.title}`, children: s.headings.map((h) => ({ title: `${h.number} ${h.title}`, children: [] })) })),
         }))
-        const front = ['Contents', ...(r.changelog.length > 0 ? ['Summary of changes'] : [])].map((title) => ({ title, children: [] }))
-        const back = r.front.acknowledgements.length > 0 ? [{ title: 'Acknowledgements', children: [] }] : []
+        // The published order: the summary of changes and acknowledgements before the rules.
+        const front = ['Contents', ...(r.changelog.length > 0 ? [`Summary of changes in ${r.version}`] : []), ...(r.front.acknowledgements.length > 0 ? ['Acknowledgements'] : [])].map((title) => ({ title, children: [] }))
+        const back: { title: string; children: [] }[] = []
         const titles = (list: Bookmark[]): unknown[] => list.map((b) => ({ title: b.title, children: titles(b.children) }))
         expect(titles(marks), file).toEqual([...front, ...contents, ...back])
         // Each opens the page its heading is printed on: "6. Runs", "6.5. Encounters", "6.5.9. Forced Encounters".
