@@ -143,8 +143,12 @@ describe.skipIf(!hasChromium)('versions', () => {
       await page.goto(`${site.url}/v24.03/`)
       await expect(page.locator('.home-links a[href="/changes/v24.03/"]').count()).resolves.toBe(1)
       await page.goto(`${site.url}/changes/`)
-      const rows = await page.locator('.ce-index tbody th').allTextContents()
+      const rows = await page.locator('.ce-index tbody th > a:first-child').allTextContents()
       expect(rows).toEqual(['Unreleased', 'v26.03', 'v25.08', 'v25.04', 'v24.03', 'v23.08'])
+      // Each row's PDF beside its name: the current text's, then each release's own.
+      const pdfs = await page.locator('.ce-index tbody th a.ce-pdf').evaluateAll((as) => as.map((a) => a.getAttribute('href')))
+      expect(pdfs[0]).toBe('/netrunner-cr-current.pdf')
+      expect(pdfs.slice(1)).toEqual(['/v26.03/netrunner-cr-v26.03.pdf', '/v25.08/netrunner-cr-v25.08.pdf', '/v25.04/netrunner-cr-v25.04.pdf', '/v24.03/netrunner-cr-v24.03.pdf', '/v23.08/netrunner-cr-v23.08.pdf'])
       await context.close()
     })
   })
