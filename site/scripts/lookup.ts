@@ -91,20 +91,6 @@ export const isNumberQuery = (query: string) => normalizeNumber(spacedLetter(lin
 const asTerm = (query: string) => query.trim().toLowerCase().replace(/\s+/g, ' ')
 
 /**
- * The rules defining the words searched for ("bad publicity", "Tags"),
- * so they rank first whatever Pagefind scores. Plurals count as the term.
- */
-export function definingRules(lookup: Lookup, query: string): { term: string; hit: Hit }[] {
-  const q = asTerm(query)
-  const forms = [q, q.replace(/e?s$/, ''), q.replace(/s$/, ''), `${q}s`]
-  for (const form of forms) {
-    const ids = lookup.terms.get(form)
-    if (ids) return ids.flatMap((id) => (lookup.byId.has(id) ? [{ term: form, hit: lookup.byId.get(id)! }] : []))
-  }
-  return []
-}
-
-/**
  * Defined terms that start with what was typed (`j` → "jacking out"): shown
  * while Pagefind is still loading, so the first keystroke already answers.
  */

@@ -268,7 +268,7 @@ function wire(
       // Pinned rules (a definition, a card's mentions) and the rules defining
       // the query's terms need no Pagefind: they answer while it starts.
       const known = new Set(pins.map((p) => p.hit.id))
-      const defining = definedTermsIn(understood.text, context?.terms ?? lookup.terms).flatMap(({ term, ids }) =>
+      const defining = definedTermsIn(understood.text, lookup.terms).flatMap(({ term, ids }) =>
         ids.flatMap((id) => {
           const h = lookup.byId.get(id)
           if (!h || known.has(id) || (filter && h.chapter !== filter)) return []
@@ -309,6 +309,9 @@ function wire(
       }
       return items
     }
+    // Rules found: Pagefind's, and the pinned ones it did not find. Known now with search-ids.json, else once the fragments say which rules they are.
+    const hitIds = new Set(hits.map((h) => h.id))
+    let total = ids ? hits.length + pins.filter((p) => !hitIds.has(ids.resultOf.get(p.hit.id) ?? '')).length : undefined
     // The ranked list at once, each rule's excerpt as its fragment arrives (without search-ids.json: the best match as soon as it is here).
     if (ids) {
       const items = [...head]
@@ -316,8 +319,7 @@ function wire(
         const hit = lookup.byId.get(ids.ruleOf.get(h.id) ?? '')
         if (hit && !pinnedAt.has(hit.url) && items.length < limit) items.push(resultItem(hit.url, hit.number, hit.chapter, ''))
       }
-      const found = new Set(hits.map((h) => h.id))
-      showCount(q, hits.length + pins.filter((p) => !found.has(ids.resultOf.get(p.hit.id) ?? '')).length, items.length, relaxed)
+      showCount(q, total!, items.length, relaxed)
       show(q, items, false)
     } else if (pending.length > 1 && pins.length === 0) {
       const best = await pending[0]!
@@ -328,7 +330,7 @@ function wire(
     if (mine !== seq) return undefined
     const items = merge(data)
     const found = new Set([...data.map((d) => d.url), ...pins.map((p) => p.hit.url)])
-    const total = hits.length + [...found].filter((u) => !data.some((d) => d.url === u)).length
+    total ??= hits.length + [...found].filter((u) => !data.some((d) => d.url === u)).length
     // The same words as the visible note: "Showing results for" a correction, "Searching for" jargon.
     const said = understood.changes.length === 0 ? '' : `${understood.changes.some((c) => c.why === 'typo') ? 'Showing results for' : 'Searching for'} ${understood.text}. `
     status.textContent = `${said}${total} ${total === 1 ? 'rule' : 'rules'} ${relaxed ? 'with some of the words' : 'found'}`
