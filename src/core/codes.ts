@@ -15,7 +15,7 @@ import { RETIREMENT_CODES } from './versions/guard.ts'
 import { RELEASE_CODES } from './versions/release-check.ts'
 
 export type CodeSeverity = 'error' | 'warning' | 'hint'
-export type CodeTool = 'check' | 'cite' | 'show' | 'release'
+export type CodeTool = 'check' | 'cite' | 'show' | 'release' | 'fmt'
 
 export interface CodeInfo {
   /** The severity it is reported with (`schema-*` source defects are warnings so published releases compile). */
@@ -64,6 +64,8 @@ export const DIAGNOSTIC_CODES = {
   'image-unsafe': check('An `{img:…}` that is not a plain image name inside the site: an external URL, an absolute path or `..` (the PDF printer would fetch it).'),
   'text-control-char': check('A control character in rule text (NUL, an ANSI escape, …): invisible, and unsafe in a terminal.'),
   'text-bidi-char': check('A bidirectional override or isolate (U+202A–U+202E, U+2066–U+2069) in rule text: it reorders what readers see.'),
+  // Writing (src/io/durable-write.ts): a write the disk did not take whole is never renamed over anything.
+  'write-failed': code('error', ['fmt', 'release', 'cite'], 'A file could not be written whole (a full disk, a read-only folder, a symbolic link in the way): nothing was replaced, the file is as it was.'),
   // `cr release` (src/core/versions/release-check.ts).
   'release-unmarked-change': code('warning', ['release'], RELEASE_CODES['release-unmarked-change']),
   'release-stale-mark': code('warning', ['release'], RELEASE_CODES['release-stale-mark']),

@@ -13,9 +13,10 @@
  * Best effort: an unreadable, corrupt or unwritable cache is a miss, never an error.
  */
 import { createHash } from 'node:crypto'
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs'
 import { homedir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
+import { tempPathBeside, writeNewFileVerified } from './durable-write.ts'
 
 /** Replaced by the CLI build (scripts/build-package.ts) with a hash of the compiler's sources. */
 declare const __CR_BUILD__: string | undefined
@@ -51,9 +52,14 @@ export function openCache(env: Record<string, string | undefined>, cwd: string):
       try {
         mkdirSync(dirname(target), { recursive: true })
         // Write then rename: a concurrent reader sees the whole entry or none.
-        const temp = `${target}.${process.pid}.tmp`
-        writeFileSync(temp, JSON.stringify(value))
-        renameSync(temp, target)
+        const temp = tempPathBeside(target)
+        writeNewFileVerified(temp, JSON.stringify(value))
+        try {
+          renameSync(temp, target)
+        } catch (error) {
+          rmSync(temp, { force: true })
+          throw error
+        }
       } catch {
         // a read-only or full disk only costs speed
       }

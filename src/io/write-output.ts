@@ -11,7 +11,8 @@
  * half-written file, concurrent writers never collide (each has its own
  * staging folder), and an interrupted run leaves the previous output intact.
  */
-import { closeSync, fsyncSync, lstatSync, mkdirSync, openSync, readdirSync, realpathSync, renameSync, rmSync, statSync, writeSync } from 'node:fs'
+import { lstatSync, mkdirSync, readdirSync, realpathSync, renameSync, rmSync, statSync } from 'node:fs'
+import { fsyncDir, writeNewFileVerified } from './durable-write.ts'
 import { readInputFile } from './read-input.ts'
 import { dirname, join, relative, resolve, sep } from 'node:path'
 
@@ -100,31 +101,6 @@ export function assertWritableOutput(shownOut: string, inputs: string[] = [], cw
   }
 }
 
-function writeFileDurably(path: string, content: string | Uint8Array): void {
-  const fd = openSync(path, 'wx')
-  try {
-    const buffer = typeof content === 'string' ? Buffer.from(content) : content
-    let offset = 0
-    while (offset < buffer.length) offset += writeSync(fd, buffer, offset, buffer.length - offset)
-    fsyncSync(fd)
-  } finally {
-    closeSync(fd)
-  }
-}
-
-function fsyncDir(dir: string): void {
-  try {
-    const fd = openSync(dir, 'r')
-    try {
-      fsyncSync(fd)
-    } finally {
-      closeSync(fd)
-    }
-  } catch {
-    // not every platform can fsync a directory; the renames are still atomic
-  }
-}
-
 function processAlive(pid: number): boolean {
   try {
     process.kill(pid, 0)
@@ -190,16 +166,16 @@ export function writeOutputDir(shownOut: string, files: Record<string, string | 
     const names = Object.keys(files).sort()
     for (const name of names) {
       mkdirSync(dirname(join(staging, name)), { recursive: true })
-      writeFileDurably(join(staging, name), files[name]!)
+      writeNewFileVerified(join(staging, name), files[name]!)
     }
     const previous = readMarker(outDir)
     const marker: Marker = { generator: 'netrunner-cr', files: names }
-    writeFileDurably(join(staging, OUTPUT_MARKER), `${JSON.stringify(marker, null, 2)}\n`)
+    writeNewFileVerified(join(staging, OUTPUT_MARKER), `${JSON.stringify(marker, null, 2)}\n`)
     // The marker goes in first, naming old and new files: a run killed halfway leaves a folder
     // the next run recognises as ours, instead of one it refuses as foreign.
     const union: Marker = { generator: 'netrunner-cr', files: [...new Set([...(previous?.files ?? []), ...names])].sort() }
     const early = `${OUTPUT_MARKER}.early`
-    writeFileDurably(join(staging, early), `${JSON.stringify(union, null, 2)}\n`)
+    writeNewFileVerified(join(staging, early), `${JSON.stringify(union, null, 2)}\n`)
     fsyncDir(staging)
     renameSync(join(staging, early), join(outDir, OUTPUT_MARKER))
     // Each rename replaces one file atomically: readers see the old or the new file, never neither.
@@ -239,7 +215,7 @@ export function writeNewDir(outDir: string, files: Record<string, string | Uint8
   try {
     for (const name of Object.keys(files).sort()) {
       mkdirSync(dirname(join(staging, name)), { recursive: true })
-      writeFileDurably(join(staging, name), files[name]!)
+      writeNewFileVerified(join(staging, name), files[name]!)
     }
     fsyncDir(staging)
     // rename(2) onto a path that appeared meanwhile fails (or, for an empty folder, replaces only that empty folder).

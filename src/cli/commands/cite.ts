@@ -6,7 +6,8 @@
  * to stdout in the format asked for (`text`, `github`, `sarif`, `json`).
  * The scanning is `src/core/cite`; the rules context is `src/io/cite-context.ts`.
  */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync } from 'node:fs'
+import { replaceFileVerified, WriteFailedError } from '../../io/durable-write.ts'
 import { dirname, join, relative, resolve, sep } from 'node:path'
 import ignore from 'ignore'
 import type { CliIo } from '../cli-io.ts'
@@ -144,7 +145,14 @@ export function citeCommand(argv: string[], io: CliIo): number {
   const writeTo = values['write-coverage'] as string | undefined
   if (writeTo) {
     mkdirSync(dirname(resolve(cwd, writeTo)), { recursive: true })
-    writeFileSync(resolve(cwd, writeTo), `${JSON.stringify(coverageFile, null, 1)}\n`)
+    try {
+      // Verified and renamed into place; a symbolic link at the path is refused, never written through.
+      replaceFileVerified(resolve(cwd, writeTo), `${JSON.stringify(coverageFile, null, 1)}\n`)
+    } catch (error) {
+      if (!(error instanceof WriteFailedError)) throw error
+      io.stderr.write(`${writeTo}: error[write-failed]: ${error.reason}; nothing written\n`)
+      return 1
+    }
   }
 
   const errors = problems.filter((p) => p.severity === 'error').length

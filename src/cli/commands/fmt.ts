@@ -6,7 +6,7 @@ import { formatYaml } from '../../core/format.ts'
 import { loadYaml } from '../../core/load-yaml.ts'
 import type { Diagnostic } from '../../core/types.ts'
 import { formatReport } from '../../io/releases.ts'
-import { replaceFileAtomically } from '../../io/replace-file.ts'
+import { replaceFileVerified, WriteFailedError } from '../../io/durable-write.ts'
 
 export const fmtSpec: CommandSpec = {
   name: 'fmt',
@@ -50,8 +50,18 @@ export function fmtCommand(argv: string[], io: CliIo): number {
     io.stderr.write(changed.length > 0 ? `cr fmt: ${changed.length} of ${files.length} files not in the canonical layout; run \`cr fmt\`\n` : `cr fmt: ${files.length} files in the canonical layout\n`)
     return changed.length > 0 ? 1 : 0
   }
+  let written = 0
   for (const c of changed) {
-    replaceFileAtomically(c.abs, c.text)
+    try {
+      // Verified before it replaces anything: a full disk leaves the source as it was.
+      replaceFileVerified(c.abs, c.text)
+    } catch (error) {
+      if (!(error instanceof WriteFailedError)) throw error
+      io.stderr.write(`${c.shown}: error[write-failed]: ${error.reason}; the file is unchanged\n`)
+      io.stderr.write(`cr fmt: ${written} of ${changed.length} files reformatted before the failure; nothing else written\n`)
+      return 1
+    }
+    written++
     io.stdout.write(`${c.shown}\n`)
   }
   io.stderr.write(`cr fmt: ${changed.length} of ${files.length} files reformatted\n`)

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { basename, join, relative, resolve } from 'node:path'
 import { parseCommandArgs, UsageError, type CommandSpec } from '../args.ts'
 import type { CliIo } from '../cli-io.ts'
@@ -10,7 +10,7 @@ import { changelogYaml, checkMarks, draftChangelog } from '../../core/versions/r
 import { normalizeVersion, RELEASE_NAME } from '../../core/ids.ts'
 import { loadCards, readRulesDir } from '../../io/read-sources.ts'
 import { compileRelease, formatReport, listReleases, loadRetirements } from '../../io/releases.ts'
-import { replaceFileAtomically } from '../../io/replace-file.ts'
+import { replaceFileVerified, writeNewFileVerified, WriteFailedError } from '../../io/durable-write.ts'
 import { writeNewDir } from '../../io/write-output.ts'
 
 export const releaseSpec: CommandSpec = {
@@ -104,8 +104,14 @@ export function releaseCommand(argv: string[], io: CliIo): number {
       io.stderr.write(`cr release: error: ${shown(changelogPath)} is already being edited (it differs from ${previous?.version ?? 'the last release'}'s); \`cr release ${version} --check\` prints the draft\n`)
       return 1
     }
-    if (existsSync(changelogPath)) replaceFileAtomically(changelogPath, changelogYaml(draft))
-    else writeFileSync(changelogPath, changelogYaml(draft), { flag: 'wx' })
+    try {
+      if (existsSync(changelogPath)) replaceFileVerified(changelogPath, changelogYaml(draft))
+      else writeNewFileVerified(changelogPath, changelogYaml(draft))
+    } catch (error) {
+      if (!(error instanceof WriteFailedError)) throw error
+      io.stderr.write(`${shown(changelogPath)}: error[write-failed]: ${error.reason}; the file is unchanged\n`)
+      return 1
+    }
     io.stderr.write(`cr release: wrote ${draft.length} drafted entries to ${shown(changelogPath)}: edit them, then run \`cr release ${version}\`\n`)
     return strictFail ? 1 : 0
   }

@@ -1,0 +1,134 @@
+/**
+ * The one way bytes reach the disk: every write is looped until the kernel
+ * took all of it, fsynced, and checked (the file's length, then its bytes read
+ * back) before anything is renamed over what it replaces. A short write on a
+ * nearly full disk (write(2) returns fewer bytes than asked and Node's
+ * `writeSync` does not retry) must never become a truncated source.
+ *
+ * The fs calls come through `DurableFs` so a test can inject a disk that
+ * fills up without being root; production uses `node:fs`.
+ */
+import * as fs from 'node:fs'
+import { basename, dirname, join } from 'node:path'
+
+export type DurableFs = Pick<typeof fs, 'openSync' | 'writeSync' | 'fsyncSync' | 'fstatSync' | 'readSync' | 'closeSync' | 'renameSync' | 'rmSync' | 'lstatSync'>
+
+export class WriteFailedError extends Error {
+  override name = 'WriteFailedError'
+  constructor(
+    readonly path: string,
+    readonly reason: string,
+  ) {
+    super(`could not write \`${path}\`: ${reason}`)
+  }
+}
+
+const toBytes = (content: string | Uint8Array): Uint8Array => (typeof content === 'string' ? Buffer.from(content, 'utf8') : content)
+
+function reasonOf(error: unknown): string {
+  const e = error as NodeJS.ErrnoException
+  if (e?.code === 'ENOSPC') return 'no space left on device'
+  if (e?.code === 'EDQUOT') return 'disk quota exceeded'
+  if (e?.code === 'EROFS') return 'read-only file system'
+  if (e?.code === 'EACCES' || e?.code === 'EPERM') return 'permission denied'
+  return e?.message ?? String(error)
+}
+
+/**
+ * Create `path` (it must not exist: `wx`) holding exactly `content`, durably.
+ * Throws WriteFailedError (and removes the partial file) when the disk did not
+ * take every byte.
+ */
+export function writeNewFileVerified(path: string, content: string | Uint8Array, options: { mode?: number; fs?: DurableFs } = {}): void {
+  const io = options.fs ?? fs
+  const bytes = toBytes(content)
+  let fd: number | undefined
+  try {
+    // Read and write: the bytes are read back through the same descriptor.
+    fd = io.openSync(path, 'wx+', options.mode ?? 0o666)
+    let offset = 0
+    while (offset < bytes.length) {
+      const n = io.writeSync(fd, bytes, offset, bytes.length - offset)
+      // A write that takes nothing and reports no error would loop forever: treat it as a full disk.
+      if (!(n > 0)) throw Object.assign(new Error('the disk accepted no more bytes'), { code: 'ENOSPC' })
+      offset += n
+    }
+    io.fsyncSync(fd)
+    const size = io.fstatSync(fd).size
+    if (size !== bytes.length) throw new Error(`wrote ${size} of ${bytes.length} bytes`)
+    verifyBytes(io, fd, bytes)
+    io.closeSync(fd)
+    fd = undefined
+  } catch (error) {
+    if (fd !== undefined) {
+      try {
+        io.closeSync(fd)
+      } catch {
+        // already failing: the partial file is removed below
+      }
+    }
+    // Only remove what we created: `wx` failing with EEXIST means the file is someone else's.
+    if ((error as NodeJS.ErrnoException)?.code !== 'EEXIST') io.rmSync(path, { force: true })
+    throw error instanceof WriteFailedError ? error : new WriteFailedError(path, reasonOf(error))
+  }
+}
+
+/** Read the file back through the same descriptor and compare, in chunks (no second copy of a large file). */
+function verifyBytes(io: DurableFs, fd: number, expected: Uint8Array): void {
+  const chunk = Buffer.allocUnsafe(Math.min(expected.length, 1 << 20) || 1)
+  let position = 0
+  while (position < expected.length) {
+    const n = io.readSync(fd, chunk, 0, Math.min(chunk.length, expected.length - position), position)
+    if (n <= 0) throw new Error(`read back ${position} of ${expected.length} bytes`)
+    if (Buffer.compare(chunk.subarray(0, n), expected.subarray(position, position + n)) !== 0) throw new Error(`the bytes read back differ from those written at offset ${position}`)
+    position += n
+  }
+}
+
+/** fsync a folder so a rename in it survives a crash; not every platform can, and the rename is atomic anyway. */
+export function fsyncDir(dir: string, io: Pick<DurableFs, 'openSync' | 'fsyncSync' | 'closeSync'> = fs): void {
+  try {
+    const fd = io.openSync(dir, 'r')
+    try {
+      io.fsyncSync(fd)
+    } finally {
+      io.closeSync(fd)
+    }
+  } catch {
+    // best effort
+  }
+}
+
+/** A temporary name beside `path`, in the same folder so the rename stays on one file system. */
+export function tempPathBeside(path: string): string {
+  return join(dirname(path), `.${basename(path)}.cr-${process.pid}-${Math.random().toString(36).slice(2, 8)}.tmp`)
+}
+
+/**
+ * Replace `path` with `content` atomically: the new bytes are written and
+ * verified beside it, then renamed over it. On any failure the original is
+ * untouched and the temporary file removed. A symbolic link is refused rather
+ * than replaced by a regular file (which would turn a link into a copy).
+ */
+export function replaceFileVerified(path: string, content: string | Uint8Array, options: { fs?: DurableFs; mode?: number } = {}): void {
+  const io = options.fs ?? fs
+  let mode = options.mode
+  try {
+    const stat = io.lstatSync(path)
+    if (stat.isSymbolicLink()) throw new WriteFailedError(path, 'it is a symbolic link; edit the file it points to instead')
+    if (!stat.isFile()) throw new WriteFailedError(path, 'it is not a regular file')
+    mode ??= stat.mode & 0o777
+  } catch (error) {
+    if (error instanceof WriteFailedError) throw error
+    if ((error as NodeJS.ErrnoException)?.code !== 'ENOENT') throw new WriteFailedError(path, reasonOf(error))
+  }
+  const temp = tempPathBeside(path)
+  writeNewFileVerified(temp, content, { fs: io, ...(mode !== undefined ? { mode } : {}) })
+  try {
+    io.renameSync(temp, path)
+  } catch (error) {
+    io.rmSync(temp, { force: true })
+    throw new WriteFailedError(path, reasonOf(error))
+  }
+  fsyncDir(dirname(path), io)
+}

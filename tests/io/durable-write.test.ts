@@ -1,0 +1,160 @@
+/**
+ * Every write is verified before it replaces anything (issue 24, case 1: `cr fmt`
+ * truncated the sources on a nearly full disk and exited 0). Two ways to fill a
+ * disk: a file-system shim that takes fewer bytes than asked and then fails
+ * (runs everywhere), and a real tmpfs mounted full (runs as root, where mount(2)
+ * is allowed; otherwise the test prints why it is skipped).
+ */
+import { execFileSync } from 'node:child_process'
+import * as fs from 'node:fs'
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { replaceFileVerified, writeNewFileVerified, WriteFailedError, type DurableFs } from '../../src/io/durable-write.ts'
+import { repoRoot, runCr } from '../cli/run-cr.ts'
+
+/** A disk with `free` bytes left: each write takes at most what is left (a short write), then ENOSPC. */
+function fullDisk(free: number): DurableFs & { written: () => number } {
+  let left = free
+  let total = 0
+  return {
+    ...fs,
+    writeSync: ((fd: number, buffer: Uint8Array, offset: number, length: number) => {
+      if (left === 0) throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' })
+      const n = Math.min(left, length, 4096)
+      left -= n
+      total += n
+      return fs.writeSync(fd, buffer, offset, n)
+    }) as unknown as typeof fs.writeSync,
+    written: () => total,
+  }
+}
+
+/** A disk that takes every byte but a few at a time (legal for write(2)): the loop must finish the file. */
+const trickling: DurableFs = { ...fs, writeSync: ((fd: number, buffer: Uint8Array, offset: number, length: number) => fs.writeSync(fd, buffer, offset, Math.min(length, 7))) as unknown as typeof fs.writeSync }
+
+const work = mkdtempSync(join(tmpdir(), 'cr-durable-'))
+afterAll(() => rmSync(work, { recursive: true, force: true }))
+
+describe('replaceFileVerified: a failed write never replaces the original', () => {
+  it('leaves the original byte for byte, and no temporary file, when the disk fills mid-file', () => {
+    const path = join(work, 'source.yaml')
+    const original = 'text: the original\n'.repeat(100)
+    writeFileSync(path, original)
+    const disk = fullDisk(1000)
+    expect(() => replaceFileVerified(path, 'text: the replacement\n'.repeat(500), { fs: disk })).toThrow(WriteFailedError)
+    expect(disk.written()).toBe(1000)
+    expect(readFileSync(path, 'utf8')).toBe(original)
+    expect(readdirSync(work)).toEqual(['source.yaml'])
+  })
+
+  it('says why in words a person reads', () => {
+    const path = join(work, 'why.yaml')
+    writeFileSync(path, 'a: 1\n')
+    try {
+      replaceFileVerified(path, 'a: 2\n'.repeat(10), { fs: fullDisk(3) })
+      expect.unreachable()
+    } catch (error) {
+      expect((error as WriteFailedError).reason).toBe('no space left on device')
+      expect((error as Error).message).toContain('why.yaml')
+    }
+  })
+
+  it('finishes a file the disk takes a few bytes at a time', () => {
+    const path = join(work, 'trickle.yaml')
+    writeFileSync(path, 'old\n')
+    const content = 'é and ∞ survive partial writes\n'.repeat(50)
+    replaceFileVerified(path, content, { fs: trickling })
+    expect(readFileSync(path, 'utf8')).toBe(content)
+  })
+
+  it('keeps the file mode, and refuses a symbolic link rather than turning it into a copy', () => {
+    const target = join(work, 'target.yaml')
+    writeFileSync(target, 'x: 1\n', { mode: 0o640 })
+    replaceFileVerified(target, 'x: 2\n')
+    expect(fs.statSync(target).mode & 0o777).toBe(0o640)
+    const link = join(work, 'link.yaml')
+    symlinkSync(target, link)
+    expect(() => replaceFileVerified(link, 'x: 3\n')).toThrow(/symbolic link/)
+    expect(fs.lstatSync(link).isSymbolicLink()).toBe(true)
+    expect(readFileSync(target, 'utf8')).toBe('x: 2\n')
+  })
+
+  it('writeNewFileVerified never clobbers an existing file and removes its own partial file', () => {
+    const path = join(work, 'new.json')
+    writeFileSync(path, 'theirs')
+    expect(() => writeNewFileVerified(path, 'ours')).toThrow(WriteFailedError)
+    expect(readFileSync(path, 'utf8')).toBe('theirs')
+    const fresh = join(work, 'fresh.json')
+    expect(() => writeNewFileVerified(fresh, 'x'.repeat(10_000), { fs: fullDisk(100) })).toThrow(WriteFailedError)
+    expect(fs.existsSync(fresh)).toBe(false)
+  })
+})
+
+/** Mount a tmpfs of `bytes` (root only); undefined, with the reason, where mount(2) is not allowed. */
+function mountTmpfs(dir: string, bytes: number): string | undefined {
+  if (process.getuid?.() !== 0) return 'not running as root: mount(2) is not allowed (the shim tests above cover the same path)'
+  try {
+    execFileSync('mount', ['-t', 'tmpfs', '-o', `size=${bytes}`, 'tmpfs', dir], { stdio: 'pipe' })
+    return undefined
+  } catch (error) {
+    return `mount -t tmpfs failed: ${String((error as { stderr?: Buffer }).stderr ?? error).trim()}`
+  }
+}
+
+/** Fill the file system at `dir` so that `keep` bytes are left. */
+function fillTo(dir: string, keep: number): void {
+  const free = fs.statfsSync(dir).bavail * fs.statfsSync(dir).bsize
+  if (free > keep) writeFileSync(join(dir, 'filler'), Buffer.alloc(free - keep))
+}
+
+describe('on a real nearly full disk (tmpfs)', () => {
+  const mnt = join(work, 'mnt')
+  let skipped: string | undefined
+  beforeAll(() => {
+    mkdirSync(mnt)
+    skipped = mountTmpfs(mnt, 4 * 1024 * 1024)
+    if (skipped) console.warn(`tests/io/durable-write.test.ts: tmpfs cases skipped: ${skipped}`)
+  })
+  afterAll(() => {
+    if (!skipped) execFileSync('umount', [mnt])
+  })
+
+  it('cr fmt exits 1, names the file and leaves every source as it was', async (ctx) => {
+    if (skipped) return ctx.skip()
+    cpSync(join(repoRoot, 'rules'), join(mnt, 'rules'), { recursive: true })
+    // Indent every text key more than the layout does, so fmt must rewrite the largest chapter.
+    const file = join(mnt, 'rules', '09_abilities.yaml')
+    writeFileSync(file, readFileSync(file, 'utf8').replace(/^( +)text: /gm, '$1text:   '))
+    const before = new Map(readdirSync(join(mnt, 'rules')).map((n) => [n, readFileSync(join(mnt, 'rules', n))]))
+    fillTo(mnt, 40 * 1024)
+    const r = await runCr(['fmt', 'rules'], mnt)
+    expect(r.code).toBe(1)
+    expect(r.stderr).toContain('rules/09_abilities.yaml: error[write-failed]: no space left on device; the file is unchanged')
+    for (const [name, bytes] of before) expect(readFileSync(join(mnt, 'rules', name)).equals(bytes), name).toBe(true)
+    expect(readdirSync(join(mnt, 'rules')).sort()).toEqual([...before.keys()].sort())
+    rmSync(join(mnt, 'filler'))
+    // With room again, the same command succeeds.
+    const again = await runCr(['fmt', 'rules'], mnt)
+    expect(again.code).toBe(0)
+    expect(again.stdout).toBe('rules/09_abilities.yaml\n')
+  })
+
+  it('cr release --draft leaves changelog.yaml as it was', async (ctx) => {
+    if (skipped) return ctx.skip()
+    rmSync(join(mnt, 'rules'), { recursive: true, force: true })
+    cpSync(join(repoRoot, 'rules'), join(mnt, 'rules'), { recursive: true })
+    cpSync(join(repoRoot, 'releases'), join(mnt, 'releases'), { recursive: true })
+    const changelog = join(mnt, 'rules', 'changelog.yaml')
+    const before = readFileSync(changelog)
+    const release = join(mnt, 'rules', 'release.yaml')
+    writeFileSync(release, readFileSync(release, 'utf8').replace(/^version: .*$/m, 'version: v26.09'))
+    fillTo(mnt, 0)
+    const r = await runCr(['release', 'v26.09', '--draft'], mnt)
+    expect(r.code).toBe(1)
+    expect(r.stderr).toMatch(/changelog\.yaml: error\[write-failed\]/)
+    expect(readFileSync(changelog).equals(before)).toBe(true)
+    expect(readdirSync(join(mnt, 'rules')).filter((n) => n.includes('.cr-'))).toEqual([])
+  }, 300_000)
+})
