@@ -5,6 +5,7 @@
  * of rules/ and drives Debian's Chromium.
  */
 import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { createServer, type AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -13,7 +14,14 @@ import { launchChromium } from '../../site/integration/chromium.ts'
 import { startDevServer, type DevServer } from '../../site/integration/dev-server.ts'
 import { hasChromium, ROOT } from './helpers.ts'
 
-const PORT = 4521
+/** A port nobody listens on now: several checkouts may run this suite at once. */
+async function freePort(): Promise<number> {
+  const server = createServer()
+  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok))
+  const port = (server.address() as AddressInfo).port
+  await new Promise((ok) => server.close(ok))
+  return port
+}
 
 describe.skipIf(!hasChromium)('npm run dev: live preview', () => {
   let server: DevServer
@@ -27,7 +35,7 @@ describe.skipIf(!hasChromium)('npm run dev: live preview', () => {
     cpSync(join(ROOT, 'rules'), join(dir, 'rules'), { recursive: true })
     file = join(dir, 'rules/06_runs.yaml')
     original = readFileSync(file, 'utf8')
-    server = await startDevServer({ root: ROOT, port: PORT, env: { CR_RULES_DIR: join(dir, 'rules') } })
+    server = await startDevServer({ root: ROOT, port: await freePort(), env: { CR_RULES_DIR: join(dir, 'rules') } })
     browser = await launchChromium()
     page = await browser.newPage()
     page.setDefaultTimeout(150_000)
