@@ -9,10 +9,10 @@
  * The test suite checks that each code `cr check` emits has a fixture
  * (`tests/fixtures/diagnostics/<code>/` or `tests/fixtures/versions/guard/<code>/`),
  * and that the README lists every code with its anchor.
+ *
+ * A leaf: it imports nothing, so every module that emits a code can import it
+ * (ESLint's rule `meta`, Biome's categories). A test keeps src/core free of cycles.
  */
-import { CITE_CODES } from './cite/types.ts'
-import { RETIREMENT_CODES } from './versions/guard.ts'
-import { RELEASE_CODES } from './versions/release-check.ts'
 
 export type CodeSeverity = 'error' | 'warning' | 'hint'
 export type CodeTool = 'check' | 'cite' | 'show' | 'release' | 'fmt'
@@ -67,27 +67,27 @@ export const DIAGNOSTIC_CODES = {
   // Writing (src/io/durable-write.ts): a write the disk did not take whole is never renamed over anything.
   'write-failed': code('error', ['fmt', 'release', 'cite'], 'A file could not be written whole (a full disk, a read-only folder, a symbolic link in the way): nothing was replaced, the file is as it was.'),
   // `cr release` (src/core/versions/release-check.ts).
-  'release-unmarked-change': code('warning', ['release'], RELEASE_CODES['release-unmarked-change']),
-  'release-stale-mark': code('warning', ['release'], RELEASE_CODES['release-stale-mark']),
+  'release-unmarked-change': code('warning', ['release'], 'A rule or example whose text changed since the previous release (or that is new) carries no `new:` flag and no `{n}…{/n}` span.'),
+  'release-stale-mark': code('warning', ['release'], 'A `new:` flag or `{n}…{/n}` span on a rule or example whose text did not change since the previous release.'),
   // The ID guard (fixtures in tests/fixtures/versions/guard/<code>/).
-  'id-missing': check(RETIREMENT_CODES['id-missing']),
-  'retired-unknown-target': check(RETIREMENT_CODES['retired-unknown-target']),
-  'retired-still-present': check(RETIREMENT_CODES['retired-still-present']),
-  'retired-cycle': check(RETIREMENT_CODES['retired-cycle']),
-  'retired-duplicate': check(RETIREMENT_CODES['retired-duplicate']),
-  'retired-unknown-id': check(RETIREMENT_CODES['retired-unknown-id'], 'warning'),
-  'retired-wrong-release': check(RETIREMENT_CODES['retired-wrong-release'], 'warning'),
+  'id-missing': check('An ID some release defines is neither in the current rules nor retired in `retired.yaml`; the release is named.'),
+  'retired-unknown-target': check('A `renamed_to`, `merged_into` or `split_into` target that is neither defined nor itself retired.'),
+  'retired-still-present': check('A retired ID that the current rules still define.'),
+  'retired-cycle': check('Renames that lead back to where they started.'),
+  'retired-duplicate': check('The same ID retired twice.'),
+  'retired-unknown-id': check('A retired ID that no release defines (often a typo) (warning).', 'warning'),
+  'retired-wrong-release': check('`release` is not the last release that defines the ID (warning).', 'warning'),
   // `cr cite` (tests/cite/).
-  'stale-pair': code('error', ['cite'], CITE_CODES['stale-pair']),
-  'renamed-rule': code('warning', ['cite'], CITE_CODES['renamed-rule']),
-  'removed-rule': code('error', ['cite'], CITE_CODES['removed-rule']),
-  'imprecise-citation': code('hint', ['cite'], CITE_CODES['imprecise-citation']),
-  'old-release-citation': code('hint', ['cite'], CITE_CODES['old-release-citation']),
-  'unknown-release': code('error', ['cite'], CITE_CODES['unknown-release']),
-  'edition-not-held': code('warning', ['cite'], CITE_CODES['edition-not-held']),
-  'changed-rule': code('warning', ['cite'], CITE_CODES['changed-rule']),
-  'file-binary': code('warning', ['cite'], CITE_CODES['file-binary']),
-  'config-invalid': code('error', ['cite'], CITE_CODES['config-invalid']),
+  'stale-pair': code('error', ['cite'], 'A number and an ID on the same line that disagree; the ID wins and its number is given.'),
+  'renamed-rule': code('warning', ['cite'], 'A cited ID that was renamed, merged or split; the citation counts for the new ID (warning).'),
+  'removed-rule': code('error', ['cite'], 'A cited ID that was removed from the rules without a successor.'),
+  'imprecise-citation': code('hint', ['cite'], 'A cited rule that has sub-rules or steps; citing the one that applies is more precise (hint).'),
+  'old-release-citation': code('hint', ['cite'], 'A citation that names a release (`CR v24.03 6.1.4`): the rule it meant, its number today, and whether its text changed since (hint).'),
+  'unknown-release': code('error', ['cite'], 'A citation that names a release the rules never had; the known releases are listed.'),
+  'edition-not-held': code('warning', ['cite'], 'A citation that names an edition of the CR not held here (`CR 1.8 9.1.8g`, before v22.12): not checked, and never read as today\'s rule (warning).'),
+  'changed-rule': code('warning', ['cite'], 'A cited rule whose text changed since the baseline (`cr cite --baseline FILE`): re-read it and update the code (warning).'),
+  'file-binary': code('warning', ['cite'], 'A binary file named on the command line (by extension), or found by content while walking (hint): not scanned.'),
+  'config-invalid': code('error', ['cite'], 'The `cr.config.json` file does not match its schema, or a pattern is not a valid regular expression.'),
 } as const satisfies Record<string, CodeInfo>
 
 export type DiagnosticCode = keyof typeof DIAGNOSTIC_CODES

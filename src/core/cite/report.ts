@@ -12,7 +12,8 @@
  * Pure: strings in, strings out.
  */
 import { escapeForTerminal } from '../terminal-text.ts'
-import { CITE_CODES, type CiteProblem, type CiteSeverity } from './types.ts'
+import { DIAGNOSTIC_CODES } from '../codes.ts'
+import type { CiteProblem, CiteSeverity } from './types.ts'
 
 export const REPORT_FORMATS = ['text', 'github', 'sarif', 'json'] as const
 export type ReportFormat = (typeof REPORT_FORMATS)[number]
@@ -59,7 +60,7 @@ export function formatSarif(problems: readonly CiteProblem[], tool: { version: s
             name: 'cr cite',
             semanticVersion: tool.version,
             ...(tool.informationUri ? { informationUri: tool.informationUri } : {}),
-            rules: codes.map((code) => ({ id: code, shortDescription: { text: CITE_CODES[code] } })),
+            rules: codes.map((code) => ({ id: code, shortDescription: { text: DIAGNOSTIC_CODES[code].summary } })),
           },
         },
         results: problems.map((p) => ({

@@ -3,6 +3,7 @@
  * Pure types; the scanner (`scan.ts`) is pure too and the CLI does the I/O.
  */
 import type { RuleEntry } from '../types.ts'
+import type { DiagnosticCode } from '../codes.ts'
 
 /** The fields of a rule the scanner needs; `RuleEntry` satisfies it, so do hand-made tables in tests. */
 export type CiteRule = Pick<RuleEntry, 'id' | 'number' | 'kind' | 'parent' | 'children' | 'chapter'> & {
@@ -45,25 +46,10 @@ export interface Citation {
 export type CiteSeverity = 'error' | 'warning' | 'hint'
 
 /** Codes `cr cite` reports, with what they mean. */
-export const CITE_CODES = {
-  'unknown-rule': 'A cited ID or number that the rules do not define; the closest real IDs are suggested.',
-  'stale-pair': 'A number and an ID on the same line that disagree; the ID wins and its number is given.',
-  'renamed-rule': 'A cited ID that was renamed, merged or split; the citation counts for the new ID (warning).',
-  'removed-rule': 'A cited ID that was removed from the rules without a successor.',
-  'imprecise-citation': 'A cited rule that has sub-rules or steps; citing the one that applies is more precise (hint).',
-  'old-release-citation': 'A citation that names a release (`CR v24.03 6.1.4`): the rule it meant, its number today, and whether its text changed since (hint).',
-  'unknown-release': 'A citation that names a release the rules never had; the known releases are listed.',
-  'edition-not-held': 'A citation that names an edition of the CR not held here (`CR 1.8 9.1.8g`, before v22.12): not checked, and never read as today\'s rule (warning).',
-  'changed-rule': 'A cited rule whose text changed since the baseline (`cr cite --baseline FILE`): re-read it and update the code (warning).',
-  'config-invalid': 'The `cr.config.json` file does not match its schema, or a pattern is not a valid regular expression.',
-  // Paths not scanned (issue 11): reported with the path, and the run goes on.
-  'file-unreadable': 'A file or folder that cannot be read (permissions, I/O error): not scanned.',
-  'file-not-regular': 'A FIFO, device or socket (or a `.gitignore` that is a folder): not read, since reading could block or never end.',
-  'file-too-large': 'A file over 16 MiB (generated code, data): not scanned; exclude it in `cr.config.json`.',
-  'file-binary': 'A binary file named on the command line (by extension), or found by content while walking (hint): not scanned.',
-} as const
+/** Codes `cr cite` reports; what each means is in the registry (`src/core/codes.ts`). */
+export const CITE_CODES = ['unknown-rule', 'stale-pair', 'renamed-rule', 'removed-rule', 'imprecise-citation', 'old-release-citation', 'unknown-release', 'edition-not-held', 'changed-rule', 'config-invalid', 'file-unreadable', 'file-not-regular', 'file-too-large', 'file-binary'] as const satisfies readonly DiagnosticCode[]
 
-export type CiteCode = keyof typeof CITE_CODES
+export type CiteCode = (typeof CITE_CODES)[number]
 
 /** A problem is data, printed `path:line:col: error[code]: message` by the CLI. */
 export interface CiteProblem {

@@ -9,6 +9,7 @@ import { diagnostic, sortDiagnostics } from '../diagnostics.ts'
 import { loadYaml } from '../load-yaml.ts'
 import { suggestClosest } from '../ids.ts'
 import type { CompiledDocument, Diagnostic, Place, SourceFile } from '../types.ts'
+import type { DiagnosticCode } from '../codes.ts'
 import { followRetirement, type Retirements } from './retired.ts'
 
 /** The IDs one release defines (timing elements excluded: their IDs are positions, not names). */
@@ -84,15 +85,8 @@ export function checkReleasesReadable(releases: readonly ReleaseIds[]): Diagnost
 }
 
 /** Diagnostic codes of the guard, with what they mean. */
-export const RETIREMENT_CODES = {
-  'id-missing': 'An ID some release defines is neither in the current rules nor retired in `retired.yaml`; the release is named.',
-  'retired-unknown-target': 'A `renamed_to`, `merged_into` or `split_into` target that is neither defined nor itself retired.',
-  'retired-still-present': 'A retired ID that the current rules still define.',
-  'retired-cycle': 'Renames that lead back to where they started.',
-  'retired-duplicate': 'The same ID retired twice.',
-  'retired-unknown-id': 'A retired ID that no release defines (often a typo) (warning).',
-  'retired-wrong-release': '`release` is not the last release that defines the ID (warning).',
-} as const
+/** Diagnostic codes of the guard; what each means is in the registry (`src/core/codes.ts`). */
+export const RETIREMENT_CODES = ['id-missing', 'retired-unknown-target', 'retired-still-present', 'retired-cycle', 'retired-duplicate', 'retired-unknown-id', 'retired-wrong-release'] as const satisfies readonly DiagnosticCode[]
 
 /** `v22.12 through v26.03` for consecutive releases, else a list. */
 function span(list: string[], all: readonly ReleaseIds[]): string {

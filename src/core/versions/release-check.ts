@@ -8,15 +8,14 @@
 import { lowerFirst } from '../ids.ts'
 import { diagnostic } from '../diagnostics.ts'
 import type { CompiledDocument, Diagnostic, RuleEntry } from '../types.ts'
+import type { DiagnosticCode } from '../codes.ts'
 import { stringify } from 'yaml'
 import { formatYaml } from '../format.ts'
 import type { DiffEntry, ReleaseDiff } from './diff.ts'
 
 /** The codes `cr release` reports, with what they mean (warnings; errors with `--strict`). */
-export const RELEASE_CODES = {
-  'release-unmarked-change': 'A rule or example whose text changed since the previous release (or that is new) carries no `new:` flag and no `{n}…{/n}` span.',
-  'release-stale-mark': 'A `new:` flag or `{n}…{/n}` span on a rule or example whose text did not change since the previous release.',
-} as const
+/** The codes `cr release` reports (warnings; errors with `--strict`); what each means is in the registry (`src/core/codes.ts`). */
+export const RELEASE_CODES = ['release-unmarked-change', 'release-stale-mark'] as const satisfies readonly DiagnosticCode[]
 
 const hasSpan = (html: string) => html.includes('class="cr-new"')
 const ownTextChanged = (e: DiffEntry) => e.changes.includes('added') || e.changes.includes('reworded') || ((e.change === 'merged' || e.change === 'split') && e.wordDiff !== undefined)
