@@ -36,7 +36,8 @@ import { buildRuntimeData, type PackageOptions, type RuntimeData } from '../src/
 import { buildTimingTrees } from '../src/core/package/timing-tree.ts'
 import examplesSchema from '../schema/examples.schema.json' with { type: 'json' }
 import timingSchema from '../schema/timing.schema.json' with { type: 'json' }
-import type { CompiledDocument } from '../src/core/types.ts'
+import type { ResolvedRelease } from '../src/core/model/types.ts'
+import { indexView } from '../src/core/render/document.ts'
 import { SOURCE_AJV_OPTIONS, SOURCE_SCHEMAS, type SourceSchema } from '../src/core/schema-validators.ts'
 
 export { DEFAULT_SITE, type PackageOptions } from '../src/core/package/runtime-data.ts'
@@ -112,11 +113,12 @@ function runtimeDeclarations(releaseTypes: string): Record<string, string> {
 }
 
 /** Every file of the package's `dist-index/`, by relative name. */
-export async function buildPackageFiles(document: CompiledDocument, options: PackageOptions = {}): Promise<Record<string, string>> {
+export async function buildPackageFiles(model: ResolvedRelease, options: PackageOptions = {}): Promise<Record<string, string>> {
+  const document = indexView(model)
   const timing = buildTimingTrees(document)
   const runtime = await compileRuntime(buildRuntimeData(document, options, timing))
   return {
-    ...buildIndexFiles(document),
+    ...buildIndexFiles(model),
     'examples.json': `${JSON.stringify(buildExamples(document), null, 1)}\n`,
     'timing.json': `${JSON.stringify(timing, null, 1)}\n`,
     // Shipped beside the data so `$schema` resolves offline, as for rules.json.
@@ -214,16 +216,16 @@ export async function buildPackage(options: BuildOptions = {}): Promise<string> 
   const out = options.out ?? 'dist-index'
   if (options.cli !== false) await buildCli(options.cli)
   const result = compileDir(rules)
-  if (!result.document || hasErrors(result.messages)) throw new Error(`${result.report()}\nbuild-package: the rules do not compile; nothing written`)
+  if (!result.document || !result.model || hasErrors(result.messages)) throw new Error(`${result.report()}\nbuild-package: the rules do not compile; nothing written`)
   const pkg: PackageOptions = {}
   if (options.site) pkg.site = options.site.endsWith('/') ? options.site : `${options.site}/`
   // Renamed IDs keep working in `rule()`, as redirects (chains followed).
   // The same context `cr cite` resolves against (src/io/cite-context.ts): one retirement model.
-  const context = openCiteContext({ rules, document: result.document })
+  const context = openCiteContext({ rules, model: result.model })
   pkg.retired = context.table.retired
   // `rule('6.1.4', { version: 'v24.03' })`: every release, resolved to these rules.
   pkg.releases = context.releases()
-  const files = await buildPackageFiles(result.document, pkg)
+  const files = await buildPackageFiles(result.model, pkg)
   // The frozen releases' IDs, for `cr check`'s ID guard: a release shipped byte for byte is never parsed again.
   files['release-ids.json'] = `${JSON.stringify(shippedReleaseIds(findReleasesRoot(rules)))}\n`
   writeOutputDir(out, files, { inputs: [rules, PACKAGE_ROOT] })

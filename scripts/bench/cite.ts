@@ -67,7 +67,7 @@ const oldNumbers = (releases.get('v24.03') ?? []).filter((e) => e.number.include
 const tmp = mkdtempSync(join(tmpdir(), 'cr-cite-bench-'))
 const corpus = join(PACKAGE_ROOT, 'tests/fixtures/cite-corpus')
 const index = join(tmp, 'rules.json')
-writeFileSync(index, buildIndexFiles(context.document)['rules.json']!)
+writeFileSync(index, buildIndexFiles(context.model!)['rules.json']!)
 let truePositives = 0
 let reported = 0
 let planted = 0

@@ -3,8 +3,10 @@
  * build (see `store.ts`); pages never see YAML or the compiler.
  */
 import { compile } from '../../src/core/compile.ts'
-import { relinkDocument } from '../../src/core/markup/relink.ts'
-import { buildOfficialJson } from '../../src/core/official-json.ts'
+import { buildOfficialJson, OFFICIAL_SHAPES, type OfficialShape } from '../../src/core/official-json.ts'
+import { renderDocument } from '../../src/core/render/document.ts'
+import type { ResolvedRelease } from '../../src/core/model/types.ts'
+import { cardUrl } from '../../src/core/cards.ts'
 import { parseMarkup, toHtml } from '../../src/core/markup/index.ts'
 import type { CardIndex } from '../../src/core/cards.ts'
 import type { CompiledDocument, Diagnostic, RuleEntry, SourceFile } from '../../src/core/types.ts'
@@ -44,14 +46,15 @@ export interface PrepareOptions {
   unreleased?: boolean
 }
 
-/** A release compiled twice: one-page links (`/full/`, diffs) and links across chapter pages. */
+/** A release compiled once into its model, rendered twice: one-page links (`/full/`, diffs) and links across chapter pages. */
 export interface CompiledRelease {
   source: ReleaseSource
+  model: ResolvedRelease
   onePage: CompiledDocument
   paged: CompiledDocument
   urlOf: (id: string) => string
-  /** The official generator's `rules.json` of the same sources. */
-  officialJson: string
+  /** The official generator's `rules.json` of the same release, in each of its shapes. */
+  officialJson: Record<OfficialShape, string>
 }
 
 export class CompileError extends Error {
@@ -85,15 +88,19 @@ export function prepareFromFiles(files: SourceFile[], source: ReleaseSource, opt
 }
 
 export function compileRelease(files: SourceFile[], source: ReleaseSource, cards?: CardIndex): CompiledRelease {
-  const { document: onePage, messages } = compile(files, { cards })
-  if (!onePage || messages.some((m) => m.severity === 'error')) throw new CompileError(source.dir, messages)
-  // Compiled once, with one-page links (`/full/`); the chapter pages get
-  // cross-page links at the edge, now that the document says which page each target is on.
-  const chapterOf = new Map(onePage.rules.map((r) => [r.id, r.chapter]))
+  const { model, document: onePage, messages } = compile(files, { cards })
+  if (!model || !onePage || messages.some((m) => m.severity === 'error')) throw new CompileError(source.dir, messages)
+  return renderRelease(model, onePage, source)
+}
+
+/** The outputs of one compiled release: each rendered from the model with its own links. */
+export function renderRelease(model: ResolvedRelease, onePage: CompiledDocument, source: ReleaseSource): CompiledRelease {
+  const chapterOf = new Map(model.entries.map((r) => [r.id, r.chapter]))
   const pageUrl = (chapter: string) => `${source.base}${chapterSlug(chapter)}/`
   const urlOf = (id: string) => `${pageUrl(chapterOf.get(id) ?? '')}#${id}`
-  const paged = relinkDocument(onePage, urlOf)
-  return { source, onePage, paged, urlOf, officialJson: buildOfficialJson(files).json }
+  const paged = renderDocument(model, { hrefFor: urlOf, cardHref: (_, code) => (code !== undefined ? cardUrl(code) : undefined) })
+  const officialJson = Object.fromEntries(OFFICIAL_SHAPES.map((shape) => [shape, buildOfficialJson(model, { shape }).json])) as Record<OfficialShape, string>
+  return { source, model, onePage, paged, urlOf, officialJson }
 }
 
 /** `current` for the current rules, else the release's version. */

@@ -9,7 +9,7 @@ import { loadCards, readRulesDir } from '../../src/io/read-sources.ts'
 import { loadRetirements } from '../../src/io/releases.ts'
 import { compile } from '../../src/core/compile.ts'
 import { CURRENT } from '../../src/core/versions/index.ts'
-import type { CompiledDocument } from '../../src/core/types.ts'
+import type { ResolvedRelease } from '../../src/core/model/types.ts'
 import { coverageView, loadCoverage } from './coverage.ts'
 import { CompileError, compileRelease, releaseKey, shapeRelease, type CompiledRelease } from './prepare.ts'
 import { availableReleases, listReleases, releaseOptionsFromEnv } from './releases.ts'
@@ -61,24 +61,24 @@ function buildVersions(root: string, rulesDir: string | undefined, compiled: Com
   const frozen: VersionSource[] = availableReleases(root).map(({ name, dir }) => {
     const b = built.get(name)
     const source: VersionSource = b
-      ? { key: name, doc: b.onePage, base: b.source.base, changelog: b.paged.changelog.map((c) => ({ html: c.html })) }
-      : { key: name, doc: compileOnce(dir) }
+      ? { key: name, model: b.model, base: b.source.base, changelog: b.paged.changelog.map((c) => ({ html: c.html })) }
+      : { key: name, model: compileOnce(dir) }
     // The version index names releases by their `release.yaml`; the URLs by their folder.
-    if (source.doc.release.version !== name) throw new Error(`releases/${name}/release.yaml says \`version: ${source.doc.release.version}\`, expected ${name} (the folder name)`)
+    if (source.model.release.version !== name) throw new Error(`releases/${name}/release.yaml says \`version: ${source.model.release.version}\`, expected ${name} (the folder name)`)
     return source
   })
   const current = built.get(CURRENT)!
-  const sources: VersionSource[] = [...frozen, { key: CURRENT, doc: current.onePage, base: current.source.base }]
+  const sources: VersionSource[] = [...frozen, { key: CURRENT, model: current.model, base: current.source.base }]
   const { retirements, messages } = loadRetirements(current.source.dir)
   for (const m of messages) notes.push(`${m.file}:${m.line}:${m.column}: ${m.severity}[${m.code}]: ${m.message}`)
   return buildVersionData(sources, retirements)
 }
 
 /** A release the site does not serve, compiled only for histories. */
-function compileOnce(dir: string): CompiledDocument {
-  const { document, messages } = compile(readRulesDir(dir))
-  if (!document || messages.some((m) => m.severity === 'error')) throw new CompileError(dir, messages)
-  return document
+function compileOnce(dir: string): ResolvedRelease {
+  const { model, messages } = compile(readRulesDir(dir))
+  if (!model || messages.some((m) => m.severity === 'error')) throw new CompileError(dir, messages)
+  return model
 }
 
 export function publishSiteData(data: SiteData): void {

@@ -203,7 +203,8 @@ export interface ReleaseData {
   /** Preamble, contact and acknowledgements from `release.yaml`. */
   front: FrontMatter
   /** The official generator's `rules.json` for this text, served at `<base>official/rules.json`. */
-  officialJson: string
+  /** The official generator's `rules.json`, in each shape it has written (`2026-04`, the default; `2025`). */
+  officialJson: Record<import('../../src/core/official-json.ts').OfficialShape, string>
   /** Its changes page (`/changes/v24.03/`), when it has one. */
   changesUrl?: string
 }

@@ -4,6 +4,8 @@
  * Everything comes from the pure version index (`src/core/versions/`); this
  * module only decides URLs and words, once per build.
  */
+import type { ResolvedRelease } from '../../src/core/model/types.ts'
+import { indexView } from '../../src/core/render/document.ts'
 import type { CompiledDocument, RuleEntry } from '../../src/core/types.ts'
 import {
   CHANGE_KINDS,
@@ -25,8 +27,8 @@ import type { ChangeEntryView, ChangesPage, ExampleDiff, HistoryStepView, Histor
 export interface VersionSource {
   /** The index's name: the release's version, or `current` for `rules/`. */
   key: string
-  /** Compiled with one-page links (what diffs compare). */
-  doc: CompiledDocument
+  /** Its resolved model (what diffs compare; its index view is what they show). */
+  model: ResolvedRelease
   /** Where the site serves it; absent when it is not built (`CR_RELEASES`). */
   base?: string
   /** Its summary of changes, linking to its chapter pages (built releases). */
@@ -62,8 +64,11 @@ export function textParts(text: string): TextPart[] {
 export function buildVersionData(sources: VersionSource[], retired: Retirements): VersionData {
   const current = sources.find((s) => s.key === CURRENT)
   const frozen = sources.filter((s) => s.key !== CURRENT)
-  const index = createVersionIndex({ releases: frozen.map((s) => s.doc), current: current?.doc, retired })
-  const byKey = new Map(sources.map((s) => [s.key, { ...s, byId: new Map(s.doc.rules.map((r) => [r.id, r])) }]))
+  const index = createVersionIndex({ releases: frozen.map((s) => s.model), ...(current ? { current: current.model } : {}), retired })
+  const byKey = new Map(sources.map((s) => {
+    const doc = indexView(s.model)
+    return [s.key, { ...s, doc, byId: new Map(doc.rules.map((r) => [r.id, r])) }]
+  }))
   const versions = index.versions
 
   /** The rule's anchor in a built release. */
@@ -156,7 +161,7 @@ export function buildVersionData(sources: VersionSource[], retired: Retirements)
 
   const all = index.history()
   const histories = new Map<string, HistoryView>()
-  const currentIds = new Set((current ?? frozen[frozen.length - 1])?.doc.rules.map((r) => r.id))
+  const currentIds = new Set((current ?? frozen[frozen.length - 1])?.model.entries.map((r) => r.id))
   for (const [id, h] of all) {
     if (!currentIds.has(id)) continue
     const steps = h.steps.flatMap((step, i): HistoryStepView[] => {
@@ -207,7 +212,7 @@ export function buildVersionData(sources: VersionSource[], retired: Retirements)
       if (to === from) continue
       const target = byKey.get(to.key)!
       const map: Record<string, string> = (maps[to.key] = {})
-      for (const r of from.doc.rules) {
+      for (const r of from.model.entries) {
         const m = index.mapId(r.id, from.key, to.key)
         const there: RuleEntry | undefined = m.id === undefined ? undefined : target.byId.get(m.id)
         if (!there) map[r.id] = ''

@@ -12,12 +12,10 @@ import { join, relative, resolve } from 'node:path'
 import type { Plugin, ViteDevServer } from 'vite'
 import type { AstroIntegrationLogger } from 'astro'
 import { compile, createCompileCache } from '../../src/core/compile.ts'
-import { buildOfficialJson } from '../../src/core/official-json.ts'
-import { relinkDocument } from '../../src/core/markup/relink.ts'
 import { formatDiagnostic } from '../../src/core/diagnostics.ts'
 import type { CompiledDocument, Diagnostic } from '../../src/core/types.ts'
 import { loadCards, readRulesDir, textLookup } from '../../src/io/read-sources.ts'
-import { chapterSlug, shapeRelease } from '../data/prepare.ts'
+import { renderRelease, shapeRelease } from '../data/prepare.ts'
 import { publishSiteData } from '../data/store.ts'
 import type { SiteData } from '../data/types.ts'
 
@@ -36,10 +34,6 @@ export function livePreview(options: LivePreviewOptions): Plugin {
   const { root, rulesDir, logger } = options
   const cards = loadCards(join(root, 'data/cards.json'))
   const onePageCache = createCompileCache()
-  // One function for the paged links, so the cache keeps its texts: it reads the map the last one-page pass filled.
-  const chapterOf = new Map<string, string>()
-  let base = '/'
-  const urlOf = (id: string) => `${base}${chapterSlug(chapterOf.get(id) ?? '')}/#${id}`
   let errorPayload: { type: 'error'; err: Record<string, unknown> } | undefined
   let timer: NodeJS.Timeout | undefined
   let server: ViteDevServer | undefined
@@ -68,15 +62,13 @@ export function livePreview(options: LivePreviewOptions): Plugin {
     const data = options.data
     const index = data?.releases.findIndex((r) => r.current) ?? -1
     if (data && index !== -1) {
-      base = data.releases[index]!.base
-      chapterOf.clear()
-      for (const r of onePage.document.rules) chapterOf.set(r.id, r.chapter)
+      const base = data.releases[index]!.base
       // Compiled once; the chapter pages' links are rendered at the edge.
-      const paged = relinkDocument(onePage.document, urlOf)
-      marks.push(['compile paged', performance.now()])
       const source = { dir: rulesDir, base, current: true }
+      const compiled = renderRelease(onePage.model!, onePage.document, source)
+      marks.push(['render', performance.now()])
       // Histories and coverage are computed at start-up only; the preview is about the text.
-      data.releases[index] = shapeRelease({ source, onePage: onePage.document, paged, urlOf, officialJson: buildOfficialJson(files).json }, { cards })
+      data.releases[index] = shapeRelease(compiled, { cards })
       marks.push(['shape', performance.now()])
       publishSiteData(data)
     }
@@ -160,8 +152,6 @@ export function livePreview(options: LivePreviewOptions): Plugin {
             send(errorPayload)
             return
           }
-          for (const r of first.document?.rules ?? []) chapterOf.set(r.id, r.chapter)
-          base = options.data?.releases.find((r) => r.current)?.base ?? base
         } catch (error) {
           logger.error(`live preview: ${(error as Error).message}`)
         }

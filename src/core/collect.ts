@@ -213,9 +213,12 @@ export function collectEntries(chapters: ChapterInput[]): CollectResult {
 }
 
 /**
- * Chapter 11's timing structures have no IDs in the source; elements get
- * stable IDs from their section and list position (`<section>__2_b_i`), and
- * are numbered by list position like the published lists (1., a., i.).
+ * Chapter 11's timing structures have no IDs in the source; elements get the
+ * IDs the rules team's generator gives them (since April 2026): their
+ * section's ID and list path (`sec_appendix_timing_structure_of_a_run_2_b_i`).
+ * Our earlier versions wrote `<section>__2_b_i`; those resolve as renamed
+ * (`versions/legacy-ids.ts`). Numbered by list position like the published
+ * lists (1., a., i.).
  */
 function collectTiming(
   r: Record<string, unknown>,
@@ -259,5 +262,5 @@ function collectTiming(
       walk(elementsOf(el), entry, level + 1, elPath, entry.id)
     })
   }
-  walk(elementsOf(r), section, 1, rPath, `${section.id}_`)
+  walk(elementsOf(r), section, 1, rPath, section.id)
 }

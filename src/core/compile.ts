@@ -1,14 +1,20 @@
 /**
- * `compile(files) → { document, messages }`: the whole pipeline, pure and
- * deterministic. Load and validate every file, collect every ID (phase 1),
- * then resolve and render every text (phase 2).
+ * `compile(files) → { model, document, messages }`: the whole pipeline, pure
+ * and deterministic. Load and validate every file, collect every ID (phase 1),
+ * resolve every text into a tree of IDs (phase 2): the resolved model
+ * (`model/types.ts`). `document` is one rendering of it (plain text and
+ * one-page HTML, `render/document.ts`); other outputs render the model
+ * themselves.
  */
 import type { CardIndex } from './cards.ts'
 import { collectEntries, type ChapterInput, type DraftEntry } from './collect.ts'
 import { diagnostic, sortDiagnostics } from './diagnostics.ts'
 import { loadYaml, type LoadedYaml } from './load-yaml.ts'
-import { makeRenderContext, resolveText, type ParsedText, type ResolveContext } from './resolve.ts'
-import type { ChangelogEntry, CompileResult, Diagnostic, ReleaseInfo, RuleEntry, SourceFile } from './types.ts'
+import { referenceWord, resolveText, type ParsedText, type ResolveContext } from './resolve.ts'
+import type { CompileResult, Diagnostic, ReleaseInfo, SourceFile } from './types.ts'
+import type { ResolvedChangelogEntry, ResolvedEntry, ResolvedRelease } from './model/types.ts'
+import { createRenderMemo, indexView, type RenderMemo } from './render/document.ts'
+import { stripPositions } from './markup/strip-positions.ts'
 import { validateChangelogFile, validateChapterFile, validateReleaseFile } from './validate.ts'
 import { eachNode, parseMarkup } from './markup/index.ts'
 import { lowerFirst } from './ids.ts'
@@ -42,11 +48,12 @@ interface CachedText {
 export interface CompileCache {
   files: Map<string, { content: SourceFile['content']; loaded: LoadedYaml | undefined; messages: Diagnostic[] }>
   texts: Map<string, CachedText>
+  render: RenderMemo
   options?: { cards: CardIndex | undefined }
 }
 
 export function createCompileCache(): CompileCache {
-  return { files: new Map(), texts: new Map() }
+  return { files: new Map(), texts: new Map(), render: createRenderMemo() }
 }
 
 function sameContent(a: SourceFile['content'], b: SourceFile['content']): boolean {
@@ -146,17 +153,9 @@ export function compile(files: SourceFile[], options: CompileOptions = {}): Comp
     )
   }
 
-  // Phase 2: texts.
-  const ctx: ResolveContext = {
-    byId,
-    loadedFiles,
-    cards: options.cards,
-    // One-page links; a target with several pages relinks at the edge (markup/relink.ts).
-    hrefFor: (id) => `#${id}`,
-    messages,
-  }
-  const render = makeRenderContext(ctx)
-  const empty: ParsedText = { tree: { type: 'root', children: [] }, text: '', html: '', refs: [], terms: [], subtypes: [], cards: [] }
+  // Phase 2: texts, resolved into trees of IDs.
+  const ctx: ResolveContext = { byId, loadedFiles, cards: options.cards, messages }
+  const empty: ParsedText = { tree: { type: 'root', children: [] }, refs: [], terms: [], subtypes: [], cards: [] }
   const table = cache ? tableSignature(entries) : ''
   const signatures = new Map<string, string | undefined>()
   const signatureOf = (id: string) => {
@@ -168,7 +167,7 @@ export function compile(files: SourceFile[], options: CompileOptions = {}): Comp
   }
   const parse = (raw: DraftEntry['text']): ParsedText => {
     if (!raw) return empty
-    if (!cache) return resolveText(raw, ctx, render)
+    if (!cache) return resolveText(raw, ctx)
     // Positions come from the file's parse, so a text is reused only from the same parse of its file.
     const key = `${raw.file}\0${raw.path.join('\0')}`
     const loaded = loadedFiles.get(raw.file)
@@ -180,7 +179,7 @@ export function compile(files: SourceFile[], options: CompileOptions = {}): Comp
       return hit.parsed
     }
     const before = messages.length
-    const parsed = resolveText(raw, ctx, render)
+    const parsed = resolveText(raw, ctx)
     const produced = messages.slice(before)
     const deps = produced.some((m) => m.code === 'unknown-rule')
       ? undefined
@@ -189,55 +188,55 @@ export function compile(files: SourceFile[], options: CompileOptions = {}): Comp
     return parsed
   }
 
-  const rules: RuleEntry[] = []
+  // The model keeps trees without source positions: they are data for renderers, not places in a file.
+  const treeOf = (p: ParsedText) => (cache ? strippedOnce(p) : stripPositions(p.tree))
+  const entriesOut: ResolvedEntry[] = []
   for (const e of entries) {
     const body = parse(e.text)
     const examples = e.examples.map((ex, i) => {
       const p = parse(ex.text)
-      return { id: `example_${e.id}_${i + 1}`, text: p.text, html: p.html, new: ex.new, cards: p.cards, terms: p.terms }
+      return { id: `example_${e.id}_${i + 1}`, text: treeOf(p), new: ex.new, cards: p.cards }
     })
-    const refs = [...body.refs]
     const cards = [...body.cards]
+    for (const ex of examples) for (const c of ex.cards) if (!cards.includes(c)) cards.push(c)
     const terms = [...body.terms]
-    for (const ex of examples) {
-      for (const c of ex.cards) if (!cards.includes(c)) cards.push(c)
-    }
-    const entry: RuleEntry = {
+    const entry: ResolvedEntry = {
       id: e.id,
       number: e.number,
       label: e.label,
       kind: e.kind,
+      sourceKind: e.sourceKind,
+      word: referenceWord(e, byId),
       parent: e.parent,
       children: e.children,
       chapter: e.chapter,
       section: e.section,
       depth: e.depth,
-      text: body.text,
-      html: body.html,
+      text: treeOf(body),
       heading: e.heading,
       steps: e.steps,
       new: e.new,
+      examples: examples.map(({ id, text, new: isNew }) => ({ id, text, new: isNew })),
+      refs: [...body.refs],
       terms,
       subtypes: body.subtypes,
       cards,
-      refs,
-      examples,
       source: placeOf(e, loadedFiles),
     }
-    if (e.kind === 'chapter' || e.kind === 'section' || e.heading) entry.title = body.text
-    if (e.tocTitle) entry.tocTitle = parse(e.tocTitle).text
+    if (e.tocTitle) entry.tocTitle = treeOf(parse(e.tocTitle))
     if (e.snippet) {
       const s = parse(e.snippet)
-      entry.snippet = { text: s.text, html: s.html }
-      for (const t of s.terms) if (!entry.terms.includes(t)) entry.terms.push(t)
+      entry.snippet = treeOf(s)
+      for (const t of s.terms) if (!terms.includes(t)) terms.push(t)
     }
     if (e.bold !== undefined) entry.bold = e.bold
-    rules.push(entry)
+    if (e.timingLevel !== undefined) entry.timingLevel = e.timingLevel
+    entriesOut.push(entry)
   }
-  linkTimingToProse(rules, byId)
+  linkTimingToProse(entriesOut, byId)
   if (cache) for (const [key, hit] of cache.texts) if (hit.loaded !== loadedFiles.get(key.slice(0, key.indexOf('\0')))) cache.texts.delete(key)
 
-  const changelogEntries: ChangelogEntry[] = []
+  const changelogEntries: ResolvedChangelogEntry[] = []
   if (changelog) {
     const list = (changelog.loaded.data as { changelog?: unknown })?.changelog
     if (Array.isArray(list)) {
@@ -246,7 +245,7 @@ export function compile(files: SourceFile[], options: CompileOptions = {}): Comp
         if (typeof value !== 'string') return
         const p = parse({ value, file: changelog!.file, path: ['changelog', i, 'text'] })
         const at = changelog!.loaded.locate(['changelog', i, 'text'])
-        changelogEntries.push({ text: p.text, html: p.html, refs: p.refs, source: { file: changelog!.file, line: at.line, column: at.column } })
+        changelogEntries.push({ text: treeOf(p), refs: p.refs, source: { file: changelog!.file, line: at.line, column: at.column } })
       })
     }
   }
@@ -258,10 +257,21 @@ export function compile(files: SourceFile[], options: CompileOptions = {}): Comp
     )
   }
 
+  const model: ResolvedRelease = { release: releaseInfo, entries: entriesOut, changelog: changelogEntries }
   return {
-    document: { release: releaseInfo, rules, changelog: changelogEntries },
+    model,
+    // One-page links and NetrunnerDB card links; other targets render the model with their own links.
+    document: indexView(model, cache?.render),
     messages: sortDiagnostics(messages),
   }
+}
+
+/** A cached text's tree without positions, made once per parse (so render memos keyed by tree keep hitting). */
+const stripped = new WeakMap<ParsedText, ResolvedEntry['text']>()
+function strippedOnce(p: ParsedText): ResolvedEntry['text'] {
+  let t = stripped.get(p)
+  if (!t) stripped.set(p, (t = stripPositions(p.tree)))
+  return t
 }
 
 /** `push(...list)` overflows the stack for long lists (150k messages): append one by one. */
@@ -338,7 +348,7 @@ function readRelease(data: unknown): ReleaseInfo {
  * phase is that section's n-th rule and the n-th step of a phase its n-th
  * sub-rule. Linking them gives engines the state machine with prose IDs.
  */
-function linkTimingToProse(rules: RuleEntry[], byId: Map<string, DraftEntry>) {
+function linkTimingToProse(rules: ResolvedEntry[], byId: Map<string, DraftEntry>) {
   const entryById = new Map(rules.map((r) => [r.id, r]))
   for (const section of rules) {
     if (section.kind !== 'section') continue

@@ -1,18 +1,21 @@
 /**
  * Phase 2: parse every text's markup, resolve references against the full ID
- * table, check cards, and render HTML and plain text.
+ * table and check cards. The result is the text's tree with its references as
+ * IDs and its cards with their codes; renderers (src/core/render/) turn it
+ * into HTML and plain text at the edge.
  */
 import type { DraftEntry, RawText } from './collect.ts'
 import { diagnostic } from './diagnostics.ts'
 import type { LoadedYaml } from './load-yaml.ts'
-import { eachNode, parseMarkup, toHtml, toText, type MarkupRoot, type RenderContext } from './markup/index.ts'
+import { eachNode, parseMarkup, type MarkupRoot } from './markup/index.ts'
 import { lowerFirst, suggesterFor } from './ids.ts'
 import { isSafeUrl, unsafeImageReason } from './markup/to-hast.ts'
 import type { Diagnostic, Position } from './types.ts'
-import { cardUrl, type CardIndex } from './cards.ts'
+import type { CardIndex } from './cards.ts'
+import type { ReferenceWord } from './model/types.ts'
 
 /** The word the published document uses for a reference to this entry. */
-export function referenceWord(e: DraftEntry, byId: Map<string, DraftEntry>): 'rule' | 'section' | 'step' {
+export function referenceWord(e: DraftEntry, byId: Map<string, DraftEntry>): ReferenceWord {
   // Sections are "section" even when their rules are steps (7.2, 7.5).
   if (e.kind === 'chapter' || e.kind === 'section') return 'section'
   if (e.kind === 'step' || e.steps || e.kind === 'timing') return 'step'
@@ -22,13 +25,9 @@ export function referenceWord(e: DraftEntry, byId: Map<string, DraftEntry>): 'ru
   return e.sourceKind === 'subsection' ? 'section' : 'rule'
 }
 
-/** References are written `{ref:Id}` to capitalise the word; the ID is lowercase-first. */
-
-
 export interface ParsedText {
+  /** References as trimmed, lowercase-first IDs; resolved cards carry their code. Positions are the source's. */
   tree: MarkupRoot
-  text: string
-  html: string
   refs: string[]
   terms: string[]
   subtypes: string[]
@@ -39,26 +38,11 @@ export interface ResolveContext {
   byId: Map<string, DraftEntry>
   loadedFiles: Map<string, LoadedYaml>
   cards: CardIndex | undefined
-  hrefFor: (id: string) => string
   messages: Diagnostic[]
 }
 
-export function makeRenderContext(ctx: ResolveContext): RenderContext {
-  return {
-    lookup(id) {
-      const e = ctx.byId.get(lowerFirst(id))
-      return e ? { number: e.number, word: referenceWord(e, ctx.byId) } : undefined
-    },
-    hrefFor: ctx.hrefFor,
-    cardHref(name) {
-      const card = ctx.cards?.resolveCard(name).card
-      return card ? cardUrl(card.code) : undefined
-    },
-  }
-}
-
-/** Parse, check and render one text; diagnostics go to `ctx.messages`. */
-export function resolveText(raw: RawText, ctx: ResolveContext, render: RenderContext): ParsedText {
+/** Parse, check and resolve one text; diagnostics go to `ctx.messages`. */
+export function resolveText(raw: RawText, ctx: ResolveContext): ParsedText {
   const loaded = ctx.loadedFiles.get(raw.file)
   const place = (pos: Position | undefined) => {
     const at = loaded && pos ? loaded.locateInString(raw.path, pos.start.offset) : loaded?.locate(raw.path)
@@ -99,9 +83,13 @@ export function resolveText(raw: RawText, ctx: ResolveContext, render: RenderCon
   eachNode(tree, (node) => {
     switch (node.type) {
       case 'ruleReference':
+        // The tree keeps the ID as resolved, whatever spacing or capital it was written with (`capitalized` keeps the capital).
+        node.ids = node.ids.map((id) => lowerFirst(id.trim()))
         for (const id of node.ids) checkRef(id, node.position)
         break
       case 'ruleRange': {
+        node.from = lowerFirst(node.from.trim())
+        node.to = lowerFirst(node.to.trim())
         const from = checkRef(node.from, node.position)
         const to = checkRef(node.to, node.position)
         if (from && to) checkRange(from, to, () => place(node.position), ctx.messages, ctx.byId)
@@ -130,14 +118,16 @@ export function resolveText(raw: RawText, ctx: ResolveContext, render: RenderCon
         }
         break
       }
-      case 'cardMention':
+      case 'cardMention': {
         push(cards, node.name)
-        if (ctx.cards) checkCard(node.name, ctx.cards, () => place(node.position), ctx.messages, raw)
+        const code = ctx.cards ? checkCard(node.name, ctx.cards, () => place(node.position), ctx.messages, raw) : undefined
+        if (code !== undefined) node.code = code
         break
+      }
     }
   })
 
-  return { tree, text: toText(tree, render), html: toHtml(tree, render), refs, terms, subtypes, cards }
+  return { tree, refs, terms, subtypes, cards }
 }
 
 const clip = (s: string) => (s.length > 60 ? `${s.slice(0, 59)}…` : s)
@@ -196,7 +186,7 @@ function checkCard(
   at: () => { file: string; line: number; column: number },
   messages: Diagnostic[],
   raw: RawText,
-) {
+): string | undefined {
   const r = cards.resolveCard(name)
   if (r.match === 'none') {
     messages.push(
@@ -213,4 +203,5 @@ function checkCard(
       }),
     )
   }
+  return r.card?.code
 }

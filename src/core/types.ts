@@ -2,6 +2,10 @@
  * The compiler's data model. Pure types: the core (`src/core`) is
  * deterministic and does no I/O; the CLI and the site consume these shapes.
  */
+import type { ReleaseInfo, ResolvedRelease, RuleKind, SourceRef } from './model/types.ts'
+
+export type { ReleaseInfo, RuleKind, SourceRef }
+export type { Position } from './markup/nodes.ts'
 
 /** One input file, as the caller read it. `content` is decoded by the core
  * (bytes are checked for UTF-8), so the caller never has to. */
@@ -43,20 +47,7 @@ export interface Diagnostic extends Place {
   path?: (string | number)[]
 }
 
-/** Entry kinds, in the words of the published document. */
-export type RuleKind =
-  | 'chapter'
-  | 'section'
-  | 'rule' // N.N.N (with or without sub-rules; headings too)
-  | 'subrule' // N.N.Na
-  | 'step' // a child of a `steps:` subsection: N.N.Na, referred to as "step"
-  | 'timing' // an element of a chapter-11 timing structure
 
-/** A span of text inside one rule's markup, with its place in the file. */
-export interface Position {
-  start: { line: number; column: number; offset: number }
-  end: { line: number; column: number; offset: number }
-}
 
 export interface CompiledExample {
   /** `example_<ruleId>_<n>` (1-based), as the published document's extractor names them. */
@@ -68,11 +59,6 @@ export interface CompiledExample {
   terms: string[]
 }
 
-export interface SourceRef {
-  file: string
-  line: number
-  column: number
-}
 
 /** One entry of the resolved document (and of `rules.json`). */
 export interface RuleEntry {
@@ -123,17 +109,6 @@ export interface ChangelogEntry {
   source: SourceRef
 }
 
-export interface ReleaseInfo {
-  /** `v26.03` */
-  version: string
-  /** ISO date `2026-03-02`, or `2022-12` where only the month is known. */
-  effective: string
-  title?: string
-  preamble?: string
-  /** The rules team's email address. */
-  contact?: string
-  acknowledgements?: unknown
-}
 
 export interface CompiledDocument {
   release: ReleaseInfo
@@ -146,5 +121,7 @@ export interface CompileResult {
   /** Present even when there are errors, as far as it could be built;
    * callers must not write output when `messages` has errors. */
   document: CompiledDocument | undefined
+  /** The resolved model every output renders from (`model/types.ts`); present whenever `document` is. */
+  model?: ResolvedRelease | undefined
   messages: Diagnostic[]
 }

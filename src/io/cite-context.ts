@@ -12,6 +12,8 @@ import { buildCiteTable, withReleases, type CiteTable } from '../core/cite/table
 import { ruleTextHashes } from '../core/cite/rule-hash.ts'
 import type { ReleaseRule } from '../core/cite/types.ts'
 import type { ChangelogEntry, CompiledDocument, RuleEntry } from '../core/types.ts'
+import type { ResolvedRelease } from '../core/model/types.ts'
+import { indexView } from '../core/render/document.ts'
 import { normalizeVersion } from '../core/ids.ts'
 import { processContext, type IoContext } from './context.ts'
 import type { Retirements } from '../core/versions/retired.ts'
@@ -28,7 +30,7 @@ export interface CiteContextOptions {
   /** A rules folder (default: the package's `rules/`, else its built `dist-index/rules.json`). */
   rules?: string
   /** The rules of `rules`, already compiled by the caller (the package build). */
-  document?: CompiledDocument
+  model?: ResolvedRelease
   /** A `rules.json` to cite against instead (a pinned release). */
   index?: string
   /** The retirement file (default: `retired.yaml` beside the rules, else the package's). */
@@ -42,6 +44,8 @@ export interface CiteContext {
   version: string
   document: CompiledDocument
   retirements: Retirements
+  /** The resolved model, when the rules were compiled (not read from a rules.json). */
+  model: ResolvedRelease | undefined
   /** The rules and their retired IDs (chains followed). */
   table: CiteTable
   /** Releases held (folder names, oldest first), without compiling them. */
@@ -66,6 +70,8 @@ export function openCiteContext(options: CiteContextOptions = {}): CiteContext {
   const cwd = ctx.cwd
   const at = (p: string) => resolve(cwd, p)
   let document: CompiledDocument
+  /** The resolved model, when the rules were compiled here (not read from a rules.json). */
+  let model: ResolvedRelease | undefined
   let rulesDir: string
   let givenHashes: Map<string, string> | undefined
   const indexFile = options.index ?? (options.rules === undefined && !existsSync(join(PACKAGE_ROOT, 'rules')) ? join(PACKAGE_ROOT, 'dist-index/rules.json') : undefined)
@@ -88,11 +94,12 @@ export function openCiteContext(options: CiteContextOptions = {}): CiteContext {
     rulesDir = join(PACKAGE_ROOT, 'rules')
   } else {
     rulesDir = at(options.rules ?? join(PACKAGE_ROOT, 'rules'))
-    const result = options.document ? { document: options.document, messages: [], report: () => '' } : compileDir(rulesDir, undefined, ctx)
-    if (!result.document || hasErrors(result.messages)) {
+    const result = options.model ? { model: options.model, document: indexView(options.model), messages: [], report: () => '' } : compileDir(rulesDir, undefined, ctx)
+    if (!result.document || !result.model || hasErrors(result.messages)) {
       throw new CiteContextError(`${result.report()}\ncr cite: the rules in ${options.rules ?? rulesDir} do not compile; run \`cr check ${options.rules ?? rulesDir}\``)
     }
     document = result.document
+    model = result.model
   }
   const retiredFile = options.retired !== undefined ? at(options.retired) : existsSync(join(rulesDir, 'retired.yaml')) ? join(rulesDir, 'retired.yaml') : undefined
   // A broken retirement file reads as empty: `cr check` reports it.
@@ -108,14 +115,16 @@ export function openCiteContext(options: CiteContextOptions = {}): CiteContext {
     version,
     document,
     retirements,
+    model,
     table,
     get heldReleases() {
       return releasesRoot === undefined ? [] : listReleases(releasesRoot, cwd).map((r) => r.version)
     },
     // Rules edited from a release (or a release folder itself) are "today": later releases are left out.
-    releases: () => (releases ??= releaseCitations(releasesRoot, document, retirements, { upTo: normalizeVersion(version) }, ctx)),
+    releases: () => (releases ??= releaseCitations(releasesRoot, model, retirements, { upTo: normalizeVersion(version) }, ctx)),
     tableWithReleases: () => (withThem ??= withReleases(table, context.releases())),
-    hashes: () => (hashes ??= ruleTextHashes(document.rules)),
+    // A rules.json carries each rule's hash; compiled rules hash their canonical texts.
+    hashes: () => (hashes ??= model ? ruleTextHashes(model) : new Map()),
   }
   return context
 }

@@ -2,6 +2,8 @@ import { join, resolve } from 'node:path'
 import { compile } from '../core/compile.ts'
 import { formatDiagnostic, hasErrors, summarize } from '../core/diagnostics.ts'
 import type { CompileResult, SourceFile } from '../core/types.ts'
+import type { ResolvedRelease } from '../core/model/types.ts'
+import { indexView } from '../core/render/document.ts'
 import { hashSources } from './cache.ts'
 import { processContext, type IoContext } from './context.ts'
 import { PACKAGE_ROOT, parseCardData, readCardData, readRulesDir, textLookup } from './read-sources.ts'
@@ -20,14 +22,16 @@ export function compileDir(dir: string, cardsFile?: string, ctx: IoContext = pro
   const files = readRulesDir(dir, ctx.cwd)
   const cardsPath = cardsFile === undefined ? join(PACKAGE_ROOT, 'data/cards.json') : resolve(ctx.cwd, cardsFile)
   const cardBytes = readCardData(cardsPath, cardsFile !== undefined)
-  const key = ctx.cache ? hashSources(cardBytes ? [...files, { path: '\0cards', content: cardBytes }] : files, 'compile') : ''
-  let result = ctx.cache?.get<CompileResult>('compile', key)
-  if (!result) {
+  const key = ctx.cache ? hashSources(cardBytes ? [...files, { path: '\0cards', content: cardBytes }] : files, 'compile-model') : ''
+  // The cache keeps the model (what every output renders from); its index view is rendered on the way out.
+  let cached = ctx.cache?.get<{ model: ResolvedRelease | undefined; messages: CompileResult['messages'] }>('compile-model', key)
+  if (!cached) {
     const cards = cardBytes ? parseCardData(cardBytes, cardsFile ?? cardsPath) : undefined
-    result = compile(files, { cards })
-    ctx.cache?.set('compile', key, result)
+    const result = compile(files, { cards })
+    cached = { model: result.model, messages: result.messages }
+    ctx.cache?.set('compile-model', key, cached)
   }
-  return withReport(result, files)
+  return withReport({ model: cached.model, document: cached.model ? indexView(cached.model) : undefined, messages: cached.messages }, files)
 }
 
 export function withReport(result: CompileResult, files: SourceFile[]): DirCompilation {

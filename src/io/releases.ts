@@ -7,7 +7,9 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { join, relative, resolve } from 'node:path'
 import { compile } from '../core/compile.ts'
 import { formatDiagnostic, hasErrors, summarize } from '../core/diagnostics.ts'
-import type { CompiledDocument, CompileResult, Diagnostic, SourceFile } from '../core/types.ts'
+import type { CompiledDocument, Diagnostic, SourceFile } from '../core/types.ts'
+import type { ResolvedRelease } from '../core/model/types.ts'
+import { indexView } from '../core/render/document.ts'
 import { checkReleasesReadable, checkRetirements, releaseIdsFromFiles, type ReleaseIds } from '../core/versions/guard.ts'
 import type { ReleaseRule } from '../core/cite/types.ts'
 import { resolveRelease } from '../core/versions/release-citations.ts'
@@ -74,6 +76,9 @@ export interface CompiledRelease {
   version: string
   dir: string
   files: SourceFile[]
+  /** The resolved model every output renders from. */
+  model: ResolvedRelease | undefined
+  /** Its index view (plain text, one-page HTML). */
   document: CompiledDocument | undefined
   messages: Diagnostic[]
 }
@@ -90,13 +95,15 @@ export function compileRelease(version: string, dir: string, ctx: IoContext = pr
   let r = compiled.get(at)
   if (!r) {
     const files = readRulesDir(dir, ctx.cwd)
-    const key = ctx.cache ? hashSources(files, 'release') : ''
-    let result = ctx.cache?.get<CompileResult>('release', key)
-    if (!result) {
-      result = compile(files)
-      ctx.cache?.set('release', key, result)
+    const key = ctx.cache ? hashSources(files, 'release-model') : ''
+    // The cache keeps the model (what every output renders from), never a rendering of it.
+    let cached = ctx.cache?.get<{ model: ResolvedRelease | undefined; messages: Diagnostic[] }>('release-model', key)
+    if (!cached) {
+      const result = compile(files)
+      cached = { model: result.model, messages: result.messages }
+      ctx.cache?.set('release-model', key, cached)
     }
-    r = { version, dir, files, document: result.document, messages: result.messages }
+    r = { version, dir, files, model: cached.model, document: cached.model ? indexView(cached.model) : undefined, messages: cached.messages }
     compiled.set(at, r)
   }
   return r
@@ -131,18 +138,20 @@ export function openVersion(name: string, root: string | undefined, current: () 
  * `cr cite` and `rule(…, { version })` in the package. Compiles each release
  * (about 1.5 s for six), so callers build it only when they need it. With
  * `upTo`, releases after that one are left out: a pinned index is "today".
+ * Without `current` (rules read from a rules.json, not compiled here), the
+ * last release kept is today's rules.
  */
-export function releaseCitations(root: string | undefined, current: CompiledDocument, retirements: Retirements, options: { upTo?: string } = {}, ctx: IoContext = processContext()): Map<string, ReleaseRule[]> {
+export function releaseCitations(root: string | undefined, current: ResolvedRelease | undefined, retirements: Retirements, options: { upTo?: string } = {}, ctx: IoContext = processContext()): Map<string, ReleaseRule[]> {
   if (root === undefined) return new Map()
   let all = listReleases(root, ctx.cwd)
   const last = options.upTo === undefined ? -1 : all.findIndex((r) => r.version === options.upTo)
   if (last !== -1) all = all.slice(0, last + 1)
   const releases = all.map((r) => {
     const c = compileRelease(r.version, r.dir, ctx)
-    if (!c.document || hasErrors(c.messages)) throw new Error(`release ${r.version} does not compile; run \`cr check ${r.dir}\``)
-    return c.document
+    if (!c.model || hasErrors(c.messages)) throw new Error(`release ${r.version} does not compile; run \`cr check ${r.dir}\``)
+    return c.model
   })
-  const index = createVersionIndex({ releases, current, retired: retirements })
+  const index = createVersionIndex({ releases, ...(current ? { current } : {}), retired: retirements })
   return new Map(all.map((r) => [r.version, resolveRelease(index, r.version)]))
 }
 
@@ -260,10 +269,13 @@ export function formatReport(messages: Diagnostic[], files: SourceFile[]): strin
 /**
  * Today's rules as a compiled release (`current`). The package's own are
  * read from the index it ships, compiled at build time: `npx cr show 6.1.4`
- * in an engine's project parses one JSON file and compiles nothing.
+ * in an engine's project parses one JSON file and compiles nothing. A command
+ * that compares releases needs the model (`{ model: true }`): the package's
+ * rules are compiled then (once per content, with the cache), as its
+ * releases are.
  */
-export function openCurrent(rules: RulesChoice, ctx: IoContext = processContext()): CompiledRelease {
-  const document = rules.shipped ? readShippedDocument() : undefined
-  if (document) return { version: CURRENT, dir: rules.dir, files: [], document, messages: [] }
+export function openCurrent(rules: RulesChoice, ctx: IoContext = processContext(), options: { model?: boolean } = {}): CompiledRelease {
+  const document = rules.shipped && !options.model ? readShippedDocument() : undefined
+  if (document) return { version: CURRENT, dir: rules.dir, files: [], model: undefined, document, messages: [] }
   return compileRelease(CURRENT, rules.dir, ctx)
 }

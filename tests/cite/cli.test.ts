@@ -36,10 +36,10 @@ let index: string
 beforeAll(() => {
   tmp = mkdtempSync(join(tmpdir(), 'cr-cite-'))
   // Most tests cite against a prebuilt rules.json (`--index`): one compile instead of one per run.
-  const { document } = compileDir(join(repoRoot, 'rules'))
+  const { model } = compileDir(join(repoRoot, "rules"))
   index = join(tmp, 'index')
   mkdirSync(index)
-  for (const [name, text] of Object.entries(buildIndexFiles(document!))) writeFileSync(join(index, name), text)
+  for (const [name, text] of Object.entries(buildIndexFiles(model!))) writeFileSync(join(index, name), text)
   index = join(index, 'rules.json')
 }, 120_000)
 afterAll(() => rmSync(tmp, { recursive: true, force: true }))
@@ -361,7 +361,7 @@ describe('changed rules and coverage by tests and implementation', () => {
   it('warns about citations of rules whose text changed since the baseline, with the release history', async () => {
     const dir = project({ 'a.rs': 'cite!("rule_jacking_out"); cite!("rule_run");\n' })
     // A baseline made against v25.08: rule_jacking_out was reworded in v26.03 (the Clojure fixture's CR v24.03 6.1.5 says so too).
-    const v2508 = compileDir(join(repoRoot, 'releases/v25.08')).document!
+    const v2508 = compileDir(join(repoRoot, "releases/v25.08")).model!
     writeFileSync(join(dir, 'old-rules.json'), buildIndexFiles(v2508)['rules.json']!)
     const r = await runCr(['cite', 'a.rs', '--index', index, '--baseline', 'old-rules.json'], dir)
     expect(problemLines(r.stdout)).toEqual(['a.rs:1:8: warning[changed-rule]', 'a.rs:1:8: hint[imprecise-citation]'])

@@ -20,9 +20,9 @@ let tmp: string
 let index: string
 beforeAll(() => {
   tmp = mkdtempSync(join(tmpdir(), 'cr-corpus-'))
-  const { document } = compileDir(join(import.meta.dirname, '../../rules'))
+  const { model } = compileDir(join(import.meta.dirname, '../../rules'))
   index = join(tmp, 'rules.json')
-  writeFileSync(index, buildIndexFiles(document!)['rules.json']!)
+  writeFileSync(index, buildIndexFiles(model!)['rules.json']!)
 }, 120_000)
 afterAll(() => rmSync(tmp, { recursive: true, force: true }))
 

@@ -33,9 +33,9 @@ export const RULES: CiteRule[] = [
   r('step_initiation_begin', '6.9.1b', 'step', 'rule_sec_run_initiation_phase'),
   r('corp_basic_action_advance', '6.9.2', 'rule', 'sec_steps_of_a_run'),
   r('chpt_appendix_timing_structures', '11', 'chapter', null, ['sec_appendix_timing_structure_of_a_run']),
-  r('sec_appendix_timing_structure_of_a_run', '11.4', 'section', 'chpt_appendix_timing_structures', ['sec_appendix_timing_structure_of_a_run__1']),
-  r('sec_appendix_timing_structure_of_a_run__1', '11.4.1', 'timing', 'sec_appendix_timing_structure_of_a_run', ['sec_appendix_timing_structure_of_a_run__1_a'], { prose: 'rule_sec_run_initiation_phase' }),
-  r('sec_appendix_timing_structure_of_a_run__1_a', '11.4.1a', 'timing', 'sec_appendix_timing_structure_of_a_run__1', [], { prose: 'step_initiation_announce' }),
+  r('sec_appendix_timing_structure_of_a_run', '11.4', 'section', 'chpt_appendix_timing_structures', ['sec_appendix_timing_structure_of_a_run_1']),
+  r('sec_appendix_timing_structure_of_a_run_1', '11.4.1', 'timing', 'sec_appendix_timing_structure_of_a_run', ['sec_appendix_timing_structure_of_a_run_1_a'], { prose: 'rule_sec_run_initiation_phase' }),
+  r('sec_appendix_timing_structure_of_a_run_1_a', '11.4.1a', 'timing', 'sec_appendix_timing_structure_of_a_run_1', [], { prose: 'step_initiation_announce' }),
 ]
 
 export const RETIRED = new Map<string, Retirement>([

@@ -1,16 +1,27 @@
 /**
- * `cr export official-json`: the rules team's `rules.json`, compared with the
- * file their generator wrote for v25.08 (vendored in tests/oracle/official-json/).
+ * `cr export official-json`: the rules team's `rules.json`, compared with what
+ * their generator writes today (its April 2026 shape, run on the current text)
+ * and what it wrote for v25.08 before that (both vendored in
+ * tests/oracle/official-json/).
  */
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { main } from '../../src/cli/main.ts'
 import { memoryIo } from '../../src/cli/cli-io.ts'
-import { buildOfficialJson, type OfficialEntry } from '../../src/core/official-json.ts'
+import { compile } from '../../src/core/compile.ts'
+import { buildOfficialJson, officialPreamble, type OfficialEntry, type OfficialShape } from '../../src/core/official-json.ts'
+import type { SourceFile } from '../../src/core/types.ts'
 import { repoRoot } from './run-cr.ts'
 
 const sample = readFileSync(join(repoRoot, 'tests/oracle/official-json/v25.08.json'), 'utf8')
+const current2026 = readFileSync(join(repoRoot, 'tests/oracle/official-json/current-2026-04.json'), 'utf8')
+
+/** The official JSON of sources given in memory. */
+function officialOf(files: SourceFile[], shape?: OfficialShape) {
+  const { model } = compile(files)
+  return buildOfficialJson(model!, shape ? { shape } : {})
+}
 
 async function run(argv: string[], cwd = repoRoot) {
   const io = memoryIo({ cwd })
@@ -19,8 +30,24 @@ async function run(argv: string[], cwd = repoRoot) {
 }
 
 describe('cr export official-json', () => {
-  it('prints v25.08 exactly as the official generator wrote it', async () => {
-    const r = await run(['export', 'official-json', '--version', 'v25.08'])
+  it('prints the current text exactly as the generator writes it since April 2026: preamble, appendix, official appendix IDs', async () => {
+    const r = await run(['export', 'official-json'])
+    expect([r.code, r.stderr]).toEqual([0, ''])
+    expect(JSON.parse(r.stdout)).toEqual(JSON.parse(current2026))
+    expect(r.stdout === current2026).toBe(true)
+    const entries = JSON.parse(r.stdout) as OfficialEntry[]
+    expect(entries[0]).toEqual({ id: 'preamble', nr: '0', type: 'preamble', text: expect.stringMatching(/effective 02 March 2026\.$/) })
+    expect(entries.find((e) => e.id === 'sec_appendix_timing_structure_of_a_run_6_a')).toMatchObject({ nr: '11.4_6_a', type: 'appendix' })
+  }, 60_000)
+
+  it('v26.03 in the current shape has the 1,643 entries the generator writes for it', async () => {
+    const r = await run(['export', 'official-json', '--version', 'v26.03'])
+    expect(r.code).toBe(0)
+    expect((JSON.parse(r.stdout) as unknown[]).length).toBe(1643)
+  }, 60_000)
+
+  it('prints v25.08 in the pre-April shape exactly as the official generator wrote it', async () => {
+    const r = await run(['export', 'official-json', '--version', 'v25.08', '--shape', '2025'])
     expect([r.code, r.stderr]).toEqual([0, ''])
     // Same data (entries, order, fields, text) …
     expect(JSON.parse(r.stdout)).toEqual(JSON.parse(sample))
@@ -29,14 +56,14 @@ describe('cr export official-json', () => {
   }, 60_000)
 
   it('exports each release from its own sources', async () => {
-    const r = await run(['export', 'official-json', '--version', 'v26.03'])
+    const r = await run(['export', 'official-json', '--version', 'v26.03', '--shape', '2025'])
     expect(r.code).toBe(0)
     const entries = JSON.parse(r.stdout) as OfficialEntry[]
     const byId = new Map(entries.map((e) => [e.id, e]))
     // The published v26.03 lacks 1.20.2a (the generator drops a `rule:`'s children) …
     expect(byId.has('rule_memory_unused_mu')).toBe(false)
     expect(byId.get('rule_memory_limit')).toMatchObject({ nr: '1.20.2', type: 'rule', children: [] })
-    // … and, like every release, the timing-structure appendix.
+    // … and, in the pre-April shape, the timing-structure appendix.
     expect(entries.some((e) => e.nr.startsWith('11'))).toBe(false)
     expect(entries.at(-1)!.nr.startsWith('10.')).toBe(true)
   }, 60_000)
@@ -55,7 +82,13 @@ describe('cr export official-json', () => {
     expect(r.stderr).toMatch(/rules\/01_test\.yaml:12:7: error\[unknown-rule\]/)
   })
 
+  it('writes the preamble date as the generator does, for a day and for a month only', () => {
+    expect(officialPreamble('2026-03-02')).toMatch(/effective 02 March 2026\.$/)
+    expect(officialPreamble('2022-12')).toMatch(/effective December 2022\.$/)
+  })
+
   it('exits 2 on usage errors', async () => {
+    expect((await run(['export', 'official-json', '--shape', '2024'])).code).toBe(2)
     expect((await run(['export'])).code).toBe(2)
     expect((await run(['export', 'yaml'])).code).toBe(2)
     const unknown = await run(['export', 'official-json', '--version', 'v99.01'])
@@ -70,7 +103,7 @@ describe('the official plain text', () => {
     content: `chapter: chpt_test\ntext: Test\nsections:\n- section: sec_test\n  text: Test {term:Things}\n  rules:\n${rules}`,
   })
   const appendix = { path: 'rules/02_appendix.yaml', content: 'chapter: chpt_appendix\ntext: Appendix\nsections: []\n' }
-  const texts = (rules: string) => buildOfficialJson([chapter(rules), appendix]).entries
+  const texts = (rules: string) => officialOf([chapter(rules), appendix], '2025').entries
 
   it('flattens markup the generator\'s way', () => {
     const [, section, a, b, c] = texts(
@@ -100,7 +133,7 @@ describe('the official plain text', () => {
   })
 
   it('writes a subsection\'s line one space shorter than a rule\'s, as the generator does', () => {
-    const { json } = buildOfficialJson([chapter('  - rule: rule_a\n    text: A.\n  - subsection: rule_b\n    text: B.\n    rules: []\n'), appendix])
+    const { json } = officialOf([chapter('  - rule: rule_a\n    text: A.\n  - subsection: rule_b\n    text: B.\n    rules: []\n'), appendix], '2025')
     expect(json.split('\n')).toEqual([
       '[',
       '{"id": "chpt_test","nr": "1","type": "section","text": "Test","children": ["sec_test"]},',

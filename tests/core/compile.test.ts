@@ -37,7 +37,7 @@ describe('compiling rules/', () => {
     expect(n('rule_end_run_access_or_breach_during_run')).toBe('6.1.4a')
     expect(n('rule_sec_run_initiation_phase')).toBe('6.9.1')
     expect(n('step_runner_position')).toBe('6.9.1d')
-    expect(n('sec_appendix_timing_structure_corps_turn__2_b_i')).toBe('11.2.2b.i')
+    expect(n('sec_appendix_timing_structure_corps_turn_2_b_i')).toBe('11.2.2b.i')
     expect(byId.get('step_runner_position')?.kind).toBe('step')
     expect(byId.get('step_runner_position')?.label).toBe('d.')
   })
@@ -57,8 +57,8 @@ describe('compiling rules/', () => {
   })
 
   it('links timing structures to the prose steps they summarise', () => {
-    expect(byId.get('sec_appendix_timing_structure_corps_turn__1_a')?.prose).toBe('step_corp_turn_allotted_clicks')
-    expect(byId.get('sec_appendix_timing_structure_corps_turn__1')?.prose).toBe('subsec_corp_draw_phase')
+    expect(byId.get('sec_appendix_timing_structure_corps_turn_1_a')?.prose).toBe('step_corp_turn_allotted_clicks')
+    expect(byId.get('sec_appendix_timing_structure_corps_turn_1')?.prose).toBe('subsec_corp_draw_phase')
   })
 
   it('gives examples stable IDs', () => {

@@ -21,9 +21,9 @@ let index: string
 
 beforeAll(() => {
   tmp = mkdtempSync(join(tmpdir(), 'cr-hard-cite-'))
-  const { document } = compileDir(join(repo, 'rules'))
+  const { model } = compileDir(join(repo, 'rules'))
   index = join(tmp, 'rules.json')
-  writeFileSync(index, buildIndexFiles(document!)['rules.json']!)
+  writeFileSync(index, buildIndexFiles(model!)['rules.json']!)
 }, 120_000)
 afterAll(() => rmSync(tmp, { recursive: true, force: true }))
 

@@ -36,7 +36,7 @@ describe('the compile cache', () => {
   it('gives `cr check` the same report from the cache as from compiling', async () => {
     const env = { CR_CACHE_DIR: join(dir, 'check') }
     const first = await runCr(['check', 'tests/fixtures/diagnostics/card-spelling/rules'], repoRoot, env)
-    expect(existsSync(join(dir, 'check/compile'))).toBe(true)
+    expect(existsSync(join(dir, 'check/compile-model'))).toBe(true)
     const second = await runCr(['check', 'tests/fixtures/diagnostics/card-spelling/rules'], repoRoot, env)
     expect(second).toEqual(first)
     expect(first.stderr).toContain('warning[card-spelling]')

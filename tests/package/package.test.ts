@@ -23,9 +23,10 @@ let project: string
 let pkg: string
 
 beforeAll(async () => {
-  document = compileDir(join(repoRoot, 'rules')).document!
-  releases = releaseCitations(join(repoRoot, 'releases'), document, loadRetirements(join(repoRoot, 'rules')).retirements)
-  files = await buildPackageFiles(document, {
+  const compiled = compileDir(join(repoRoot, 'rules'))
+  document = compiled.document!
+  releases = releaseCitations(join(repoRoot, 'releases'), compiled.model!, loadRetirements(join(repoRoot, 'rules')).retirements)
+  files = await buildPackageFiles(compiled.model!, {
     retired: new Map([
       ['rule_jack_out', { status: 'renamed', target: 'rule_jacking_out' }],
       ['rule_ncigs', { status: 'removed', reason: 'the NCIGS Golden Rule was dropped' }],

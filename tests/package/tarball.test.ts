@@ -104,7 +104,7 @@ describe('cr in an engine project (no rules/ folder)', () => {
     const first = cr(['check', rules], env)
     expect(first).toMatchObject({ code: 0, stdout: '' })
     expect(first.stderr).toMatch(/1643 entries, no problems/)
-    expect(existsSync(join(tmp, 'cache/compile'))).toBe(true)
+    expect(existsSync(join(tmp, 'cache/compile-model'))).toBe(true)
     expect(cr(['check', rules], env)).toEqual(first)
   })
 })

@@ -1,18 +1,18 @@
 /** Tiny compiled documents for unit tests, built from YAML the way releases are. */
 import { compile } from '../../src/core/compile.ts'
-import type { CompiledDocument } from '../../src/core/types.ts'
+import type { ResolvedRelease } from '../../src/core/model/types.ts'
 import { readRetirements, type Retirements } from '../../src/core/versions/retired.ts'
 import { parse } from 'yaml'
 
 /** One chapter file (YAML) as release `version`; compile errors fail the test. */
-export function build(version: string, chapter: string): CompiledDocument {
-  const { document, messages } = compile([
+export function build(version: string, chapter: string): ResolvedRelease {
+  const { model, messages } = compile([
     { path: `${version}/01_test.yaml`, content: chapter },
     { path: `${version}/release.yaml`, content: `version: ${version}\neffective: "2001-01"\n` },
   ])
   const errors = messages.filter((m) => m.severity === 'error')
-  if (errors.length > 0 || !document) throw new Error(errors.map((m) => `${m.file}:${m.line}:${m.column}: ${m.message}`).join('\n'))
-  return document
+  if (errors.length > 0 || !model) throw new Error(errors.map((m) => `${m.file}:${m.line}:${m.column}: ${m.message}`).join('\n'))
+  return model
 }
 
 /** A section of plain rules: `[id, text]` pairs, or `[id, text, children]` for a subsection. */

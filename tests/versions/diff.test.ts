@@ -115,9 +115,9 @@ describe('diffReleases', () => {
     const a = build('v01.01', timing(['Draw.', 'Act.', 'Discard.']))
     const b = build('v02.01', timing(['Draw.', 'Paid ability window.', 'Act.', 'Discard now.']))
     expect(summary(diffReleases(a, b).entries)).toEqual([
-      ['added', '', 'sec_t__2', '', '1.1.2'],
-      ['renumbered', 'sec_t__2', 'sec_t__3', '1.1.2', '1.1.3'],
-      ['reworded+renumbered', 'sec_t__3', 'sec_t__4', '1.1.3', '1.1.4'],
+      ['added', '', 'sec_t_2', '', '1.1.2'],
+      ['renumbered', 'sec_t_2', 'sec_t_3', '1.1.2', '1.1.3'],
+      ['reworded+renumbered', 'sec_t_3', 'sec_t_4', '1.1.3', '1.1.4'],
     ])
     // Swapped elements keep their text: both renumbered, nothing added or removed.
     const swapped = diffReleases(a, build('v02.01', timing(['Draw.', 'Discard.', 'Act.'])))

@@ -61,7 +61,7 @@ describe('after an editor inserts a rule before 6.1.3', () => {
   const after = build('v26.09', chapter([['sec_a', [['rule_a', 'A.'], ['rule_new', 'New.'], ['rule_b', 'B.'], ['rule_c', 'C.', [['rule_c_x', 'X.'], ['rule_c_y', 'Y.']]]]]]))
   const index = createVersionIndex({ releases: [before], current: after })
   const ledger = ledgerOf(index)
-  const today = (n: string) => after.rules.find((r) => r.number === n)?.id
+  const today = (n: string) => after.entries.find((r) => r.number === n)?.id
 
   it('the old number of a moved rule says where it is now', () => {
     const { today: now, earlier } = explainNumber(ledger, '1.1.3a', today)

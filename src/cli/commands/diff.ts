@@ -26,16 +26,16 @@ export function diffCommand(argv: string[], io: CliIo): number {
   const ctx = commandContext(io)
   const rules = chooseRules(values.dir as string | undefined, ctx)
   const root = findReleasesRoot(rules.dir, values.releases as string | undefined, { fallbackToPackage: true }, ctx)
-  const [a, b] = positionals.map((name) => openVersion(name, root, () => openCurrent(rules, ctx), ctx)) as [CompiledRelease, CompiledRelease]
+  const [a, b] = positionals.map((name) => openVersion(name, root, () => openCurrent(rules, ctx, { model: true }), ctx)) as [CompiledRelease, CompiledRelease]
   for (const side of [a, b]) {
-    if (!side.document || hasErrors(side.messages)) {
+    if (!side.model || hasErrors(side.messages)) {
       io.stderr.write(`${formatReport(side.messages, side.files)}\ncr diff: ${side.version} does not compile\n`)
       return 1
     }
   }
   const { retirements, messages } = loadRetirements(rules.dir, ctx.cwd)
   if (hasErrors(messages)) io.stderr.write(`${formatReport(messages, [])}\ncr diff: ignoring the retirement file\n`)
-  let diff = diffReleases(a.document!, b.document!, hasErrors(messages) ? undefined : retirements)
+  let diff = diffReleases(a.model!, b.model!, hasErrors(messages) ? undefined : retirements)
   // `current` carries the release name of the rules it was edited from; say which side it is.
   if (a.version === CURRENT) diff = { ...diff, from: { ...diff.from, version: CURRENT } }
   if (b.version === CURRENT) diff = { ...diff, to: { ...diff.to, version: CURRENT } }

@@ -29,7 +29,7 @@ export function indexCommand(argv: string[], io: CliIo): number {
     io.stderr.write(`cr index: nothing written to ${out}\n`)
     return 1
   }
-  writeOutputDir(out, buildIndexFiles(result.document), { inputs: [dir], cwd: io.cwd })
+  writeOutputDir(out, buildIndexFiles(result.model!), { inputs: [dir], cwd: io.cwd })
   io.stderr.write(`cr index: wrote ${result.document.rules.length} entries to ${out}/rules.json\n`)
   return 0
 }

@@ -4,9 +4,9 @@ import { parseCommandArgs, UsageError, type CommandSpec } from '../args.ts'
 import type { CliIo } from '../cli-io.ts'
 import { compile } from '../../core/compile.ts'
 import { hasErrors } from '../../core/diagnostics.ts'
-import type { CompiledDocument } from '../../core/types.ts'
+import type { ResolvedRelease } from '../../core/model/types.ts'
 import { diffReleases } from '../../core/versions/diff.ts'
-import { changelogYaml, checkMarks, draftChangelog } from '../../core/versions/release-check.ts'
+import { changelogYaml, checkMarks, draftChangelog, sameChangelog } from '../../core/versions/release-check.ts'
 import { normalizeVersion, RELEASE_NAME } from '../../core/ids.ts'
 import { loadCards, readRulesDir } from '../../io/read-sources.ts'
 import { compileRelease, formatReport, listReleases, loadRetirements } from '../../io/releases.ts'
@@ -55,11 +55,11 @@ export function releaseCommand(argv: string[], io: CliIo): number {
   // The rules must compile cleanly: a release with errors is never frozen.
   const files = readRulesDir(rulesDir, io.cwd)
   const result = compile(files, { cards: loadCards() })
-  if (!result.document || hasErrors(result.messages)) {
+  if (!result.model || hasErrors(result.messages)) {
     io.stderr.write(`${formatReport(result.messages, files)}\ncr release: error: ${shown(rulesDir)} does not compile; fix it (\`cr check\`) before releasing\n`)
     return 1
   }
-  const current: CompiledDocument = result.document
+  const current: ResolvedRelease = result.model
   const problems: string[] = []
   if (current.release.version !== version) {
     problems.push(`${shown(join(rulesDir, 'release.yaml'))} says \`version: ${current.release.version}\`, expected \`${version}\`: set \`version\` and \`effective\` before freezing`)
@@ -70,11 +70,12 @@ export function releaseCommand(argv: string[], io: CliIo): number {
   let summaryUnchanged = false
   if (previous) {
     const prev = compileRelease(previous.version, previous.dir)
-    if (!prev.document) throw new Error(`release ${previous.version} does not compile; run \`cr check ${previous.dir}\``)
-    const diff = diffReleases(prev.document, current, loadRetirements(rulesDir).retirements)
+    if (!prev.model) throw new Error(`release ${previous.version} does not compile; run \`cr check ${previous.dir}\``)
+    const diff = diffReleases(prev.model, current, loadRetirements(rulesDir).retirements)
     report = checkMarks(diff, current)
     draft = draftChangelog(diff)
-    summaryUnchanged = JSON.stringify(current.changelog.map((c) => c.text)) === JSON.stringify(prev.document.changelog.map((c) => c.text))
+    // By what the entries say (references as the IDs they name), never by printed numbers: a renumbering changes those.
+    summaryUnchanged = sameChangelog(prev.model, current)
   }
   const markProblems = report.messages.length
   const strictFail = Boolean(values.strict) && markProblems > 0

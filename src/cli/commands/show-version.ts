@@ -25,16 +25,17 @@ export function showInVersion(versionArg: string, query: string, options: ShowOp
   const { all, at: from } = locateRelease(versionArg, root, [], ctx)
   const version = all[from]!.version
   // The release asked for, every later one (to follow the rule forward) and today's rules.
-  const compiled = [...all.slice(from).map((r) => compileRelease(r.version, r.dir, ctx)), openCurrent(options.rules, ctx)]
+  const compiled = [...all.slice(from).map((r) => compileRelease(r.version, r.dir, ctx)), openCurrent(options.rules, ctx, { model: true })]
   for (const c of compiled) {
-    if (!c.document || hasErrors(c.messages)) {
+    if (!c.document || !c.model || hasErrors(c.messages)) {
       io.stderr.write(`${formatReport(c.messages, c.files)}\ncr show: ${c.version} does not compile\n`)
       return 1
     }
   }
   const docs = compiled.map((c) => c.document!)
+  const models = compiled.map((c) => c.model!)
   const { retirements } = loadRetirements(options.rules.dir, ctx.cwd)
-  const index = createVersionIndex({ releases: docs.slice(0, -1), current: docs[docs.length - 1]!, retired: retirements })
+  const index = createVersionIndex({ releases: models.slice(0, -1), current: models[models.length - 1]!, retired: retirements })
   const cite = index.resolve(version, query)
   if (!cite.found) {
     const help = cite.suggestions && cite.suggestions.length > 0 ? `; did you mean ${cite.suggestions.map((s) => `\`${s}\``).join(', ')}?` : ''

@@ -1,13 +1,13 @@
 /**
  * A fingerprint of each rule's text, so a citation can say "this rule changed
  * since you last read it" (`cr cite --baseline`). The text hashed is the
- * comparable text (`src/core/versions/canonical.ts`): reference numbers are
- * replaced by IDs, so renumbering a rule elsewhere does not change it.
+ * canonical text (`src/core/render/text.ts`): references print the IDs they
+ * name instead of numbers, so renumbering a rule elsewhere does not change it.
  * FNV-1a, 64 bits, over the UTF-8 bytes, as 16 hex digits: any language can
  * compare these; nobody needs to recompute them.
  */
-import { comparableText } from '../versions/canonical.ts'
-import type { RuleEntry } from '../types.ts'
+import type { ResolvedRelease } from '../model/types.ts'
+import { canonicalTexts } from '../render/canonical.ts'
 
 const encoder = new TextEncoder()
 
@@ -41,8 +41,7 @@ export function fnv1a64(text: string): string {
   return hex(h3) + hex(h2) + hex(h1) + hex(h0)
 }
 
-/** Rule ID → hash of its comparable text, for every entry of a document. */
-export function ruleTextHashes(rules: readonly RuleEntry[]): Map<string, string> {
-  const byId = new Map(rules.map((r) => [r.id, r]))
-  return new Map(rules.map((r) => [r.id, fnv1a64(comparableText(r, byId))]))
+/** Rule ID → hash of its canonical text, for every entry of a release. */
+export function ruleTextHashes(model: ResolvedRelease): Map<string, string> {
+  return new Map([...canonicalTexts(model)].map(([id, c]) => [id, fnv1a64(c.text)]))
 }

@@ -3,6 +3,7 @@
  * release, which IDs were retired, and which ID prefixes make a word a
  * citation. Built once per run; scanning a file only reads it.
  */
+import { withLegacyIds } from '../versions/legacy-ids.ts'
 import { resolveRetirements, type RetirementStep, type Retirements } from '../versions/retired.ts'
 import type { CiteRule, ReleaseRule, Retirement } from './types.ts'
 
@@ -87,7 +88,8 @@ export function withRetirements(table: CiteTable, retired: Retirements | Readonl
             [...(retired as ReadonlyMap<string, Retirement>)].map(([id, r]) => [id, { kind: r.status, targets: r.target !== undefined ? [r.target] : [], ...(r.reason !== undefined ? { reason: r.reason } : {}) }]),
           ),
         }
-      : (retired as Retirements)
+      : // Our old chapter-11 IDs (`<section>__2_b`) are renames of today's, like the file's entries.
+        withLegacyIds(retired as Retirements, [...table.byId.values()].map((r) => ({ id: r.id, kind: r.kind, parent: r.parent })))
   const resolved = resolveRetirements(source, (id) => table.byId.has(id))
   // Old IDs may have prefixes no current ID has: the scanner must still see them.
   const loose = new Set(table.loosePrefixes)

@@ -4,7 +4,12 @@
  * code units), `offset` 0-based.
  */
 import type { Literal, Node, Parent } from 'unist'
-import type { Position } from '../types.ts'
+
+/** A span of text inside one rule's markup, with its place in the file. */
+export interface Position {
+  start: { line: number; column: number; offset: number }
+  end: { line: number; column: number; offset: number }
+}
 
 /** Every node of ours carries a full position (with `offset`) when parsed. */
 interface MarkupNode extends Node {
@@ -51,6 +56,8 @@ export interface Subtype extends MarkupLiteral {
 export interface CardMention extends MarkupNode {
   type: 'cardMention'
   name: string
+  /** The card's NetrunnerDB code, set when the compiler resolved the name against the card data. */
+  code?: string
 }
 
 /** `{product:…}`. */
@@ -82,6 +89,8 @@ export interface Curly extends MarkupLiteral {
 export interface MarkupSymbol extends MarkupNode {
   type: 'symbol'
   name: string
+  /** The spelling in the source (`[c]`, `[MU]`, `{c}`): the official generator prints it as written. */
+  written?: string
 }
 
 /** `{n}…{/n}`: text new in this release. Not nestable. */

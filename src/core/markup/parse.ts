@@ -88,7 +88,7 @@ class TreeBuilder {
   private addSymbol(token: SymbolToken) {
     const symbol = findSymbol(token.name)
     if (symbol) {
-      this.add({ type: 'symbol', name: symbol.name, position: this.span(token.start, token.end) })
+      this.add({ type: 'symbol', name: symbol.name, written: this.doc.slice(token.start, token.end), position: this.span(token.start, token.end) })
       return
     }
     const expected = SYMBOLS.map((s) => `\`[${s.aliases[0]}]\``).join(', ')
@@ -136,7 +136,7 @@ class TreeBuilder {
       case '/n':
         return this.closeNewTextAt(token)
       case 'c':
-        return this.add({ type: 'symbol', name: 'credit', position })
+        return this.add({ type: 'symbol', name: 'credit', written: '{c}', position })
       case 'term':
         return this.add({ type: 'termDefinition', value, position })
       case 'subtype':

@@ -4,8 +4,8 @@ export interface RenderContext {
   lookup(id: string): { number: string; word: 'rule' | 'section' | 'step' } | undefined
   /** Link target of a known ID, e.g. `(id) => '#' + id`. */
   hrefFor(id: string): string
-  /** NetrunnerDB URL of a card, when known. */
-  cardHref?(name: string): string | undefined
+  /** Where a card links (NetrunnerDB, the site's card page), given its name and, when resolved, its code. */
+  cardHref?(name: string, code: string | undefined): string | undefined
   /** URL of `{img:name}`; defaults to the name itself. */
   imageSrc?(name: string): string
 }

@@ -40,7 +40,7 @@ function renderNode(node: MarkupPhrasing, ctx: RenderContext): ElementContent[] 
     case 'subtype':
       return [h('span', { className: ['cr-subtype'] }, node.value)]
     case 'cardMention': {
-      const href = ctx.cardHref?.(node.name)
+      const href = ctx.cardHref?.(node.name, node.code)
       return [
         href
           ? h('a', { className: ['cr-card'], href, dataCard: node.name }, node.name)

@@ -6,10 +6,17 @@
  * unmatched is paired by text similarity (a rename nobody wrote down yet,
  * flagged `inferred`). Chapter-11 timing elements have positional IDs, so
  * they are aligned by text within their section instead.
+ *
+ * Releases come as resolved models: texts are compared in the canonical style
+ * (references as the IDs they name, so a renumbering is never a rewording) and
+ * shown in the published one (the index view).
  */
 import { diffArrays } from 'diff'
-import type { CompiledDocument, RuleEntry, RuleKind } from '../types.ts'
-import { comparable, similarity, type ComparableEntry } from './canonical.ts'
+import type { ResolvedRelease } from '../model/types.ts'
+import { canonicalTexts, type ComparableEntry } from '../render/canonical.ts'
+import { indexView } from '../render/document.ts'
+import type { RuleEntry, RuleKind } from '../types.ts'
+import { similarity } from './similarity.ts'
 import { followRetirement, type RetiredEntry, type Retirements } from './retired.ts'
 import { wordDiff, type WordPart } from './word-diff.ts'
 
@@ -51,6 +58,8 @@ export interface DiffEntry {
   newNumber?: string
   /** Chapter ID (new release; old release for `removed`), for grouping. */
   chapter: string
+  /** Section ID (same release as `chapter`); null for chapters. */
+  section: string | null
   /** Parent ID in the new release (old release for `removed`). */
   parent: string | null
   /** `moved`: the old parent, as its ID in the new release when it still exists. */
@@ -120,11 +129,15 @@ export function emptyCounts(): DiffCounts {
   return Object.fromEntries(CHANGE_KINDS.map((k) => [k, 0])) as DiffCounts
 }
 
-export function diffReleases(a: CompiledDocument, b: CompiledDocument, retired?: Retirements, options: DiffOptions = {}): ReleaseDiff {
+export function diffReleases(modelA: ResolvedRelease, modelB: ResolvedRelease, retired?: Retirements, options: DiffOptions = {}): ReleaseDiff {
+  const a = indexView(modelA)
+  const b = indexView(modelB)
   const aById = new Map(a.rules.map((r) => [r.id, r]))
   const bById = new Map(b.rules.map((r) => [r.id, r]))
-  const cmpA = memo((e: RuleEntry) => comparable(e, aById))
-  const cmpB = memo((e: RuleEntry) => comparable(e, bById))
+  const canonA = canonicalTexts(modelA)
+  const canonB = canonicalTexts(modelB)
+  const cmpA = (e: RuleEntry) => canonA.get(e.id)!
+  const cmpB = (e: RuleEntry) => canonB.get(e.id)!
   const isTiming = (e: RuleEntry | undefined) => e?.kind === 'timing'
 
   const pairs: Pair[] = []
@@ -268,8 +281,8 @@ function memo<K extends object, V>(f: (k: K) => V): (k: K) => V {
   }
 }
 
-function base(e: RuleEntry): Pick<DiffEntry, 'id' | 'kind' | 'chapter' | 'parent'> & { title?: string } {
-  return { id: e.id, kind: e.kind, chapter: e.chapter, parent: e.parent, ...(e.title !== undefined ? { title: e.title } : {}) }
+function base(e: RuleEntry): Pick<DiffEntry, 'id' | 'kind' | 'chapter' | 'section' | 'parent'> & { title?: string } {
+  return { id: e.id, kind: e.kind, chapter: e.chapter, section: e.section, parent: e.parent, ...(e.title !== undefined ? { title: e.title } : {}) }
 }
 
 function addedEntry(e: RuleEntry): DiffEntry {
@@ -381,8 +394,8 @@ function alignSequences(
 }
 
 function alignTiming(
-  a: CompiledDocument,
-  b: CompiledDocument,
+  a: { rules: RuleEntry[] },
+  b: { rules: RuleEntry[] },
   forward: ReadonlyMap<string, string>,
   cmpA: (e: RuleEntry) => ComparableEntry,
   cmpB: (e: RuleEntry) => ComparableEntry,

@@ -3,7 +3,9 @@
  * in, what changed in that release, and a sentence for the rule page:
  * "6.1.4 since v22.12; reworded in v25.04; sub-rules a–c added in v26.03".
  */
-import type { CompiledDocument, RuleKind } from '../types.ts'
+import type { ResolvedRelease } from '../model/types.ts'
+import { indexView } from '../render/document.ts'
+import type { RuleKind } from '../types.ts'
 import { diffReleases, type ChangeKind, type DiffEntry, type ExampleChange, type ReleaseDiff } from './diff.ts'
 import { indexDiff, stepBack, type DiffIndex } from './lineage.ts'
 import { followRetirement, type RetirementKind, type Retirements } from './retired.ts'
@@ -52,8 +54,9 @@ export interface HistoryOptions {
  * Histories of every entry of the last release, and of every ID an earlier
  * release had that the last one does not. `releases` are chronological.
  */
-export function buildHistory(releases: readonly CompiledDocument[], retired?: Retirements, options: HistoryOptions = {}): Map<string, RuleHistory> {
-  const diffs = options.diffs ?? releases.slice(1).map((doc, i) => diffReleases(releases[i]!, doc, retired))
+export function buildHistory(models: readonly ResolvedRelease[], retired?: Retirements, options: HistoryOptions = {}): Map<string, RuleHistory> {
+  const diffs = options.diffs ?? models.slice(1).map((doc, i) => diffReleases(models[i]!, doc, retired))
+  const releases = models.map((m) => indexView(m))
   const indexes = diffs.map(indexDiff)
   const byId = releases.map((doc) => new Map(doc.rules.map((r) => [r.id, r])))
   const children = indexes.map(childChanges)

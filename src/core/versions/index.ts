@@ -1,5 +1,6 @@
 /** Releases side by side: diffs, histories, old citations and the ID guard. See README.md. */
-export { comparable, canonicalize, similarity } from './canonical.ts'
+export { similarity } from './similarity.ts'
+export { legacyTimingId, legacyTimingRetirements, withLegacyIds, LEGACY_TIMING_UNTIL } from './legacy-ids.ts'
 export { CHANGE_KINDS, changeLabel, diffReleases, emptyCounts, groupByChapter } from './diff.ts'
 export type { ChangeKind, DiffChapter, DiffCounts, DiffEntry, DiffOptions, ExampleChange, ReleaseDiff, ReleaseSide } from './diff.ts'
 export { checkRetirements, releaseIds, releaseIdsFromFiles, RETIREMENT_CODES } from './guard.ts'

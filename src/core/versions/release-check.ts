@@ -7,7 +7,11 @@
  */
 import { lowerFirst } from '../ids.ts'
 import { diagnostic } from '../diagnostics.ts'
-import type { CompiledDocument, Diagnostic, RuleEntry } from '../types.ts'
+import type { Diagnostic } from '../types.ts'
+import type { ResolvedEntry, ResolvedRelease } from '../model/types.ts'
+import { hasNewText } from '../markup/new-text.ts'
+import { renderContextFor } from '../render/context.ts'
+import { renderText } from '../render/text.ts'
 import type { DiagnosticCode } from '../codes.ts'
 import { stringify } from 'yaml'
 import { formatYaml } from '../format.ts'
@@ -17,7 +21,6 @@ import type { DiffEntry, ReleaseDiff } from './diff.ts'
 /** The codes `cr release` reports (warnings; errors with `--strict`); what each means is in the registry (`src/core/codes.ts`). */
 export const RELEASE_CODES = ['release-unmarked-change', 'release-stale-mark'] as const satisfies readonly DiagnosticCode[]
 
-const hasSpan = (html: string) => html.includes('class="cr-new"')
 const ownTextChanged = (e: DiffEntry) => e.changes.includes('added') || e.changes.includes('reworded') || ((e.change === 'merged' || e.change === 'split') && e.wordDiff !== undefined)
 
 export interface MarkReport {
@@ -31,16 +34,16 @@ export interface MarkReport {
  * (previous release → current). Chapters and sections are left out: their
  * titles are never marked in the published documents.
  */
-export function checkMarks(diff: ReleaseDiff, current: CompiledDocument): MarkReport {
+export function checkMarks(diff: ReleaseDiff, current: ResolvedRelease): MarkReport {
   const byId = new Map(diff.entries.filter((e) => e.change !== 'removed').map((e) => [e.id, e]))
   const messages: Diagnostic[] = []
   const counts: MarkReport['counts'] = { changed: 0, marked: 0, unmarked: 0, stale: 0, examplesChanged: 0, examplesUnmarked: 0, examplesStale: 0 }
-  const at = (r: RuleEntry) => r.source
-  for (const r of current.rules) {
+  const at = (r: ResolvedEntry) => r.source
+  for (const r of current.entries) {
     if (r.kind === 'chapter' || r.kind === 'section') continue
     const d = byId.get(r.id)
     const changed = d !== undefined && ownTextChanged(d)
-    const marked = r.new || hasSpan(r.html)
+    const marked = r.new || hasNewText(r.text)
     if (changed) counts.changed++
     if (marked) counts.marked++
     if (changed && !marked) {
@@ -57,7 +60,7 @@ export function checkMarks(diff: ReleaseDiff, current: CompiledDocument): MarkRe
     r.examples.forEach((ex, i) => {
       const n = i + 1
       const exChanged = changedExamples.has(n)
-      const exMarked = ex.new || hasSpan(ex.html)
+      const exMarked = ex.new || hasNewText(ex.text)
       if (exChanged) counts.examplesChanged++
       if (exChanged && !exMarked && !r.new) {
         counts.examplesUnmarked++
@@ -87,8 +90,7 @@ export function draftChangelog(diff: ReleaseDiff): string[] {
   const timingDone = new Set<string>()
   for (const e of diff.entries) {
     if (e.kind === 'timing') {
-      // The structure's section: the first ancestor that is not a timing element (its ID is the part before `__`).
-      const section = e.id.split('__')[0]!
+      const section = e.section ?? e.id
       if (!timingDone.has(section) && (ownTextChanged(e) || e.change === 'removed')) {
         timingDone.add(section)
         out.push(`Updated the timing structure in {ref:${section}}.`)
@@ -132,4 +134,19 @@ export function citedIds(texts: string[]): Set<string> {
     }
   }
   return ids
+}
+
+/**
+ * Whether two releases' summaries of changes say the same: entry by entry, in
+ * the canonical style (references as the IDs they name), so a renumbering
+ * between them (which changes every printed number) does not make last
+ * release's summary look edited.
+ */
+export function sameChangelog(a: ResolvedRelease, b: ResolvedRelease): boolean {
+  const texts = (m: ResolvedRelease) => {
+    const ctx = renderContextFor(m)
+    return m.changelog.map((c) => renderText(c.text, ctx, 'canonical'))
+  }
+  const [x, y] = [texts(a), texts(b)]
+  return x.length === y.length && x.every((t, i) => t === y[i])
 }

@@ -8,10 +8,13 @@
  */
 import { buildLookup, findRule, type LookupTable } from '../lookup.ts'
 import { suggesterFor } from '../ids.ts'
+import type { ResolvedRelease } from '../model/types.ts'
+import { canonicalTexts } from '../render/canonical.ts'
+import { indexView } from '../render/document.ts'
 import type { CompiledDocument } from '../types.ts'
-import { comparable } from './canonical.ts'
 import { diffReleases, type ReleaseDiff } from './diff.ts'
 import { buildHistory, type RuleHistory } from './history.ts'
+import { withLegacyIds } from './legacy-ids.ts'
 import { indexDiff, stepBack, stepForward, type DiffIndex } from './lineage.ts'
 import { emptyRetirements, followRetirement, strongestKind, type RetiredEntry, type RetirementKind, type Retirements } from './retired.ts'
 
@@ -60,7 +63,10 @@ export interface Redirect {
 export interface VersionIndex {
   /** Release versions, oldest first, then `current` when the editable rules were given. */
   versions: string[]
+  /** A version's index view (plain text, one-page HTML). */
   document(version: string): CompiledDocument | undefined
+  /** A version's resolved model. */
+  model(version: string): ResolvedRelease | undefined
   /** The diff between any two versions (memoised). */
   diff(from: string, to: string): ReleaseDiff
   /** The diff a release introduced (against the release before it). */
@@ -77,20 +83,22 @@ export interface VersionIndex {
 
 export interface VersionIndexInput {
   /** Releases, oldest first. */
-  releases: CompiledDocument[]
+  releases: ResolvedRelease[]
   /** The editable rules, listed as `current`; without it the last release is today's. */
-  current?: CompiledDocument
+  current?: ResolvedRelease
   retired?: Retirements
 }
 
 export function createVersionIndex(input: VersionIndexInput): VersionIndex {
-  const retired = input.retired ?? emptyRetirements()
-  const docs = new Map<string, CompiledDocument>()
-  for (const d of input.releases) docs.set(d.release.version, d)
+  const models = new Map<string, ResolvedRelease>()
+  for (const d of input.releases) models.set(d.release.version, d)
   // Named `current` everywhere (diffs, histories): its release.yaml still names the release it was edited from.
-  if (input.current) docs.set(CURRENT, { ...input.current, release: { ...input.current.release, version: CURRENT } })
+  if (input.current) models.set(CURRENT, { ...input.current, release: { ...input.current.release, version: CURRENT } })
+  const docs = new Map([...models].map(([v, m]) => [v, indexView(m)]))
   const versions = [...docs.keys()]
   const today = versions[versions.length - 1]
+  // Our old chapter-11 IDs (`<section>__2_b`) redirect to the generator's, as renamed IDs.
+  const retired = withLegacyIds(input.retired ?? emptyRetirements(), today !== undefined ? docs.get(today)!.rules : [])
   const lookups = new Map<string, LookupTable>()
   const lookup = (v: string) => {
     let t = lookups.get(v)
@@ -101,6 +109,10 @@ export function createVersionIndex(input: VersionIndexInput): VersionIndex {
   const stepIndexes = new Map<string, DiffIndex>()
   let histories: Map<string, RuleHistory> | undefined
 
+  const needModel = (v: string) => {
+    need(v)
+    return models.get(v)!
+  }
   const need = (v: string) => {
     const d = docs.get(v)
     if (!d) throw new Error(`Unknown version \`${v}\`, expected one of ${versions.join(', ')}`)
@@ -109,7 +121,7 @@ export function createVersionIndex(input: VersionIndexInput): VersionIndex {
   const diff = (from: string, to: string) => {
     const key = `${from}\0${to}`
     let d = diffs.get(key)
-    if (!d) diffs.set(key, (d = diffReleases(need(from), need(to), retired)))
+    if (!d) diffs.set(key, (d = diffReleases(needModel(from), needModel(to), retired)))
     return d
   }
   /** The index of the diff between consecutive versions `versions[i]` → `versions[i + 1]`. */
@@ -140,6 +152,7 @@ export function createVersionIndex(input: VersionIndexInput): VersionIndex {
   const index: VersionIndex = {
     versions,
     document: (v) => docs.get(v),
+    model: (v) => models.get(v),
     diff,
     changesIn(version) {
       const i = versions.indexOf(version)
@@ -150,7 +163,7 @@ export function createVersionIndex(input: VersionIndexInput): VersionIndex {
       if (!histories) {
         const n = input.current && input.releases.length > 0 && diff(versions[versions.length - 2]!, CURRENT).entries.length > 0 ? versions.length : input.releases.length
         const chain = versions.slice(0, n - 1).map((v, i) => diff(v, versions[i + 1]!))
-        histories = buildHistory(versions.slice(0, n).map(need), retired, { diffs: chain })
+        histories = buildHistory(versions.slice(0, n).map(needModel), retired, { diffs: chain })
       }
       return histories
     },
@@ -215,7 +228,7 @@ export function createVersionIndex(input: VersionIndexInput): VersionIndex {
         ...out,
         id: now.id,
         currentNumber: now.number,
-        textChanged: comparable(entry, table.byId).text !== comparable(now, nowTable.byId).text,
+        textChanged: canonicalTexts(models.get(version)!).get(entry.id)!.text !== canonicalTexts(models.get(today!)!).get(now.id)!.text,
         ...(reason !== undefined ? { reason } : {}),
       }
     },

@@ -1,0 +1,14 @@
+/**
+ * The official generator's `rules.json` in the shape it wrote before April
+ * 2026 (no preamble entry, no chapter-11 appendix entries), for readers pinned
+ * to it: `/official/rules-2025.json`, `/v25.08/official/rules-2025.json`
+ * (byte for byte the file the generator wrote for v25.08).
+ */
+import type { APIRoute } from 'astro'
+import { releasePaths } from '../../../data/store.ts'
+import type { ReleaseData } from '../../../data/types.ts'
+
+export const getStaticPaths = releasePaths
+
+export const GET: APIRoute = ({ props }) =>
+  new Response((props as { release: ReleaseData }).release.officialJson['2025'], { headers: { 'Content-Type': 'application/json; charset=utf-8' } })

@@ -1,0 +1,86 @@
+/**
+ * A resolved text as plain text, in one of three styles. Each is a row of
+ * `TEXT_STYLES`; a new style is one function and one row.
+ *
+ * - `published`: as the published document's plain text reads — references as
+ *   words and numbers ("section 6.2.8"), symbols as tokens (`[credit]`).
+ * - `generator`: as the rules team's generator flattens markup for its
+ *   `rules.json` — terms in capitals, symbols as written (`[c]`, `[MU]`; `{c}`
+ *   loses its braces), a reference list in the first target's word.
+ * - `canonical`: for comparing and hashing across releases — the published
+ *   text with each reference's number replaced by the ID it names ("section
+ *   ⟦rule_end_the_run⟧"), so a renumbering elsewhere never makes a text look
+ *   reworded; whitespace collapsed. Rule hashes (`cite/rule-hash.ts`, the
+ *   `hash` of rules.json, coverage baselines) are taken over it, so it stays
+ *   what earlier versions computed by replacing numbers in the printed text.
+ */
+import type { MarkupPhrasing, MarkupRoot, RuleRange, RuleReference } from '../markup/nodes.ts'
+import type { RenderContext } from '../markup/render-context.ts'
+import { toText } from '../markup/to-text.ts'
+
+export type TextStyle = 'published' | 'generator' | 'canonical'
+
+type StyleRenderer = (tree: MarkupRoot, ctx: RenderContext) => string
+
+export const TEXT_STYLES: Record<TextStyle, StyleRenderer> = {
+  published: (tree, ctx) => toText(tree, ctx),
+  generator: (tree, ctx) => tree.children.map((node) => generatorNode(node, ctx)).join(''),
+  canonical: (tree, ctx) => toText(tree, idsForNumbers(ctx)).replace(/\s+/g, ' ').trim(),
+}
+
+export function renderText(tree: MarkupRoot, ctx: RenderContext, style: TextStyle = 'published'): string {
+  return TEXT_STYLES[style](tree, ctx)
+}
+
+function generatorNode(node: MarkupPhrasing, ctx: RenderContext): string {
+  switch (node.type) {
+    case 'text':
+    case 'subtype':
+      return node.value
+    case 'termDefinition':
+      return node.value.toUpperCase()
+    case 'cardMention':
+    case 'productMention':
+    case 'image':
+      return node.name
+    case 'link':
+      return node.children.map((c) => c.value).join('')
+    case 'curly':
+      return `{${node.value}}`
+    case 'symbol': {
+      // As written; `{c}` loses its braces like any brace tag the generator does not know.
+      const written = node.written ?? `[${node.name}]`
+      return written.startsWith('{') ? written.slice(1, -1) : written
+    }
+    case 'ruleReference':
+    case 'ruleRange':
+      return generatorReference(node, ctx)
+    case 'newText':
+      return node.children.map((c) => generatorNode(c, ctx)).join('')
+    default:
+      return ''
+  }
+}
+
+/** The generator's phrasing: the first target's word for all ("rules 10.1.3 and 10.1.4"), "section" when it is unknown. */
+function generatorReference(node: RuleReference | RuleRange, ctx: RenderContext): string {
+  const ids = node.type === 'ruleRange' ? [node.from, node.to] : node.ids
+  const found = ids.map((id) => ctx.lookup(id))
+  let word: string = found[0]?.word ?? 'section'
+  if (node.capitalized) word = word.charAt(0).toUpperCase() + word.slice(1)
+  const numbers = found.map((e, i) => e?.number ?? ids[i]!)
+  if (numbers.length === 1) return `${word} ${numbers[0]}`
+  const combiner = node.type === 'ruleRange' ? 'through' : 'and'
+  return `${word}s ${numbers.slice(0, -1).join(', ')} ${combiner} ${numbers[numbers.length - 1]}`
+}
+
+/** The context with every known reference's number printed as `⟦id⟧`. */
+function idsForNumbers(ctx: RenderContext): RenderContext {
+  return {
+    ...ctx,
+    lookup(id) {
+      const found = ctx.lookup(id)
+      return found ? { ...found, number: `⟦${id}⟧` } : undefined
+    },
+  }
+}

@@ -1,0 +1,92 @@
+/**
+ * Render at the edge: one resolved model, many outputs. The same trees give
+ * one-page or per-chapter links without compiling again, and three plain-text
+ * styles; the canonical style names what the authors wrote, so a renumbering
+ * elsewhere never changes it.
+ */
+import { describe, expect, it } from 'vitest'
+import { compile } from '../../src/core/compile.ts'
+import { renderContextFor } from '../../src/core/render/context.ts'
+import { renderDocument } from '../../src/core/render/document.ts'
+import { renderText } from '../../src/core/render/text.ts'
+import { readRulesDir } from '../../src/io/read-sources.ts'
+import { repoRoot } from '../cli/run-cr.ts'
+
+const files = (rules: string) => [
+  { path: 'r/01_test.yaml', content: `chapter: chpt_test\ntext: Test\nsections:\n- section: sec_test\n  text: Test\n  rules:\n${rules}` },
+  { path: 'r/release.yaml', content: 'version: v26.09\neffective: "2026-09-01"\n' },
+]
+const modelOf = (rules: string) => {
+  const r = compile(files(rules))
+  expect(r.messages.filter((m) => m.severity === 'error')).toEqual([])
+  return r.model!
+}
+
+describe('the resolved model', () => {
+  const model = modelOf(['  - rule: rule_a', '    text: "See {ref:Rule_b,rule_c}, {term:credit}, 2{c} or [MU], {n}new{/n}."', '  - subsection: rule_b', '    text: B.', '    rules:', '    - rule: rule_c', '      text: C.'].join('\n'))
+
+  it('keeps references as IDs, symbols with their spelling, new-marks as nodes, and no source positions', () => {
+    const a = model.entries.find((e) => e.id === 'rule_a')!
+    expect(JSON.stringify(a.text)).not.toContain('position')
+    expect(a.text.children).toContainEqual({ type: 'ruleReference', ids: ['rule_b', 'rule_c'], capitalized: true })
+    expect(a.text.children).toContainEqual({ type: 'symbol', name: 'mu', written: '[MU]' })
+    expect(a.text.children.some((n) => n.type === 'newText')).toBe(true)
+    expect(model.entries.find((e) => e.id === 'rule_b')!.word).toBe('section')
+  })
+
+  it('renders the three text styles from the same tree', () => {
+    const ctx = renderContextFor(model)
+    const a = model.entries.find((e) => e.id === 'rule_a')!.text
+    expect(renderText(a, ctx, 'published')).toBe('See Section 1.1.2 and rule 1.1.2a, credit, 2[credit] or [mu], new.')
+    expect(renderText(a, ctx, 'generator')).toBe('See Sections 1.1.2 and 1.1.2a, CREDIT, 2c or [MU], new.')
+    expect(renderText(a, ctx, 'canonical')).toBe('See Section ⟦rule_b⟧ and rule ⟦rule_c⟧, credit, 2[credit] or [mu], new.')
+  })
+
+  it('is plain JSON: a cached copy renders exactly as the original', () => {
+    const copy = JSON.parse(JSON.stringify(model)) as typeof model
+    expect(renderDocument(copy)).toEqual(renderDocument(model))
+  })
+})
+
+describe('renderers over the CR', () => {
+  const { model, document } = compile(readRulesDir('rules', repoRoot))
+
+  it('give every reference its chapter page without compiling again, and leave the model as it was', () => {
+    const chapterOf = new Map(model!.entries.map((r) => [r.id, r.chapter]))
+    const before = JSON.stringify(model)
+    const paged = renderDocument(model!, { hrefFor: (id) => `/${chapterOf.get(id)}/#${id}` })
+    expect(JSON.stringify(model)).toBe(before)
+    const html = paged.rules.flatMap((r) => [r.html, ...r.examples.map((e) => e.html), r.snippet?.html ?? ''])
+    const links = html.join('').match(/<a class="cr-ref" href="[^"]*" data-ref="[^"]*">/g) ?? []
+    expect(links.length).toBeGreaterThan(500)
+    for (const link of links) {
+      const [, href, id] = /href="([^"]*)" data-ref="([^"]*)"/.exec(link)!
+      expect(href).toBe(`/${chapterOf.get(id!)}/#${id}`)
+    }
+    // Only the links differ from the one-page rendering.
+    expect(paged.rules.map((r) => r.text)).toEqual(document!.rules.map((r) => r.text))
+  })
+
+  it('canonical texts do not change when a rule is inserted before the rules they cite', () => {
+    const files = readRulesDir('rules', repoRoot)
+    const runs = files.find((f) => f.path.endsWith('06_runs.yaml'))!
+    const text = new TextDecoder().decode(runs.content as Uint8Array)
+    const inserted = text.replace('  - subsection: rule_end_the_run\n', '  - rule: rule_inserted_for_test\n    text: A new rule.\n  - subsection: rule_end_the_run\n')
+    expect(inserted).not.toBe(text)
+    const after = compile(files.map((f) => (f === runs ? { ...f, content: inserted } : f))).model!
+    const canon = (m: typeof model) => {
+      const ctx = renderContextFor(m!)
+      return new Map(m!.entries.map((e) => [e.id, renderText(e.text, ctx, 'canonical')]))
+    }
+    const a = canon(model)
+    const b = canon(after)
+    const published = (m: typeof model) => new Map(m!.entries.map((e) => [e.id, renderText(e.text, renderContextFor(m!))]))
+    let renumberedCitations = 0
+    for (const [id, t] of a) {
+      expect(b.get(id), id).toBe(t)
+      if (published(model).get(id) !== published(after).get(id)) renumberedCitations++
+    }
+    // The published text of every rule citing 6.1.4 onwards did change: the canonical one is what stays.
+    expect(renumberedCitations).toBeGreaterThan(5)
+  })
+})
