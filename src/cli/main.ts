@@ -27,7 +27,7 @@ export const commands: Command[] = [
   { name: 'fmt', summary: 'Rewrite the YAML sources in one canonical layout (comments kept); --check for CI', load: async () => { const m = await import('./commands/fmt.ts'); return { spec: m.fmtSpec, run: m.fmtCommand } } },
   { name: 'release', summary: 'Check new-marks against the changes since the last release, draft the changelog, freeze rules/ into releases/<version>/', load: async () => { const m = await import('./commands/release.ts'); return { spec: m.releaseSpec, run: m.releaseCommand } } },
   { name: 'diff', summary: 'List what changed between two releases', load: async () => { const m = await import('./commands/diff.ts'); return { spec: m.diffSpec, run: m.diffCommand } } },
-  { name: 'export', summary: 'Print the rules in another format (official-json: the official generator\'s rules.json)', load: async () => { const m = await import('./commands/export.ts'); return { spec: m.exportSpec, run: m.exportCommand } } },
+  { name: 'export', summary: 'Print the rules in another format (official-json: the official generator\'s rules.json; markdown: a file per section)', load: async () => { const m = await import('./commands/export.ts'); return { spec: m.exportSpec, run: m.exportCommand } } },
 ]
 
 function usage(): string {
