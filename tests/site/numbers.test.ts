@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { prepareSite } from '../../site/data/store.ts'
 import type { NumberPage, SiteData } from '../../site/data/types.ts'
 import { earlierMeanings } from '../../site/shared/numbers.ts'
-import { astroBuild, BUILD_TIMEOUT, hasChromium, newPage, openSite, ROOT, useSite, withBuildLock, type Site } from './helpers.ts'
+import { astroBuild, BUILD_TIMEOUT, hasChromium, newPage, openSite, ROOT, useSite, type Site } from './helpers.ts'
 
 const text = (p: NumberPage['earlier'][number]) => p.sentence.map((s) => s.text).join('')
 
@@ -130,7 +130,7 @@ describe.skipIf(!hasChromium)('a site built from the renumbered rules', () => {
   beforeAll(async () => {
     rules = renumberedRules()
     out = mkdtempSync(join(tmpdir(), 'cr-site-renumbered-'))
-    await withBuildLock(() => astroBuild({ CR_RULES_DIR: rules, CR_RELEASES: 'v26.03', CR_PDF: '0', CR_COVERAGE: '' }, ['--outDir', out]))
+    await astroBuild({ CR_RULES_DIR: rules, CR_RELEASES: 'v26.03', CR_PDF: '0', CR_COVERAGE: '' }, out)
     site = await openSite(out)
   }, BUILD_TIMEOUT * 2)
   afterAll(async () => {

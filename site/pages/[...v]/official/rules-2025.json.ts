@@ -4,11 +4,10 @@
  * to it: `/official/rules-2025.json`, `/v25.08/official/rules-2025.json`
  * (byte for byte the file the generator wrote for v25.08).
  */
-import type { APIRoute } from 'astro'
+import type { APIRoute, InferGetStaticPropsType } from 'astro'
 import { releasePaths } from '../../../data/store.ts'
-import type { ReleaseData } from '../../../data/types.ts'
 
 export const getStaticPaths = releasePaths
 
-export const GET: APIRoute = ({ props }) =>
-  new Response((props as { release: ReleaseData }).release.officialJson['2025'], { headers: { 'Content-Type': 'application/json; charset=utf-8' } })
+export const GET: APIRoute<InferGetStaticPropsType<typeof getStaticPaths>> = ({ props }) =>
+  new Response(props.release.officialJson['2025'], { headers: { 'Content-Type': 'application/json; charset=utf-8' } })
