@@ -260,6 +260,48 @@ describe.skipIf(!hasChromium)('search', () => {
     })
   })
 
+  describe('honest and stable (issue 20)', () => {
+    test('a word no rule uses ("hippo") says so, offers a way on, and Enter jumps to no rule', async () => {
+      const { page, context } = await search('hippo')
+      await expect(page.locator('#q ~ .search-panel .none').textContent()).resolves.toMatch(/^No rule mentions “hippo”\..*card database.*Search every chapter/)
+      await expect(page.locator('#q ~ .search-panel a.hit').count()).resolves.toBe(0)
+      await Promise.all([page.waitForURL('**/search/?q=hippo'), page.press('#q', 'Enter')])
+      await context.close()
+    })
+
+    test('players’ words are searched in the CR’s, and said so: "put" is install', async () => {
+      const { page, context, hrefs } = await search('how much does it cost to put a third ice on a server')
+      await expect(page.locator('#q ~ .search-panel .search-note').textContent()).resolves.toContain('put: install')
+      expect(hrefs.slice(0, 5).some((h) => /#rule_(install_cost_ice|ice_install_cost|install_cost_link)$/.test(h)), hrefs.join('\n')).toBe(true)
+      await context.close()
+    })
+
+    test('the rows first shown keep their place while the rest arrives', async () => {
+      const { page, context, errors } = await newPage(site)
+      let release!: () => void
+      const held = new Promise<void>((ok) => (release = ok))
+      await page.route('**/pagefind/pagefind.js', async (route) => {
+        await held
+        await route.continue()
+      })
+      const q = 'what happens when the host is trashed'
+      await page.goto(`${site.url}/runs/`)
+      await page.fill('#q', q)
+      const list = '#q ~ .search-panel .search-results'
+      await page.waitForFunction(([sel, q]) => document.querySelector<HTMLElement>(sel!)?.dataset.q === q, [list, q])
+      const rows = (sel: string) => page.$$eval(`${sel} a.hit`, (as) => as.map((a) => ({ href: a.getAttribute('href'), y: Math.round(a.getBoundingClientRect().top) })))
+      const first = await rows(list)
+      expect(first.length).toBeGreaterThan(0)
+      release()
+      await page.waitForFunction(([sel, q]) => document.querySelector<HTMLElement>(sel!)?.dataset.done === q, [list, q])
+      await page.waitForTimeout(500)
+      const last = await rows(list)
+      expect(last.slice(0, first.length)).toEqual(first)
+      expect(errors).toEqual([])
+      await context.close()
+    })
+  })
+
   describe('/search/?q= as a URL', () => {
     test('a number redirects to the rule', async () => {
       const { page, context } = await newPage(site)

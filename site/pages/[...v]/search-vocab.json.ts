@@ -1,12 +1,13 @@
 /** The search box's vocabulary and card index (see `data/search-vocab.ts`), fetched on first use of search. */
 import type { APIRoute } from 'astro'
-import { releasePaths } from '../../data/store.ts'
+import { getSiteData, releasePaths } from '../../data/store.ts'
 import { buildSearchVocab } from '../../data/search-vocab.ts'
+import { englishFilter } from '../../data/english-words.ts'
 import type { ReleaseData } from '../../data/types.ts'
 
 export const getStaticPaths = releasePaths
 
 export const GET: APIRoute = ({ props }) => {
   const { release } = props as { release: ReleaseData }
-  return Response.json(buildSearchVocab(release.search, release.lookup))
+  return Response.json({ ...buildSearchVocab(release.search, release.lookup), e: englishFilter(getSiteData()) })
 }
