@@ -100,3 +100,7 @@ describe('English words are never corrected', () => {
     expect(correctWord(vocab, 'strenght')).toBe('strength')
   })
 })
+
+test('a card name typed without its punctuation is no unknown word: "TLDR" is TL;DR', () => {
+  expect(understandQuery('TLDR', queryContext()).unknown).toEqual([])
+})

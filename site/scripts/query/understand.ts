@@ -126,7 +126,7 @@ export function understandQuery(query: string, ctx: QueryContext, options: Under
     const fixed = correctWord(ctx.vocab, word)
     if (fixed) changes.push({ from: word, to: fixed, why: 'typo' })
     // Neither a word of the rules nor a typo of one (nor the start of one, still being typed).
-    else if (!/\d/.test(word) && !isKnownForm(ctx.vocab, word)) unknown.push(word)
+    else if (!/\d/.test(word) && !isKnownForm(ctx.vocab, word) && !ctx.cards.some((c) => c.words.join('') === word)) unknown.push(word)
     all.push({ word: fixed ?? word, stop: fixed !== undefined && isStopword(fixed) })
   })
 
