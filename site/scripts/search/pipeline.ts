@@ -11,10 +11,10 @@
  * `shared/routes.ts`), never the URL Pagefind stored.
  */
 import { parseCitation } from '../../../src/core/ids.ts'
-import { numberOf, resolveQuery, termsStartingWith, type Hit } from '../lookup.ts'
+import { numberOf, resolveQuery, type Hit } from '../lookup.ts'
 import type { PagefindResult, PagefindResultData } from '../pagefind-load.ts'
 import { searchRelaxed, type IndexHit } from '../query/fuse.ts'
-import { definedTermsIn, understandQuery, type Understood } from '../query/understand.ts'
+import { understandQuery, type Understood } from '../query/understand.ts'
 import type { SearchSources } from './data.ts'
 
 /** What a row shows under its number and place. */
@@ -118,12 +118,6 @@ export async function* runQuery(input: QueryInput, src: SearchSources): AsyncGen
   }
 
   const inChapter = (h: Hit | undefined): h is Hit => !!h && (!chapter || h.chapter === chapter)
-  if (!src.ready()) {
-    // Search is still loading (first keystroke): defined terms starting
-    // with the query answer meanwhile; the full results replace them.
-    const interim = termsStartingWith(lookup, q, 5).filter((t) => inChapter(t.hit))
-    if (interim.length > 0) yield { q, stage: 'interim', rows: interim.map(({ term, hit: h }) => rowOf(h, { note: `Defines “${term}”` })) }
-  }
   const context = await src.context
   const understood: Understood = context
     ? understandQuery(q, context, { correct: !input.asTyped, typing: true })
@@ -134,22 +128,13 @@ export async function* runQuery(input: QueryInput, src: SearchSources): AsyncGen
     return inChapter(h) ? [{ hit: h, why: p.why, card: p.card }] : []
   })
   const head = pins.map(({ hit: h, why }) => rowOf(h, { note: why }))
-  if (!src.ready()) {
-    // Pinned rules (a definition, a card's mentions) and the rules defining
-    // the query's terms need no Pagefind: they answer while it starts.
-    const known = new Set(pins.map((p) => p.hit.id))
-    const defining = definedTermsIn(understood.text, lookup.terms).flatMap(({ term, ids }) =>
-      ids.flatMap((id) => {
-        const h = lookup.byId.get(id)
-        if (!inChapter(h) || known.has(id)) return []
-        known.add(id)
-        return [rowOf(h, { note: `Defines “${term}”` })]
-      }),
-    )
-    const interim = [...head, ...defining].slice(0, limit)
-    if (interim.length > 0) yield { q, stage: 'interim', rows: interim, understood }
+  if (!src.ready() && head.length > 0) {
+    // Pinned rules (a definition, a card's mentions) need no Pagefind: they
+    // answer while it starts, and stay first (issue 20: the first list shown
+    // keeps its order; guesses at the terms in a question, which the ranked
+    // list re-sorted under the reader's thumb, are not shown).
+    yield { q, stage: 'interim', rows: head.slice(0, limit), understood }
   }
-
   // Honest: words no rule uses are not searched (Pagefind would match them loosely,
   // "hippo" finding "If no, go to (h)."); with nothing else to search, say so and offer a way on.
   if (understood.words.length === 0 && pins.length === 0 && understood.unknown.length > 0) {

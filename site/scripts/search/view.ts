@@ -23,7 +23,8 @@ export interface SearchView {
   readonly chapter: HTMLSelectElement
   /** The search page (results always shown), not the header's dropdown. */
   readonly onPage: boolean
-  render(s: Snapshot): void
+  /** `run`: which run of the pipeline this snapshot is from; a new run starts a new list. */
+  render(s: Snapshot, run: number): void
   clear(): void
   open(): void
   close(): void
@@ -176,13 +177,13 @@ export function createView(form: HTMLFormElement, at: Routes, actions: ViewActio
   }
 
   /** The query whose rows are showing, and each row by rule ID: a later snapshot of it adds below, never reorders. */
-  let shown: { q: string; rows: Map<string, HTMLLIElement>; limit: number } | undefined
+  let shown: { run: number; rows: Map<string, HTMLLIElement>; limit: number } | undefined
 
   const view: SearchView = {
     input,
     chapter,
     onPage,
-    render(s) {
+    render(s, run) {
       if (s.status !== undefined) status.textContent = s.status
       // Interim answers leave what was said before in place: the full results say it.
       if (s.stage !== 'interim' || s.understood) showNote(s.q, s.understood)
@@ -194,10 +195,10 @@ export function createView(form: HTMLFormElement, at: Routes, actions: ViewActio
         if (s.offers?.length) li.append(offerList(s.offers))
         list.replaceChildren(li)
         shown = undefined
-      } else if (shown?.q !== s.q) {
+      } else if (shown?.run !== run) {
         const items = s.rows.map(rowItem)
         list.replaceChildren(...items)
-        shown = { q: s.q, rows: new Map(items.map((li) => [li.dataset.id!, li])), limit: Math.max(items.length, s.rows.length) }
+        shown = { run, rows: new Map(items.map((li) => [li.dataset.id!, li])), limit: Math.max(items.length, s.rows.length) }
       } else {
         // The same query, further on: rows shown stay where they are; new ones go below, up to the list's size.
         const limit = Math.max(shown.rows.size, s.rows.length)
