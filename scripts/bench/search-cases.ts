@@ -13,6 +13,8 @@ export interface Case {
   held?: boolean
   /** From the independent set (`search-queries-independent.yaml`). */
   independent?: boolean
+  /** From the rulings set (`search-queries-rulings.yaml`, issue 20): forum and table questions in players' words. */
+  rulings?: boolean
 }
 
 export const INDEPENDENT = join(ROOT, 'scripts/bench/search-queries-independent.yaml')
@@ -20,6 +22,11 @@ export const INDEPENDENT = join(ROOT, 'scripts/bench/search-queries-independent.
 export function readCases(file = join(ROOT, 'scripts/bench/search-queries.yaml')): Case[] {
   return (parse(readFileSync(file, 'utf8')) as { cases: Case[] }).cases
 }
+
+export const RULINGS = join(ROOT, 'scripts/bench/search-queries-rulings.yaml')
+
+/** The rulings set, each case marked so (its `held` cases are its own held-aside part). */
+export const readRulingsCases = (): Case[] => readCases(RULINGS).map((c) => ({ ...c, rulings: true }))
 
 /** The independent set, each case marked so. */
 export const readIndependentCases = (): Case[] => readCases(INDEPENDENT).map((c) => ({ ...c, independent: true }))

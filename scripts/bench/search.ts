@@ -23,7 +23,7 @@ import { spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { readCases, readIndependentCases, topK } from './search-cases.ts'
+import { readCases, readIndependentCases, readRulingsCases, topK } from './search-cases.ts'
 import type { Page } from 'playwright-core'
 import { CHROMIUM_PATH, hasChromium, launchChromium } from '../../site/integration/chromium.ts'
 import { serveStatic } from '../../site/integration/static-server.ts'
@@ -51,7 +51,7 @@ async function main() {
     if (run.status !== 0) throw new Error(`astro build failed:\n${run.stdout}\n${run.stderr}`)
   }
   const queriesAt = process.argv.indexOf('--queries')
-  const cases = queriesAt >= 0 ? readCases(resolve(process.argv[queriesAt + 1]!)) : [...readCases(), ...readIndependentCases()]
+  const cases = queriesAt >= 0 ? readCases(resolve(process.argv[queriesAt + 1]!)) : [...readCases(), ...readIndependentCases(), ...readRulingsCases()]
   const server = await serveStatic(DIST)
   const browser = await launchChromium()
   // tsx names functions with a `__name` helper the page does not have.
@@ -80,9 +80,11 @@ async function main() {
     for (const c of cases) after.push(await page.evaluate(typeQuery, c.q))
 
     const parts = [
-      ['tuned', cases.filter((c) => !c.held && !c.independent)],
-      ['held-aside', cases.filter((c) => c.held)],
+      ['tuned', cases.filter((c) => !c.held && !c.independent && !c.rulings)],
+      ['held-aside', cases.filter((c) => c.held && !c.rulings)],
       ['independent', cases.filter((c) => c.independent)],
+      ['rulings', cases.filter((c) => c.rulings && !c.held)],
+      ['rulings-held', cases.filter((c) => c.rulings && c.held)],
       ['all', cases],
     ] as const
     say(`${'part'.padEnd(11)} ${'cases'.padStart(5)}   ${'before: top-1  top-3  top-5'.padEnd(30)} after: top-1  top-3  top-5`)
@@ -110,7 +112,7 @@ async function main() {
           const at = ids.findIndex((id) => c.accept.includes(id))
           return at < 0 ? '-' : String(at + 1)
         }
-        say(`  ${c.held ? 'H' : c.independent ? 'I' : ' '} ${c.kind.padEnd(8)} ${rank(old[i]!.ids).padStart(2)} → ${rank(after[i]!.ids).padStart(2)}  ${c.q.padEnd(60)} ${after[i]!.ids.slice(0, 3).join(' ')}`)
+        say(`  ${c.rulings ? (c.held ? 'Rh' : 'R ') : c.held ? 'H ' : c.independent ? 'I ' : '  '} ${c.kind.padEnd(8)} ${rank(old[i]!.ids).padStart(2)} → ${rank(after[i]!.ids).padStart(2)}  ${c.q.padEnd(60)} ${after[i]!.ids.slice(0, 3).join(' ')}`)
       })
     }
 

@@ -8,6 +8,8 @@
  *      of card names only: `vaporframe`, `sneakdoor`)
  *   c  each card the rules mention → the rules (indices into `lookup.r`)
  *      whose text or examples mention it, so a card name finds them
+ *   e  the English words a correction could mistake for typos, as a Bloom
+ *      filter (`english-words.ts`; added by the page, once per build)
  */
 import { words } from '../scripts/query/fold.ts'
 import type { LookupData, SearchRecord } from './types.ts'

@@ -1,6 +1,6 @@
 /** The search benchmark's query set (scripts/bench/search-queries.yaml) is what it claims to be. */
 import { describe, expect, test } from 'vitest'
-import { readCases, readIndependentCases } from '../../scripts/bench/search-cases.ts'
+import { readCases, readIndependentCases, readRulingsCases } from '../../scripts/bench/search-cases.ts'
 import { currentRelease } from './query-context.ts'
 
 describe('the search query set', () => {
@@ -26,9 +26,17 @@ describe('the search query set', () => {
     for (const c of independent) expect(main.has(c.q.toLowerCase()), c.q).toBe(false)
   })
 
+  test('the rulings set (issue 20): at least 60 players’ questions, every third held aside, none a case of another set', () => {
+    const rulings = readRulingsCases()
+    expect(rulings.length).toBeGreaterThanOrEqual(60)
+    rulings.forEach((c, i) => expect(!!c.held, `${i + 1}. ${c.q}`).toBe(i % 3 === 2))
+    const others = new Set([...cases, ...readIndependentCases()].map((c) => c.q.toLowerCase()))
+    for (const c of rulings) expect(others.has(c.q.toLowerCase()), c.q).toBe(false)
+  })
+
   test('every accepted rule exists in the current rules', { timeout: 120_000 }, () => {
     const ids = new Set(currentRelease().lookup.r.map(([id]) => id))
-    for (const c of [...cases, ...readIndependentCases()]) {
+    for (const c of [...cases, ...readIndependentCases(), ...readRulingsCases()]) {
       expect(c.accept.length, c.q).toBeGreaterThan(0)
       for (const id of c.accept) expect(ids.has(id), `${c.q}: ${id}`).toBe(true)
     }

@@ -5,6 +5,7 @@
  * the commonest typo), bounded so most candidates are rejected early.
  */
 import { editDistance } from '../../../src/core/ids.ts'
+import type { BloomFilter } from './bloom.ts'
 
 /** Optimal-string-alignment distance of `a` and `b`, or `max + 1` once it must exceed `max`. */
 const typoDistance = (a: string, b: string, max: number) => editDistance(a, b, max, { transpositions: true })
@@ -19,12 +20,17 @@ export interface Vocabulary {
   byUse: string[]
   /** Words only card names use (`sneakdoor`): a query of them names a card. */
   cardOnly: Set<string>
+  /** English words a correction could mistake for typos ("forever", "hippo"): never corrected. */
+  english?: BloomFilter
 }
 
 /** From `search-vocab.json`: words most used first, the first `crCount` of them used by the rules' own text. */
-export function createVocabulary(byUse: string[], crCount = byUse.length): Vocabulary {
-  return { rank: new Map(byUse.map((w, i) => [w, i])), byUse, cardOnly: new Set(byUse.slice(crCount)) }
+export function createVocabulary(byUse: string[], crCount = byUse.length, english?: BloomFilter): Vocabulary {
+  return { rank: new Map(byUse.map((w, i) => [w, i])), byUse, cardOnly: new Set(byUse.slice(crCount)), ...(english ? { english } : {}) }
 }
+
+/** A word of the rules, the start of one, or another form of one ("prevention"): not unknown, whatever else it is. */
+export const isKnownForm = (vocab: Vocabulary, word: string) => vocab.rank.has(word) || isKnownPrefix(vocab, word) || isOtherForm(vocab, word)
 
 /** Is `prefix` the start of a known word (the word still being typed)? `rulesOnly`: of a word the rules use, not only card names. */
 export function isKnownPrefix(vocab: Vocabulary, prefix: string, rulesOnly = false): boolean {
@@ -47,6 +53,8 @@ export function correctWord(vocab: Vocabulary, word: string): string | undefined
   if (vocab.rank.has(word)) return undefined
   const max = allowedEdits(word.length)
   if (max === 0 || /\d/.test(word)) return undefined
+  // A correctly spelled English word is no typo, even one the rules never use ("forever" is not "former").
+  if (vocab.english?.has(word)) return undefined
   // The start of a word the rules use: Pagefind matches it ("max" finds "maximum"). Card names are found whole.
   if (isKnownPrefix(vocab, word, true) || isOtherForm(vocab, word)) return undefined
   let best: string | undefined

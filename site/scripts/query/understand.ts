@@ -13,7 +13,8 @@
 import { fold, words } from './fold.ts'
 import type { JargonEntry } from './jargon.ts'
 import { isStopword } from './stopwords.ts'
-import { correctWord, isKnownPrefix, type Vocabulary } from './typo.ts'
+import { synonymIndex, type SynonymEntry } from './synonyms.ts'
+import { correctWord, isKnownForm, isKnownPrefix, type Vocabulary } from './typo.ts'
 
 export interface Card {
   name: string
@@ -30,12 +31,14 @@ export interface QueryContext {
   /** Defined term, lower case → IDs of the rules defining it (`lookup.json`'s `t`). */
   terms: Map<string, string[]>
   cards: Card[]
+  /** Players' words and phrases → the CR's (`synonyms.ts`); the built-in list when absent. */
+  synonyms?: { byPhrase: Map<string, SynonymEntry>; longest: number }
 }
 
 export interface Change {
   from: string
   to: string
-  why: 'typo' | 'jargon'
+  why: 'typo' | 'jargon' | 'synonym'
 }
 
 export interface Pin {
@@ -57,6 +60,11 @@ export interface Understood {
   exact: boolean
   /** The query is a card's name and nothing else: its words are searched together, never apart ("fund" alone is not Hedge Fund). */
   cardName: boolean
+  /**
+   * Words no rule uses, that are no typo of one either ("hippo"): not searched
+   * (Pagefind would match them loosely), and said so. Empty when every word is known.
+   */
+  unknown: string[]
 }
 
 export interface UnderstandOptions {
@@ -72,14 +80,35 @@ const KEEP_AFTER_IF = new Set(['able', 'successful', 'unsuccessful'])
 export function understandQuery(query: string, ctx: QueryContext, options: UnderstandOptions = {}): Understood {
   const { correct = true, typing = false } = options
   const raw = query.trim()
-  if (/^\s*".+"\s*$/.test(raw)) return { words: words(raw), text: raw, changes: [], pins: [], exact: true, cardName: false }
+  if (/^\s*".+"\s*$/.test(raw)) return { words: words(raw), text: raw, changes: [], pins: [], exact: true, cardName: false, unknown: [] }
 
-  const typed = words(raw)
   const changes: Change[] = []
+  // Players' phrases first, longest first ("no cards left" → empty): their words are the CR's, taken as they are.
+  const typed: { word: string; cr?: boolean }[] = []
+  const given = words(raw)
+  const synonyms = ctx.synonyms ?? defaultSynonyms()
+  for (let i = 0; i < given.length; ) {
+    let n = correct ? Math.min(synonyms.longest, given.length - i) : 0
+    for (; n >= 1; n--) {
+      const phrase = given.slice(i, i + n).join(' ')
+      const entry = synonyms.byPhrase.get(phrase)
+      if (!entry) continue
+      changes.push({ from: phrase, to: entry.means, why: 'synonym' })
+      for (const w of words(entry.means)) typed.push({ word: w, cr: true })
+      break
+    }
+    if (n >= 1) i += n
+    else typed.push({ word: given[i++]! })
+  }
+  const unknown: string[] = []
   // Every word, stop words included (card names and terms contain them), after jargon and typos.
   const all: { word: string; stop: boolean }[] = []
-  typed.forEach((word, i) => {
+  typed.forEach(({ word, cr }, i) => {
     const last = i === typed.length - 1
+    if (cr) {
+      all.push({ word, stop: false })
+      return
+    }
     const jargon = correct ? ctx.jargon.get(word) : undefined
     if (jargon) {
       changes.push({ from: word, to: jargon.means, why: 'jargon' })
@@ -87,7 +116,7 @@ export function understandQuery(query: string, ctx: QueryContext, options: Under
       return
     }
     if (isStopword(word)) {
-      all.push({ word, stop: !(word === 'if' && KEEP_AFTER_IF.has(typed[i + 1] ?? '')) })
+      all.push({ word, stop: !(word === 'if' && KEEP_AFTER_IF.has(typed[i + 1]?.word ?? '')) })
       return
     }
     if (!correct || ctx.vocab.rank.has(word) || (typing && last && isKnownPrefix(ctx.vocab, word))) {
@@ -96,11 +125,13 @@ export function understandQuery(query: string, ctx: QueryContext, options: Under
     }
     const fixed = correctWord(ctx.vocab, word)
     if (fixed) changes.push({ from: word, to: fixed, why: 'typo' })
+    // Neither a word of the rules nor a typo of one (nor the start of one, still being typed).
+    else if (!/\d/.test(word) && !isKnownForm(ctx.vocab, word) && !ctx.cards.some((c) => c.words.join('') === word)) unknown.push(word)
     all.push({ word: fixed ?? word, stop: fixed !== undefined && isStopword(fixed) })
   })
 
-  // A word twice ("the cannot ability … the can ability") is searched once.
-  const searched = [...new Set(all.filter((w) => !w.stop).map((w) => w.word))]
+  // A word twice ("the cannot ability … the can ability") is searched once; a word no rule uses is not searched.
+  const searched = [...new Set(all.filter((w) => !w.stop && !unknown.includes(w.word)).map((w) => w.word))]
   const full = all.map((w) => w.word)
   const pins: Pin[] = []
   const pin = (id: string, why: string, card?: string) => {
@@ -118,12 +149,21 @@ export function understandQuery(query: string, ctx: QueryContext, options: Under
   const cardName = cards.length > 0 && searched.every((w) => cards.some((c) => c.words.includes(w)))
 
   const text = changes.length > 0 ? rewrite(raw, changes) : raw
-  return { words: searched.length > 0 ? searched : full, text, changes, pins, exact: false, cardName }
+  return { words: searched.length > 0 || unknown.length > 0 ? searched : full, text, changes, pins, exact: false, cardName, unknown }
 }
 
-/** The query with each changed word replaced, for showing what was searched. */
+let builtIn: QueryContext['synonyms']
+const defaultSynonyms = () => (builtIn ??= synonymIndex())
+
+/** The query with each changed word or phrase replaced, for showing what was searched. */
 function rewrite(raw: string, changes: Change[]): string {
-  const byWord = new Map(changes.map((c) => [c.from, c]))
+  // Phrases first, as typed in any case and spacing ("No cards  left" → "empty").
+  for (const c of changes) {
+    if (c.why !== 'synonym') continue
+    const pattern = c.from.split(' ').map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join("(?:'s)?[^\\p{L}\\p{N}&]+")
+    raw = raw.replace(new RegExp(`(?<![\\p{L}\\p{N}])${pattern}(?![\\p{L}\\p{N}])`, 'iu'), c.to)
+  }
+  const byWord = new Map(changes.filter((c) => c.why !== 'synonym').map((c) => [c.from, c]))
   return raw.replace(/[\p{L}\p{N}]+(?:[&'’+-][\p{L}\p{N}]+)*/gu, (w) => {
     const change = byWord.get(words(w)[0] ?? '')
     // A corrected word keeps its case; jargon reads as the CR writes it ("ETR" → "end the run").

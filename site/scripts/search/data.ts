@@ -8,6 +8,7 @@
 import { loadLookup, type Hit, type Lookup } from '../lookup.ts'
 import { numberHistory, type NumberHistoryItem } from '../number-history.ts'
 import { loadPagefind, pagefindReady, type Pagefind, type PagefindResult } from '../pagefind-load.ts'
+import { readBloom, type BloomJson } from '../query/bloom.ts'
 import { jargonIndex } from '../query/jargon.ts'
 import { createVocabulary } from '../query/typo.ts'
 import { createCards, type QueryContext } from '../query/understand.ts'
@@ -44,7 +45,7 @@ export interface SearchSources {
 export const fetchJson = <T,>(url: string) =>
   fetch(url).then((r) => (r.ok ? (r.json() as Promise<T>) : Promise.reject(new Error(`${url}: ${r.status}`))))
 
-type VocabJson = { w: string; k: number; c: [string, number[]][] }
+type VocabJson = { w: string; k: number; c: [string, number[]][]; e?: BloomJson }
 type Previews = Record<string, [string, string, [string, string][]]>
 
 /** Start every download search needs for the release at `base`: the reader is about to type. */
@@ -54,7 +55,7 @@ export function loadSources(base: string): SearchSources {
   const pagefind = loadPagefind(base)
   pagefind.catch((e) => console.error('Search is unavailable:', e))
   const context = Promise.all([lookup, fetchJson<VocabJson>(at.searchVocab())]).then(
-    ([l, v]): QueryContext => ({ vocab: createVocabulary(v.w.split(' '), v.k), jargon: jargonIndex(), terms: l.terms, cards: createCards(v.c, l.ids) }),
+    ([l, v]): QueryContext => ({ vocab: createVocabulary(v.w.split(' '), v.k, v.e ? readBloom(v.e) : undefined), jargon: jargonIndex(), terms: l.terms, cards: createCards(v.c, l.ids) }),
     (e) => {
       console.error('Search runs without typo correction:', e)
       return undefined

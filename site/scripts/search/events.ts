@@ -58,7 +58,7 @@ export function wireSearch(form: HTMLFormElement, src: SearchSources) {
       try {
         for await (const snapshot of runQuery({ q, chapter: chapter.value, limit, asTyped: asTyped.has(q) }, src)) {
           if (mine !== seq) return
-          view.render(snapshot)
+          view.render(snapshot, mine)
           // Enter need not wait for the rest (the top result's text).
           if (snapshot.enter && !run.known) {
             run.known = snapshot.enter

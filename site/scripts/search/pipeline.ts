@@ -11,10 +11,10 @@
  * `shared/routes.ts`), never the URL Pagefind stored.
  */
 import { parseCitation } from '../../../src/core/ids.ts'
-import { numberOf, resolveQuery, termsStartingWith, type Hit } from '../lookup.ts'
+import { numberOf, resolveQuery, type Hit } from '../lookup.ts'
 import type { PagefindResult, PagefindResultData } from '../pagefind-load.ts'
 import { searchRelaxed, type IndexHit } from '../query/fuse.ts'
-import { definedTermsIn, understandQuery, type Understood } from '../query/understand.ts'
+import { understandQuery, type Understood } from '../query/understand.ts'
 import type { SearchSources } from './data.ts'
 
 /** What a row shows under its number and place. */
@@ -54,6 +54,25 @@ export interface Snapshot {
   status?: string
   /** Where Enter goes, once known: the rule the query names, or undefined for the full results. */
   enter?: { url: string | undefined }
+  /** Ways on when nothing answers: a broader search, the card database. */
+  offers?: Offer[]
+}
+
+export interface Offer {
+  label: string
+  url: string
+}
+
+/**
+ * When no rule answers: the results page (every chapter, some of the words),
+ * and, for a word no rule uses (a card the rules never name, "hippo"), the
+ * card database, online.
+ */
+function offersFor(q: string, u: Understood, src: SearchSources): Offer[] {
+  const offers: Offer[] = []
+  if (u.unknown.length > 0) offers.push({ label: `Look up “${u.unknown.join(' ')}” in the card database`, url: `https://netrunnerdb.com/find/?q=${encodeURIComponent(u.unknown.join(' '))}` })
+  offers.push({ label: 'Search every chapter for some of the words', url: src.routes.search(q) })
+  return offers
 }
 
 export interface QueryInput {
@@ -99,38 +118,39 @@ export async function* runQuery(input: QueryInput, src: SearchSources): AsyncGen
   }
 
   const inChapter = (h: Hit | undefined): h is Hit => !!h && (!chapter || h.chapter === chapter)
-  if (!src.ready()) {
-    // Search is still loading (first keystroke): defined terms starting
-    // with the query answer meanwhile; the full results replace them.
-    const interim = termsStartingWith(lookup, q, 5).filter((t) => inChapter(t.hit))
-    if (interim.length > 0) yield { q, stage: 'interim', rows: interim.map(({ term, hit: h }) => rowOf(h, { note: `Defines “${term}”` })) }
-  }
   const context = await src.context
   const understood: Understood = context
     ? understandQuery(q, context, { correct: !input.asTyped, typing: true })
-    : { words: q.split(/\s+/), text: q, changes: [], pins: [], exact: false, cardName: false }
+    : { words: q.split(/\s+/), text: q, changes: [], pins: [], exact: false, cardName: false, unknown: [] }
 
   const pins = understood.pins.flatMap((p) => {
     const h = lookup.byId.get(p.id)
     return inChapter(h) ? [{ hit: h, why: p.why, card: p.card }] : []
   })
   const head = pins.map(({ hit: h, why }) => rowOf(h, { note: why }))
-  if (!src.ready()) {
-    // Pinned rules (a definition, a card's mentions) and the rules defining
-    // the query's terms need no Pagefind: they answer while it starts.
-    const known = new Set(pins.map((p) => p.hit.id))
-    const defining = definedTermsIn(understood.text, lookup.terms).flatMap(({ term, ids }) =>
-      ids.flatMap((id) => {
-        const h = lookup.byId.get(id)
-        if (!inChapter(h) || known.has(id)) return []
-        known.add(id)
-        return [rowOf(h, { note: `Defines “${term}”` })]
-      }),
-    )
-    const interim = [...head, ...defining].slice(0, limit)
-    if (interim.length > 0) yield { q, stage: 'interim', rows: interim, understood }
+  if (!src.ready() && head.length > 0) {
+    // Pinned rules (a definition, a card's mentions) need no Pagefind: they
+    // answer while it starts, and stay first (issue 20: the first list shown
+    // keeps its order; guesses at the terms in a question, which the ranked
+    // list re-sorted under the reader's thumb, are not shown).
+    yield { q, stage: 'interim', rows: head.slice(0, limit), understood }
   }
-
+  // Honest: words no rule uses are not searched (Pagefind would match them loosely,
+  // "hippo" finding "If no, go to (h)."); with nothing else to search, say so and offer a way on.
+  if (understood.words.length === 0 && pins.length === 0 && understood.unknown.length > 0) {
+    const named = understood.unknown.map((w) => `“${w}”`).join(', ')
+    yield {
+      q,
+      stage: 'done',
+      rows: [],
+      understood,
+      status: `No rule mentions ${named}`,
+      empty: `No rule mentions ${named}.`,
+      offers: offersFor(q, understood, src),
+      enter: { url: undefined },
+    }
+    return
+  }
   const index = await src.index
   const ids = await src.ids
   const results = new Map<string, PagefindResult>()
@@ -184,7 +204,8 @@ export async function* runQuery(input: QueryInput, src: SearchSources): AsyncGen
   // Enter opens the top rule only when the query named it: a defined term or
   // a card (pinned), or a word or two all found together ("trash cost").
   // A question, or words found only apart, opens the results to choose from.
-  const named = pins.length > 0 || (!relaxed && understood.words.length <= 2)
+  // Confident only then, and never with a word no rule uses in the query.
+  const named = (pins.length > 0 || (!relaxed && understood.words.length <= 2)) && understood.unknown.length === 0
   const done: Snapshot = {
     q,
     stage: 'done',
@@ -193,6 +214,7 @@ export async function* runQuery(input: QueryInput, src: SearchSources): AsyncGen
     count: { total, shown: rows.length, relaxed },
     status: `${said}${total} ${rulesWord(total)} ${relaxed ? 'with some of the words' : 'found'}`,
     empty: 'No rules match.',
+    ...(rows.length === 0 ? { offers: offersFor(q, understood, src) } : {}),
     topText: rows.length > 0,
     enter: { url: named ? rows[0]?.url : undefined },
   }

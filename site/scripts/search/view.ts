@@ -7,18 +7,24 @@
  * The list says how far it is on `data-*` attributes tests and the bench
  * read: `data-q` (results for this query are showing), `data-ranked` (ranked
  * ones, not only what showed while Pagefind started), `data-done` (all).
+ *
+ * Stable under the thumb (issue 20): for one query, a row once shown keeps
+ * its place; later stages fill its text in and add rows below it, never
+ * above, and a row's text has room reserved (site.css), so nothing the reader
+ * may be tapping moves.
  */
 import { highlightRanges } from '../query/highlight.ts'
 import type { Understood } from '../query/understand.ts'
 import type { Routes } from '../../shared/routes.ts'
-import type { Row, RowText, Snapshot } from './pipeline.ts'
+import type { Offer, Row, RowText, Snapshot } from './pipeline.ts'
 
 export interface SearchView {
   readonly input: HTMLInputElement
   readonly chapter: HTMLSelectElement
   /** The search page (results always shown), not the header's dropdown. */
   readonly onPage: boolean
-  render(s: Snapshot): void
+  /** `run`: which run of the pipeline this snapshot is from; a new run starts a new list. */
+  render(s: Snapshot, run: number): void
   clear(): void
   open(): void
   close(): void
@@ -83,7 +89,27 @@ function rowItem(row: Row): HTMLLIElement {
   a.href = row.url
   a.append(el('span', 'hit-x', ...textNodes(row.text)))
   li.append(a)
+  li.dataset.id = row.id
   return li
+}
+
+/** A shown row brought up to date in place: its text filled in, never emptied. */
+function updateRow(li: HTMLLIElement, row: Row) {
+  li.querySelector('.hit-n')!.textContent = row.number
+  li.querySelector('.hit-where')!.textContent = row.where
+  const empty = ('excerpt' in row.text && !row.text.excerpt) || ('plain' in row.text && !row.text.plain)
+  if (!empty) li.querySelector('.hit-x')!.replaceChildren(...textNodes(row.text))
+}
+
+function offerList(offers: Offer[]): HTMLElement {
+  const p = el('span', 'search-offers')
+  offers.forEach((o, i) => {
+    const a = el('a', '', o.label)
+    a.href = o.url
+    if (/^https?:/.test(o.url)) a.rel = 'noopener'
+    p.append(i === 0 ? ' ' : ' · ', a)
+  })
+  return p
 }
 
 export function createView(form: HTMLFormElement, at: Routes, actions: ViewActions): SearchView {
@@ -98,8 +124,14 @@ export function createView(form: HTMLFormElement, at: Routes, actions: ViewActio
 
   /** "Showing results for …; search instead for …" when typos or jargon changed the query. */
   function showNote(q: string, u: Understood | undefined) {
-    if (!u || u.changes.length === 0) {
+    if (!u || (u.changes.length === 0 && u.unknown.length === 0)) {
       note.replaceChildren()
+      return
+    }
+    // Words no rule uses: said, and searched without them.
+    const unknown = u.unknown.length > 0 ? `No rule mentions ${u.unknown.map((w) => `“${w}”`).join(', ')}. ` : ''
+    if (u.changes.length === 0) {
+      note.replaceChildren(unknown.trim())
       return
     }
     const typos = u.changes.some((c) => c.why === 'typo')
@@ -109,8 +141,9 @@ export function createView(form: HTMLFormElement, at: Routes, actions: ViewActio
       e.preventDefault()
       actions.searchAsTyped(q)
     })
-    const jargon = u.changes.filter((c) => c.why === 'jargon').map((c) => `${c.from.toUpperCase()}: ${c.to}`)
+    const jargon = u.changes.filter((c) => c.why !== 'typo').map((c) => `${c.why === 'jargon' ? c.from.toUpperCase() : c.from}: ${c.to}`)
     note.replaceChildren(
+      unknown,
       typos ? 'Showing results for ' : 'Searching for ',
       el('strong', 'search-fixed', u.text),
       jargon.length > 0 ? ` (${jargon.join('; ')})` : '',
@@ -143,24 +176,44 @@ export function createView(form: HTMLFormElement, at: Routes, actions: ViewActio
     }
   }
 
+  /** The query whose rows are showing, and each row by rule ID: a later snapshot of it adds below, never reorders. */
+  let shown: { run: number; rows: Map<string, HTMLLIElement>; limit: number } | undefined
+
   const view: SearchView = {
     input,
     chapter,
     onPage,
-    render(s) {
+    render(s, run) {
       if (s.status !== undefined) status.textContent = s.status
       // Interim answers leave what was said before in place: the full results say it.
       if (s.stage !== 'interim' || s.understood) showNote(s.q, s.understood)
       if (s.stage !== 'interim') showCount(s.q, s.count)
-      const items = s.rows.map(rowItem)
-      if (s.topText && items[0]) items[0].classList.add('hit-top')
-      if (items.length === 0) {
+      if (s.rows.length === 0) {
         const li = document.createElement('li')
         li.className = 'none'
         li.textContent = s.empty ?? 'No rules match.'
-        items.push(li)
+        if (s.offers?.length) li.append(offerList(s.offers))
+        list.replaceChildren(li)
+        shown = undefined
+      } else if (shown?.run !== run) {
+        const items = s.rows.map(rowItem)
+        list.replaceChildren(...items)
+        shown = { run, rows: new Map(items.map((li) => [li.dataset.id!, li])), limit: Math.max(items.length, s.rows.length) }
+      } else {
+        // The same query, further on: rows shown stay where they are; new ones go below, up to the list's size.
+        const limit = Math.max(shown.rows.size, s.rows.length)
+        for (const row of s.rows) {
+          const li = shown.rows.get(row.id)
+          if (li) updateRow(li, row)
+          else if (shown.rows.size < limit) {
+            const item = rowItem(row)
+            list.append(item)
+            shown.rows.set(row.id, item)
+          }
+        }
       }
-      list.replaceChildren(...items)
+      const first = list.querySelector<HTMLLIElement>('li[data-id]')
+      if (s.topText && first) first.classList.add('hit-top')
       list.dataset.q = s.q
       if (s.stage !== 'interim') list.dataset.ranked = s.q
       else delete list.dataset.ranked
@@ -169,6 +222,7 @@ export function createView(form: HTMLFormElement, at: Routes, actions: ViewActio
       panel.hidden = false
     },
     clear() {
+      shown = undefined
       list.replaceChildren()
       list.dataset.q = ''
       list.dataset.done = ''

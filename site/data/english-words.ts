@@ -1,0 +1,93 @@
+/**
+ * The English words the search box's typo corrector must leave alone
+ * (issue 20: "two abilities keep triggering each other forever" searched
+ * "former"). Only words within the corrector's reach of a word of the rules
+ * matter, so those are kept: about 20,000 of 78,000, carried as a Bloom
+ * filter (1 % false positives, ≈ 24 KB) in `search-vocab.json`'s `e`.
+ *
+ * English is `word-list`'s 274,000 words that Hunspell's en_US dictionary
+ * (`dictionary-en`, read by `nspell`) also spells: the list alone holds
+ * typos' twins ("jak", "recuring"), the dictionary alone cannot list its
+ * words. Computed once per build, over every release's words (a word some
+ * release uses is never corrected anyway), by deletion neighbourhoods
+ * (SymSpell): each rule word's deletions are indexed, each English word's
+ * looked up, and the candidates checked with the corrector's own distance.
+ */
+import { readFileSync } from 'node:fs'
+import dictionary from 'dictionary-en'
+import nspell from 'nspell'
+import wordListPath from 'word-list'
+import { editDistance } from '../../src/core/ids.ts'
+import { buildBloom, type BloomJson } from '../scripts/query/bloom.ts'
+import { allowedEdits } from '../scripts/query/typo.ts'
+import { buildSearchVocab } from './search-vocab.ts'
+import type { SiteData } from './types.ts'
+
+/** Lower-case English words, spelled as Hunspell's en_US dictionary spells them. */
+export function englishWords(): string[] {
+  const spell = nspell({ aff: Buffer.from(dictionary.aff), dic: Buffer.from(dictionary.dic) })
+  const list = readFileSync(wordListPath, 'utf8').split('\n')
+  return list.filter((w) => /^[a-z]{3,}$/.test(w) && spell.correct(w))
+}
+
+/** Every string `word` becomes with at most `k` letters deleted. */
+function deletions(word: string, k: number): Set<string> {
+  const out = new Set([word])
+  let frontier = [word]
+  for (let step = 0; step < k; step++) {
+    const next: string[] = []
+    for (const w of frontier) {
+      for (let i = 0; i < w.length; i++) {
+        const d = w.slice(0, i) + w.slice(i + 1)
+        if (!out.has(d)) {
+          out.add(d)
+          next.push(d)
+        }
+      }
+    }
+    frontier = next
+  }
+  return out
+}
+
+/** English words, not words of the rules, that the corrector could take for a typo of one. */
+export function englishNear(ruleWords: Iterable<string>, english = englishWords()): string[] {
+  const known = new Set(ruleWords)
+  const index = new Map<string, string[]>()
+  for (const w of known) {
+    for (const d of deletions(w, 2)) {
+      const list = index.get(d)
+      if (list) list.push(w)
+      else index.set(d, [w])
+    }
+  }
+  const near: string[] = []
+  for (const word of english) {
+    if (known.has(word)) continue
+    const max = allowedEdits(word.length)
+    if (max === 0) continue
+    const candidates = new Set<string>()
+    for (const d of deletions(word, max)) for (const c of index.get(d) ?? []) candidates.add(c)
+    for (const c of candidates) {
+      if (editDistance(word, c, max, { transpositions: true }) <= max) {
+        near.push(word)
+        break
+      }
+    }
+  }
+  return near
+}
+
+const built = new WeakMap<SiteData, BloomJson>()
+
+/** The Bloom filter of `englishNear` over every release's words, once per build (every release's vocabulary carries it). */
+export function englishFilter(site: SiteData): BloomJson {
+  let bloom = built.get(site)
+  if (!bloom) {
+    const ruleWords = new Set(site.releases.flatMap((r) => buildSearchVocab(r.search, r.lookup).w.split(' ')))
+    const near = englishNear(ruleWords)
+    bloom = buildBloom(near, near.length)
+    built.set(site, bloom)
+  }
+  return bloom
+}

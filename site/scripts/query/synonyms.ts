@@ -1,0 +1,60 @@
+/**
+ * Players' words for what the CR says otherwise (issue 20): everyday verbs
+ * ("put" a card on a server is to install it, to "see" a card in R&D is to
+ * access it), phrasings ("no cards left" is empty, "keeps triggering
+ * forever" is an infinite loop) and older or table terms ("brain damage" is
+ * the CR's own; "bail out" is to jack out). A query's words or phrase in
+ * `says` are searched as `means`, and the reader is told so ("put: install").
+ *
+ * Data, not code, like `jargon.ts` beside it (abbreviations and shorthand).
+ * `tests/site/synonyms.test.ts` checks every entry against the real rules:
+ * `says` is folded and claimed once, never a term the CR defines; every word
+ * of `means` is a word of the CR; `finds` says it; and `q`, a question a
+ * player would type, puts `finds` in the top 5 once rewritten.
+ */
+export interface SynonymEntry {
+  /** What players type: folded words, one or more (`no cards left`). */
+  says: string[]
+  /** The CR's wording. */
+  means: string
+  /** The rule a judge would point to for it. */
+  finds: string
+  /** A question a player would ask with it, which must find `finds`. */
+  q: string
+}
+
+export const SYNONYMS: readonly SynonymEntry[] = [
+  { says: ['put', 'putting', 'puts'], means: 'install', finds: 'rule_install_cost_ice', q: 'how much does it cost to put a third ice on a server' },
+  { says: ['see', 'seeing', 'saw', 'seen'], means: 'access', finds: 'rule_random_access_limit', q: 'how many cards do I see when I run R&D' },
+  { says: ['hit r&d', 'hitting r&d'], means: 'breach R&D', finds: 'rule_random_access_limit', q: 'how many cards do I get when I hit R&D' },
+  { says: ['hit hq', 'hitting hq'], means: 'breach HQ', finds: 'rule_candidates_breaching_hq', q: 'which cards do I get when I hit HQ' },
+  { says: ['hit archives', 'hitting archives'], means: 'breach Archives', finds: 'rule_breaching_archives', q: 'what happens when I hit archives' },
+  { says: ['no cards left', 'out of cards', 'runs out of cards', 'no more cards'], means: 'empty', finds: 'rule_empty_rnd', q: 'corp needs to draw but there are no cards left in R&D' },
+  { says: ['forever', 'never ends', 'keep triggering', 'keeps triggering'], means: 'infinite loop', finds: 'rule_mandatory_infinite_loop', q: 'two abilities keep triggering each other forever' },
+  { says: ['bail', 'bail out', 'bailing'], means: 'jack out', finds: 'rule_jacking_out', q: 'can I bail out of a run before hitting the first ice' },
+  { says: ['money', 'cash', 'bucks'], means: 'credits', finds: 'rule_start_credits', q: 'how much money does each side start with' },
+  { says: ['kill', 'kills', 'killing', 'throw away'], means: 'trash', finds: 'rule_tagged_trash_resource', q: 'when I am tagged can the corp kill my resources' },
+  { says: ['same time', 'same moment', 'at once'], means: 'simultaneously', finds: 'rule_simultaneous_win', q: 'what happens if both players reach 7 points at the same time' },
+  { says: ['opening hand', 'first hand'], means: 'starting hand', finds: 'rule_start_hand', q: 'how many cards are in my opening hand' },
+  { says: ['redraw', 'redraws'], means: 'mulligan', finds: 'rule_mulligan', q: 'can I redraw my opening hand' },
+  { says: ['goes first', 'go first', 'starts first'], means: 'first turn', finds: 'rule_start_corp_turn', q: 'who goes first' },
+  { says: ['stack up', 'add up', 'build up'], means: 'accumulate', finds: 'rule_recurring_credits_do_not_accumulate', q: 'do recurring credits stack up' },
+  { says: ['mid', 'middle of', 'midway'], means: 'during', finds: 'rule_encounter_break_paw', q: 'can I use a breaker mid encounter' },
+  { says: ['stolen', 'stole'], means: 'steal', finds: 'rule_decline_to_steal', q: 'does an agenda have to be stolen if I access it' },
+  { says: ['boost', 'boosting', 'boosts'], means: 'strength', finds: 'rule_icebreaker_strength_increase_outside_of_encounter', q: 'boost a breaker before the run' },
+  { says: ['rig'], means: 'installed', finds: 'rule_play_area_runner_cards', q: 'cards in my rig' },
+  { says: ['take it', 'have to take'], means: 'steal', finds: 'rule_decline_to_steal', q: 'I saw an agenda in R&D, do I have to take it' },
+]
+
+/** A phrase or word of `says` → its entry; `longest`: the most words any phrase has. */
+export function synonymIndex(entries: readonly SynonymEntry[] = SYNONYMS): { byPhrase: Map<string, SynonymEntry>; longest: number } {
+  const byPhrase = new Map<string, SynonymEntry>()
+  let longest = 1
+  for (const e of entries) {
+    for (const s of e.says) {
+      byPhrase.set(s, e)
+      longest = Math.max(longest, s.split(' ').length)
+    }
+  }
+  return { byPhrase, longest }
+}
