@@ -25,6 +25,7 @@ import ts from 'typescript'
 import { compileDir, hasErrors } from '../src/io/compile-dir.ts'
 import { PACKAGE_ROOT } from '../src/io/read-sources.ts'
 import { writeOutputDir } from '../src/io/write-output.ts'
+import { buildNumberHistory } from '../src/core/package/number-history.ts'
 import { findReleasesRoot, listReleases, loadRetirements, releaseCitations, releaseIdsKey, storeReleaseIds, type StoredReleaseIds } from '../src/io/releases.ts'
 import { readRulesDir } from '../src/io/read-sources.ts'
 import { releaseIdsFromFiles } from '../src/core/versions/guard.ts'
@@ -228,6 +229,8 @@ export async function buildPackage(options: BuildOptions = {}): Promise<string> 
   const files = await buildPackageFiles(result.model, pkg)
   // The frozen releases' IDs, for `cr check`'s ID guard: a release shipped byte for byte is never parsed again.
   files['release-ids.json'] = `${JSON.stringify(shippedReleaseIds(findReleasesRoot(rules)))}\n`
+  // `cr show 10.5.5` in an engine's project: what old numbers named, without compiling a release.
+  files['number-history.json'] = `${JSON.stringify(buildNumberHistory(result.document.release.version, result.document.rules, pkg.releases))}\n`
   writeOutputDir(out, files, { inputs: [rules, PACKAGE_ROOT] })
   const kb = (name: string) => `${Math.round(Buffer.byteLength(files[name]!) / 1024)} KB`
   return `wrote ${result.document.rules.length} rules of ${result.document.release.version} (and ${pkg.releases.size} releases) to ${out}/; index.js ${kb('index.js')}, release-types.d.ts ${kb('release-types.d.ts')}${options.cli === false ? '' : `; the CLI to ${options.cli ?? 'lib'}/`}`

@@ -86,6 +86,9 @@ export const DIAGNOSTIC_CODES = {
   'unknown-release': code('error', ['cite'], 'A citation that names a release the rules never had; the known releases are listed.'),
   'edition-not-held': code('warning', ['cite'], 'A citation that names an edition of the CR not held here (`CR 1.8 9.1.8g`, before v22.12): not checked, and never read as today\'s rule (warning).'),
   'changed-rule': code('warning', ['cite'], 'A cited rule whose text changed since the baseline (`cr cite --baseline FILE`): re-read it and update the code (warning).'),
+  'old-number': code('warning', ['cite', 'show'], 'A number today\'s rules do not have but a held release printed (`CR 10.5.5`): the rule it named then and where that rule is today; the citation counts for it (warning).'),
+  'number-changed-meaning': code('hint', ['cite', 'show'], 'A number that names a rule today but named another in a held release (`6.2.5` was `rule_move_runner_to_position` until v24.03): read as today\'s rule; write the ID beside it to say which (hint).'),
+  'renumbered-since-baseline': code('warning', ['cite'], 'A number that meant another rule in the release the code was written against (`--baseline`): the citation counts for the rule it meant, and its number today is given (warning).'),
   'file-binary': code('warning', ['cite'], 'A binary file named on the command line (by extension), or found by content while walking (hint): not scanned.'),
   'config-invalid': code('error', ['cite'], 'The `cr.config.json` file does not match its schema, or a pattern is not a valid regular expression.'),
 } as const satisfies Record<string, CodeInfo>

@@ -10,19 +10,26 @@ import coverageSchema from '../../schema/coverage.schema.json' with { type: 'jso
 import { isCitable } from './cite/table.ts'
 import type { Citation, CiteRule } from './cite/types.ts'
 
-export const COVERAGE_FORMAT = 1
+/** 2 records the number a citation was written as, and the release it names: a renumbering is reported, not followed. */
+export const COVERAGE_FORMAT = 2
 
 /** One citation as the coverage file stores it. */
 export interface CoverageCitation {
+  /** The rule cited, resolved against the file's `version`. */
   id: string
   line: number
   column: number
+  /** The number as written (`CR 6.2.5` → `6.2.5`), when it was written as one: with `version`, what `id` meant then. */
+  number?: string
+  /** The release the citation names (`CR v24.03 6.2.5` → `v24.03`). */
+  release?: string
 }
 
 /** The file `--write-coverage` writes (and `CR_COVERAGE` points the site at). */
 export interface CoverageFile {
   $schema?: string
-  format: typeof COVERAGE_FORMAT
+  /** 1 (no `number`, `release`) is still read. */
+  format: 1 | typeof COVERAGE_FORMAT
   /** The release the citations were resolved against, e.g. `v26.03`. */
   version: string
   /** Source file (relative, `/`-separated) → its citations in text order. Files that cite nothing are left out. */
@@ -94,7 +101,12 @@ export function buildCoverageFile(
 ): CoverageFile {
   const files: Record<string, CoverageCitation[]> = {}
   const sorted = [...citations].sort((a, b) => cmp(a.file, b.file) || a.line - b.line || a.column - b.column)
-  for (const c of sorted) (files[c.file] ??= []).push({ id: c.id, line: c.line, column: c.column })
+  for (const c of sorted) {
+    const entry: CoverageCitation = { id: c.id, line: c.line, column: c.column }
+    if (c.number !== undefined) entry.number = c.number
+    if (c.version !== undefined) entry.release = c.version
+    ;(files[c.file] ??= []).push(entry)
+  }
   const out: CoverageFile = { ...(schema ? { $schema: schema } : {}), format: COVERAGE_FORMAT, version, files }
   if (extras.isTest) out.tests = Object.keys(files).filter(extras.isTest)
   if (extras.hashes) {

@@ -19,7 +19,8 @@ import { processContext, type IoContext } from './context.ts'
 import type { Retirements } from '../core/versions/retired.ts'
 import { compileDir, hasErrors } from './compile-dir.ts'
 import { InputError, MAX_DATA_FILE_BYTES, readInputFile } from './read-input.ts'
-import { PACKAGE_ROOT } from './read-sources.ts'
+import { PACKAGE_ROOT, readRulesDir } from './read-sources.ts'
+import { hashSources } from './cache.ts'
 import { findReleasesRoot, listReleases, loadRetirementFile, releaseCitations } from './releases.ts'
 
 export interface CiteContextOptions {
@@ -121,10 +122,36 @@ export function openCiteContext(options: CiteContextOptions = {}): CiteContext {
       return releasesRoot === undefined ? [] : listReleases(releasesRoot, cwd).map((r) => r.version)
     },
     // Rules edited from a release (or a release folder itself) are "today": later releases are left out.
-    releases: () => (releases ??= releaseCitations(releasesRoot, model, retirements, { upTo: normalizeVersion(version) }, ctx)),
+    releases: () => (releases ??= cachedReleaseCitations(releasesRoot, document, model, retirements, normalizeVersion(version), ctx)),
     tableWithReleases: () => (withThem ??= withReleases(table, context.releases())),
     // A rules.json carries each rule's hash; compiled rules hash their canonical texts.
     hashes: () => (hashes ??= model ? ruleTextHashes(model) : new Map()),
   }
   return context
+}
+
+/** Resolved releases by the key of their sources, today's rules and the retirements: within a process. */
+const resolvedReleases = new Map<string, Map<string, ReleaseRule[]>>()
+
+/**
+ * `releaseCitations`, kept: compiling every release and matching it to today's
+ * rules costs seconds, and `cr cite` needs it whenever a number is cited (a
+ * number is read with its history). Kept in the process and in the compile
+ * cache, keyed by the releases' bytes, today's rules and the retirement file.
+ */
+function cachedReleaseCitations(root: string | undefined, document: CompiledDocument, model: ResolvedRelease | undefined, retirements: Retirements, upTo: string, ctx: IoContext): Map<string, ReleaseRule[]> {
+  if (root === undefined) return new Map()
+  const files = listReleases(root, ctx.cwd).flatMap((r) => readRulesDir(r.dir, ctx.cwd).map((f) => ({ path: `${r.version}/${f.path}`, content: f.content })))
+  const today = JSON.stringify([document.release, document.rules.map((r) => [r.id, r.number, r.kind, r.parent, r.text]), [...retirements.byId]])
+  const key = hashSources([...files, { path: '\0today', content: today }], `releases-resolved\0${upTo}`)
+  let found = resolvedReleases.get(key)
+  if (found) return found
+  const cached = ctx.cache?.get<[string, ReleaseRule[]][]>('releases-resolved', key)
+  if (Array.isArray(cached) && cached.every((e) => Array.isArray(e) && typeof e[0] === 'string' && Array.isArray(e[1]))) found = new Map(cached)
+  else {
+    found = releaseCitations(root, model, retirements, { upTo }, ctx)
+    ctx.cache?.set('releases-resolved', key, [...found])
+  }
+  resolvedReleases.set(key, found)
+  return found
 }

@@ -4,8 +4,10 @@
  * package (ESM and CommonJS) with the data of the release it ships.
  */
 import { lowerFirst, nearestExistingNumber, normalizeNumber, parseCitation, normalizeVersion, suggestClosest } from '../core/ids.ts'
+import { buildNumberLedger, describeMeaning, explainNumber, type NumberLedger } from '../core/versions/number-ledger.ts'
+import type { ReleaseRule } from '../core/versions/release-citations.ts'
 import type { CompactRelease, RuntimeData } from './data.ts'
-import type { Example, ReleaseCitation, Rule, RuleInRelease } from './types.ts'
+import type { Example, NumberHistory, ReleaseCitation, Rule, RuleInRelease } from './types.ts'
 
 /** Thrown by `rule()` and `cite()` for an ID or number the rules (or the release asked for) do not define. */
 export class UnknownRuleError extends Error {
@@ -17,6 +19,22 @@ export class UnknownRuleError extends Error {
     this.name = 'UnknownRuleError'
     this.query = query
     this.suggestions = suggestions
+  }
+}
+
+/**
+ * Thrown by `rule()` and `cite()` for a number today's rules do not have but
+ * a held release printed (`rule('10.5.5')`): the message says what it named
+ * then and where that rule is today; `history` has the details. A subclass of
+ * `UnknownRuleError`, so code that catches that catches this too.
+ */
+export class OldNumberError extends UnknownRuleError {
+  /** What the number named in the releases that printed it, newest first. */
+  readonly history: NumberHistory['earlier']
+  constructor(message: string, query: string, suggestions: string[], history: NumberHistory['earlier']) {
+    super(message, query, suggestions)
+    this.name = 'OldNumberError'
+    this.history = history
   }
 }
 
@@ -43,6 +61,7 @@ export interface Runtime {
   findRule(query: unknown, options?: { version?: string }): Rule | RuleInRelease | undefined
   rule(ref: unknown, options?: { version?: string }): Rule | RuleInRelease
   isRuleId(value: unknown): boolean
+  numberHistory(number: unknown): NumberHistory
 }
 
 interface ReleaseTable {
@@ -144,6 +163,52 @@ export function createRuntime(data: RuntimeData): Runtime {
     return { rule: freeze({ ...today, via, textChanged: f !== undefined && f[1] === 1, changedIn: f === undefined ? [] : f[2] }) }
   }
 
+  /** Every release as `ReleaseRule`s, for the number ledger: built from the compact tables on first use. */
+  let ledger: NumberLedger | undefined
+  const ledgerOf = (): NumberLedger => {
+    if (ledger) return ledger
+    const tables = releaseVersions.map((release) => {
+      const t = releaseTable(release)
+      const entries: ReleaseRule[] = []
+      for (const [number, id] of t.numbers) {
+        const f = t.fates[id]
+        const current = f === undefined || f[0] === '' ? id : f[0]
+        const e: ReleaseRule = { id, number, status: (f?.[3] ?? 'same') as ReleaseRule['status'], textChanged: f !== undefined && f[1] === 1, changedIn: f === undefined ? [] : f[2] }
+        if (current !== null) {
+          e.currentId = current
+          const now = byId.get(current)
+          if (now) e.currentNumber = now.number
+        } else if (removed.has(id)) e.reason = removed.get(id)!
+        entries.push(e)
+      }
+      return { version: release, rules: entries }
+    })
+    return (ledger = buildNumberLedger(tables))
+  }
+
+  const numberHistory = (query: unknown): NumberHistory => {
+    const number = typeof query === 'string' ? normalizeNumber(query) : undefined
+    if (number === undefined) return freeze({ number: String(query), earlier: [] })
+    const l = ledgerOf()
+    const { today, earlier } = explainNumber(l, number, (n) => byNumber.get(n)?.id)
+    return freeze({
+      number,
+      ...(today ? { today: byNumber.get(today.number)! } : {}),
+      earlier: earlier.map((m) => ({ ...m, versions: [...m.versions], description: describeMeaning(m, l.versions).replace(/`/g, '') })),
+    }) as NumberHistory
+  }
+
+  /** A number today's rules lack: an `OldNumberError` saying what it was, when a release printed it. */
+  const oldNumber = (query: string): OldNumberError | undefined => {
+    if (releaseVersions.length === 0) return undefined
+    const h = numberHistory(query)
+    if (h.today || h.earlier.length === 0) return undefined
+    const newest = h.earlier[0]!
+    const last = newest.versions[newest.versions.length - 1]
+    const advice = newest.currentId !== undefined ? `; cite ${JSON.stringify(newest.currentId)} (${newest.currentNumber}), or rule(${JSON.stringify(h.number)}, { version: ${JSON.stringify(last)} })` : ''
+    return new OldNumberError(`Rule ${JSON.stringify(query)} is not in the Netrunner CR ${version}: ${h.earlier.map((m) => m.description).join('; ')}${advice}`, query, newest.currentId !== undefined ? [newest.currentId] : [], h.earlier)
+  }
+
   const findRule = (query: unknown, options?: { version?: string }): Rule | RuleInRelease | undefined => {
     if (typeof query !== 'string') return undefined
     const p = parseQuery(query, options)
@@ -173,6 +238,11 @@ export function createRuntime(data: RuntimeData): Runtime {
     if (found) return found
     const query = String(ref)
     if (removed.has(query)) throw gone(query, removed.get(query)!)
+    // A number an older release printed is explained, never "unknown".
+    if (typeof ref === 'string') {
+      const old = oldNumber(query)
+      if (old) throw old
+    }
     throw unknown(ref, suggest(query, (x) => byNumber.get(x)?.id, byId.keys()))
   }
 
@@ -186,5 +256,6 @@ export function createRuntime(data: RuntimeData): Runtime {
     findRule,
     rule,
     isRuleId: (value) => typeof value === 'string' && byId.has(value),
+    numberHistory,
   }
 }

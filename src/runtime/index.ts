@@ -4,13 +4,13 @@
  * (`index.cjs`), with the release's data in place of `./release-data.ts`
  * and its ID unions in place of `./release-types.ts`.
  */
-import { createRuntime, UnknownRuleError, UnknownVersionError } from './create.ts'
+import { createRuntime, OldNumberError, UnknownRuleError, UnknownVersionError } from './create.ts'
 import data from './release-data.ts'
 import type { Effective, RetiredRuleId, RuleId, Version } from './release-types.ts'
-import type { Example, IdOf, ReleaseOptions, ReleaseVersion, Rule, RuleInRelease, RuleRef, Timing } from './types.ts'
+import type { Example, IdOf, NumberHistory, ReleaseOptions, ReleaseVersion, Rule, RuleInRelease, RuleRef, Timing } from './types.ts'
 
 export type * from './types.ts'
-export { UnknownRuleError, UnknownVersionError }
+export { OldNumberError, UnknownRuleError, UnknownVersionError }
 
 const runtime = createRuntime(data)
 
@@ -60,4 +60,13 @@ export function findRule(query: string, options?: ReleaseOptions): Rule | RuleIn
 /** Whether a value is the ID of a rule of this release. */
 export function isRuleId(value: unknown): value is RuleId {
   return runtime.isRuleId(value)
+}
+
+/**
+ * What a number named in every release the package knows, and where that
+ * rule is today: `numberHistory('10.5.5')` (merged into 1.14.3a since v25.08),
+ * `numberHistory('6.2.5')` (today's rule, and the rule it named until v24.03).
+ */
+export function numberHistory(number: string): NumberHistory {
+  return runtime.numberHistory(number)
 }

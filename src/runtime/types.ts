@@ -103,3 +103,27 @@ export type RuleInRelease = Rule & {
   /** Later releases that reworded, merged or split it; `current` for rule edits not yet released. */
   readonly changedIn: readonly (ReleaseVersion | 'current')[]
 }
+
+/** What a number named in the releases the package knows, and where that rule is today (`numberHistory('10.5.5')`). */
+export interface NumberHistory {
+  /** The number in citation form. */
+  readonly number: string
+  /** Today's rule with this number, if there is one. */
+  readonly today?: Rule
+  /** Earlier meanings that differ from today's: another rule (now elsewhere, or removed), newest first. */
+  readonly earlier: readonly {
+    readonly number: string
+    /** The rule's ID in those releases. */
+    readonly id: string
+    /** The releases, oldest first, in which the number named that rule. */
+    readonly versions: readonly (ReleaseVersion | string)[]
+    /** Today's ID and number of that rule; absent when it was removed. */
+    readonly currentId?: RuleId
+    readonly currentNumber?: RuleNumber
+    readonly status: 'same' | 'renamed' | 'merged' | 'split' | 'removed'
+    /** Why it was removed or retired, when it was. */
+    readonly reason?: string
+    /** In one sentence: "10.5.5 in v22.12–v25.08 (rule_corp_can_pay_tag_costs) was merged into 1.14.3a (rule_remove_tags_or_bad_publicity_as_cost)". */
+    readonly description: string
+  }[]
+}

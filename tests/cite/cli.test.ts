@@ -145,7 +145,7 @@ describe('cr cite output', () => {
     expect(out.citations[0]).toEqual({ file: 'src/run.rs', line: 11, column: 16, id: 'rule_end_the_run', text: 'rule_end_the_run', via: 'pattern' })
     expect(out.problems.filter((p: { severity: string }) => p.severity === 'error')).toHaveLength(5)
     expect(out.citations.find((c: { version?: string }) => c.version)).toEqual({
-      file: 'tests/runs.rs', line: 20, column: 8, id: 'rule_move_runner_to_position', text: 'CR v24.03 6.2.5', via: 'number', version: 'v24.03',
+      file: 'tests/runs.rs', line: 20, column: 8, id: 'rule_move_runner_to_position', text: 'CR v24.03 6.2.5', via: 'number', version: 'v24.03', number: '6.2.5',
     })
     expect(out.coverage.cited).toBe(13)
     expect(out.coverage.total).toBeGreaterThan(1000)
@@ -274,7 +274,7 @@ describe('usage and configuration errors exit 2', () => {
   it('documents every flag in --help', async () => {
     const r = await runCr(['cite', '--help'])
     expect(r.code).toBe(0)
-    for (const flag of ['--format FORMAT', '--baseline FILE', '--hints', '--json', '--warn-only', '--strict', '--quiet', '--uncited', '--write-coverage FILE', '--config FILE', '--rules DIR', '--index FILE', '--retired FILE', '--releases DIR']) {
+    for (const flag of ['--format FORMAT', '--baseline FILE|RELEASE', '--hints', '--json', '--warn-only', '--strict', '--quiet', '--uncited', '--write-coverage FILE', '--config FILE', '--rules DIR', '--index FILE', '--retired FILE', '--releases DIR']) {
       expect(r.stdout).toContain(flag)
     }
   })
@@ -371,5 +371,59 @@ describe('changed rules and coverage by tests and implementation', () => {
     // A coverage file written now is its own baseline: nothing changed.
     await runCr(['cite', 'a.rs', '--index', index, '--write-coverage', 'now.json'], dir)
     expect(problemLines((await runCr(['cite', 'a.rs', '--index', index, '--baseline', 'now.json', '--quiet'], dir)).stdout)).toEqual([])
+  }, 120_000)
+})
+
+describe('numbers read with their history (issue 19)', () => {
+  it('explains a number a held release printed, never "unknown": merged, removed', async () => {
+    const dir = project({ 'a.rs': '// CR 10.5.5: tag costs\n// CR 1.2.5\n// CR 6.1.99\n' })
+    const r = await runCr(['cite', 'a.rs', '--index', index], dir)
+    expect(problemLines(r.stdout)).toEqual(['a.rs:1:4: warning[old-number]', 'a.rs:2:4: error[removed-rule]', 'a.rs:3:4: error[unknown-rule]'])
+    expect(r.stdout).toContain('a.rs:1:4: warning: `CR 10.5.5`: today\'s rules have no 10.5.5; 10.5.5 in v22.12–v25.08 (`rule_corp_can_pay_tag_costs`) was merged into 1.14.3a (`rule_remove_tags_or_bad_publicity_as_cost`); cite 1.14.3a or `rule_remove_tags_or_bad_publicity_as_cost` [old-number]')
+    expect(r.stdout).toMatch(/a\.rs:2:4: error: `CR 1\.2\.5`: today's rules have no 1\.2\.5; 1\.2\.5 in v22\.12–v24\.03 \(`rule_ncigs`\) was removed: .*NCIGS.* \[removed-rule\]/)
+    expect(r.stdout).not.toMatch(/Unknown rule number `(10\.5\.5|1\.2\.5)`/)
+    // The old number counts for the rule it became.
+    const json = JSON.parse((await runCr(['cite', 'a.rs', '--index', index, '--json'], dir)).stdout)
+    expect(json.citations.map((c: { id: string; number?: string }) => `${c.number} ${c.id}`)).toEqual(['10.5.5 rule_remove_tags_or_bad_publicity_as_cost'])
+  }, 120_000)
+
+  it('a number that named another rule in a held release is a hint, once per file, and none beside its ID', async () => {
+    const dir = project({ 'a.rs': '// CR 6.2.5 moves the runner\n// again CR 6.2.5\n', 'b.rs': '// CR 6.2.5 rule_position_runner\n' })
+    const r = await runCr(['cite', '--index', index, '--hints'], dir)
+    const hints = problemLines(r.stdout).filter((l) => l.includes('number-changed-meaning'))
+    expect(hints).toEqual(['a.rs:1:4: hint[number-changed-meaning]'])
+    expect(r.stdout).toContain('`CR 6.2.5` is read as today\'s 6.2.5, `rule_position_runner`; but 6.2.5 in v22.12–v24.03 (`rule_move_runner_to_position`) is 6.2.8 now')
+    expect(r.code).toBe(0)
+  }, 120_000)
+
+  it('--baseline names a held release: a number that meant another rule then is reported and counted for that rule', async () => {
+    const dir = project({ 'a.rs': '// CR 6.2.5 moves the runner\n// CR 6.1.4 ends the run\n' })
+    const r = await runCr(['cite', 'a.rs', '--index', index, '--baseline', 'v24.03', '--json'], dir)
+    const out = JSON.parse(r.stdout)
+    const renumbered = out.problems.filter((p: { code: string }) => p.code === 'renumbered-since-baseline')
+    expect(renumbered).toHaveLength(1)
+    expect(renumbered[0].message).toContain('`CR 6.2.5` meant `rule_move_runner_to_position` in v24.03 (the baseline), which is 6.2.8 today; 6.2.5 is `rule_position_runner` now')
+    expect(out.citations.map((c: { id: string }) => c.id)).toEqual(['rule_move_runner_to_position', 'rule_end_the_run'])
+    // `24.03` works too; a release not held is a usage error that lists them.
+    expect((await runCr(['cite', 'a.rs', '--index', index, '--baseline', '24.03', '--quiet'], dir)).stdout).toContain('[renumbered-since-baseline]')
+    const bad = await runCr(['cite', 'a.rs', '--index', index, '--baseline', 'v21.06'], dir)
+    expect(bad.code).toBe(2)
+    expect(bad.stderr).toContain('no such file, or a held release: v22.12, v23.08, v24.03, v25.04, v25.08, v26.03')
+  }, 120_000)
+
+  it('a coverage file written against v24.03 records what each number meant, so reading it as a baseline today reports the renumbering', async () => {
+    const dir = project({ 'a.rs': '// CR 6.2.5 moves the runner\n' })
+    const v2403 = compileDir(join(repoRoot, 'releases/v24.03')).document!
+    writeFileSync(join(dir, 'rules-v24.03.json'), buildIndexFiles(v2403)['rules.json']!)
+    await runCr(['cite', 'a.rs', '--index', join(dir, 'rules-v24.03.json'), '--write-coverage', 'cov.json'], dir)
+    const file = JSON.parse(readFileSync(join(dir, 'cov.json'), 'utf8'))
+    expect(file.format).toBe(2)
+    expect(file.version).toBe('v24.03')
+    expect(file.files['a.rs']).toEqual([{ id: 'rule_move_runner_to_position', line: 1, column: 4, number: '6.2.5' }])
+    const r = await runCr(['cite', 'a.rs', '--index', index, '--baseline', 'cov.json'], dir)
+    expect(problemLines(r.stdout)).toContain('a.rs:1:4: warning[renumbered-since-baseline]')
+    // A format-1 file (no numbers) of a held release is read through that release's numbering.
+    writeFileSync(join(dir, 'old.json'), JSON.stringify({ format: 1, version: 'v24.03', files: { 'a.rs': [{ id: 'rule_move_runner_to_position', line: 1, column: 4 }] }, hashes: file.hashes }))
+    expect(problemLines((await runCr(['cite', 'a.rs', '--index', index, '--baseline', 'old.json'], dir)).stdout)).toContain('a.rs:1:4: warning[renumbered-since-baseline]')
   }, 120_000)
 })

@@ -15,7 +15,7 @@ describe('coverage file', () => {
   it('groups citations by file, sorted, and validates against its schema', () => {
     const file = buildCoverageFile([c('b.rs', 2, 'rule_run'), c('a.rs', 9, 'rule_run'), c('a.rs', 1, 'rule_jacking_out')], 'v26.03')
     expect(file).toEqual({
-      format: 1,
+      format: 2,
       version: 'v26.03',
       files: {
         'a.rs': [
@@ -31,8 +31,8 @@ describe('coverage file', () => {
   })
 
   it('says what is wrong with a coverage file that is not one', () => {
-    expect(checkCoverageFile({ format: 2, version: 'v26.03', files: { 'a.rs': [{ id: 'rule_run', line: 0, column: 1, x: 1 }] } }).errors).toEqual([
-      '/format: must be equal to constant',
+    expect(checkCoverageFile({ format: 3, version: 'v26.03', files: { 'a.rs': [{ id: 'rule_run', line: 0, column: 1, x: 1 }] } }).errors).toEqual([
+      '/format: must be equal to one of the allowed values',
       '/files/a.rs/0: must NOT have additional properties (`x`)',
       '/files/a.rs/0/line: must be >= 1',
     ])

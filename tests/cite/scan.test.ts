@@ -356,3 +356,30 @@ describe('citation calls that never close', () => {
     expect(scan('cite!(rule_end_the_run}').citations.map((c) => c.id)).toEqual(['rule_end_the_run'])
   })
 })
+
+describe('numbers with their history (the number ledger of the held releases)', () => {
+  const scanned = (text: string) => createScanner(TABLE_WITH_RELEASES).scan(text, 'notes.rs')
+  const shown = (text: string) => scanned(text).problems.map((p) => `${p.line}:${p.column} ${p.severity}[${p.code}] ${p.message}`)
+
+  it('a number today lacks that a release printed: its newest meaning, counted for the rule it became; removed: an error', () => {
+    const r = scanned('// CR 6.1.6\n// CR 6.1.7')
+    expect(r.problems.filter((p) => p.severity !== 'hint').map((p) => `${p.line}:${p.column} ${p.severity}[${p.code}]`)).toEqual(['1:4 warning[old-number]', '2:4 error[removed-rule]'])
+    expect(r.problems[0]!.message).toBe("`CR 6.1.6`: today's rules have no 6.1.6; 6.1.6 in v24.03 (`rule_old_run_end`) was merged into 6.1.3 (`rule_end_the_run`); cite 6.1.3 or `rule_end_the_run`")
+    expect(r.problems.find((p) => p.code === 'removed-rule')!.message).toBe("`CR 6.1.7`: today's rules have no 6.1.7; 6.1.7 in v24.03 (`rule_sec_obsolete`) was removed: the step no longer exists")
+    expect(r.citations.map((c) => `${c.number} ${c.id}`)).toEqual(['6.1.6 rule_end_the_run'])
+  })
+
+  it('a number that named another rule in a release: a hint once per file, none beside its ID, none without releases', () => {
+    expect(shown('// CR 6.1.4\n// CR 6.1.4 again').filter((p) => p.includes('number-changed-meaning'))).toEqual([
+      "1:4 hint[number-changed-meaning] `CR 6.1.4` is read as today's 6.1.4, `rule_jacking_out`; but 6.1.4 in v24.03 (`rule_end_the_run`) is 6.1.3 now: write the ID beside the number to say which rule is meant",
+    ])
+    expect(shown('// CR 6.1.4 rule_jacking_out').filter((p) => p.includes('number-changed-meaning'))).toEqual([])
+    expect(createScanner(TABLE).scan('// CR 6.1.4', 'a.rs').problems.filter((p) => p.code === 'number-changed-meaning')).toEqual([])
+  })
+
+  it('a table that knows the held releases by name asks for them when a number is cited', () => {
+    const r = createScanner({ ...TABLE, editions: ['v24.03', 'v25.04'] }).scan('// CR 6.1.4', 'a.rs')
+    expect(r).toEqual({ citations: [], problems: [], needsReleases: true })
+    expect(createScanner({ ...TABLE, editions: ['v24.03', 'v25.04'] }).scan('// see rule_run', 'a.rs').needsReleases).toBeUndefined()
+  })
+})

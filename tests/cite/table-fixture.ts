@@ -66,6 +66,7 @@ export const RELEASES = new Map<string, ReleaseRule[]>([
       old('rule_end_the_run', '6.1.4', { textChanged: true, changedIn: ['v25.04', 'current'] }),
       old('rule_jack_out', '6.1.5', { currentId: 'rule_jacking_out', status: 'renamed' }),
       old('rule_old_run_end', '6.1.6', { currentId: 'rule_end_the_run', status: 'merged', textChanged: true, changedIn: ['v25.04'] }),
+      old('rule_sec_obsolete', '6.1.7', { currentId: undefined, currentNumber: undefined, status: 'removed', textChanged: true, reason: 'the step no longer exists' }),
     ],
   ],
   ['v25.04', [old('chpt_runs', '6'), old('sec_run_general', '6.1'), old('rule_run', '6.1.1'), old('rule_end_the_run', '6.1.3'), old('rule_jacking_out', '6.1.4')]],

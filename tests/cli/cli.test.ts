@@ -64,6 +64,21 @@ describe('cr show', () => {
     expect(r.code).toBe(1)
     expect(r.stderr).toContain('`rule_end_the_run`')
   })
+
+  it('tells an old number\'s history, never "unknown": merged (the rule it became), removed (why), now another rule (a note)', async () => {
+    const merged = await runCr(['show', '10.5.5'])
+    expect(merged.code).toBe(0)
+    expect(merged.stderr).toBe('cr show: warning[old-number]: the rules of v26.03 have no 10.5.5: 10.5.5 in v22.12–v25.08 (`rule_corp_can_pay_tag_costs`) was merged into 1.14.3a (`rule_remove_tags_or_bad_publicity_as_cost`); showing 1.14.3a\n')
+    expect(merged.stdout).toMatch(/^1\.14\.3a {2}rule_remove_tags_or_bad_publicity_as_cost/)
+    const removed = await runCr(['show', 'CR 1.2.5'])
+    expect(removed.code).toBe(1)
+    expect(removed.stderr).toMatch(/^cr show: error\[removed-rule\]: the rules of v26\.03 have no 1\.2\.5: 1\.2\.5 in v22\.12–v24\.03 \(`rule_ncigs`\) was removed: .*NCIGS/)
+    const reused = await runCr(['show', '6.2.5'])
+    expect(reused.stdout).toMatch(/^6\.2\.5 {2}rule_position_runner/)
+    expect(reused.stderr).toBe('cr show: note[number-changed-meaning]: 6.2.5 is `rule_position_runner` in v26.03; but 6.2.5 in v22.12–v24.03 (`rule_move_runner_to_position`) is 6.2.8 now\n')
+    // A number no release printed is unknown, with the nearest.
+    expect((await runCr(['show', '6.1.99'])).stderr).toContain('error[unknown-rule]')
+  }, 120_000)
 })
 
 describe('cr index', () => {

@@ -308,6 +308,31 @@ describe('index.js in plain Node', () => {
   })
 })
 
+describe('numbers with their history (issue 19)', () => {
+  it('a number an older release printed is explained, never "unknown": merged, removed; a number that now names another rule says so', () => {
+    const out = runModule(`
+      import { rule, cite, numberHistory, OldNumberError, UnknownRuleError } from 'netrunner-cr'
+      const attempt = (f, ref) => { try { f(ref) } catch (e) { return [e.name, e instanceof OldNumberError && e instanceof UnknownRuleError, e.message, e.suggestions, e.history.map((m) => m.id)] } }
+      const reused = numberHistory('6.2.5')
+      console.log(JSON.stringify([attempt(rule, '10.5.5'), attempt(cite, 'CR 1.2.5'), reused.today.id, reused.earlier, numberHistory('6.1.4').earlier, numberHistory('6.1.99')]))
+    `) as unknown[]
+    expect(out[0]).toEqual([
+      'OldNumberError',
+      true,
+      'Rule "10.5.5" is not in the Netrunner CR v26.03: 10.5.5 in v22.12–v25.08 (rule_corp_can_pay_tag_costs) was merged into 1.14.3a (rule_remove_tags_or_bad_publicity_as_cost); cite "rule_remove_tags_or_bad_publicity_as_cost" (1.14.3a), or rule("10.5.5", { version: "v25.08" })',
+      ['rule_remove_tags_or_bad_publicity_as_cost'],
+      ['rule_corp_can_pay_tag_costs'],
+    ])
+    expect(out[1]).toEqual(['OldNumberError', true, 'Rule "CR 1.2.5" is not in the Netrunner CR v26.03: 1.2.5 in v22.12–v24.03 (rule_ncigs) was removed: the NCIGS Golden Rule was dropped', [], ['rule_ncigs']])
+    expect(out[2]).toBe('rule_position_runner')
+    expect(out[3]).toEqual([
+      { number: '6.2.5', id: 'rule_move_runner_to_position', versions: ['v22.12', 'v23.08', 'v24.03'], status: 'same', currentId: 'rule_move_runner_to_position', currentNumber: '6.2.8', description: '6.2.5 in v22.12–v24.03 (rule_move_runner_to_position) is 6.2.8 now' },
+    ])
+    expect(out[4]).toEqual([])
+    expect(out[5]).toEqual({ number: '6.1.99', earlier: [] })
+  })
+})
+
 describe('index.d.ts with tsc', () => {
   beforeAll(() => {
     cpSync(join(repoRoot, 'tests/fixtures/engines/typescript/test'), join(project, 'test'), { recursive: true })

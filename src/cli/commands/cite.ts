@@ -6,12 +6,10 @@
  * to stdout in the format asked for (`text`, `github`, `sarif`, `json`).
  * The scanning is `src/core/cite`; the rules context is `src/io/cite-context.ts`.
  */
-import { existsSync, mkdirSync, readFileSync } from 'node:fs'
-import { replaceFileVerified, WriteFailedError } from '../../io/durable-write.ts'
-import { dirname, join, relative, resolve, sep } from 'node:path'
+import { WriteFailedError } from '../../io/durable-write.ts'
+import { dirname, relative, resolve, sep } from 'node:path'
 import ignore from 'ignore'
 import type { CliIo } from '../cli-io.ts'
-import { changedCitations, readBaseline } from '../../core/cite/baseline.ts'
 import { configFor, DEFAULT_CITE_CONFIG, readCiteConfig, type CiteConfig } from '../../core/cite/config.ts'
 import { formatGithub, formatProblemLine, formatSarif, orderProblems, REPORT_FORMATS, type ReportFormat } from '../../core/cite/report.ts'
 import { createScanner, type Scanner } from '../../core/cite/scan.ts'
@@ -24,7 +22,9 @@ import { parseCommandArgs, UsageError, type CommandSpec } from '../args.ts'
 import { CiteContextError, openCiteContext, type CiteContext } from '../../io/cite-context.ts'
 import { commandContext } from '../../io/context.ts'
 import { readSourceText, walkSources } from '../../io/walk-sources.ts'
-import { InputError, MAX_DATA_FILE_BYTES, readInputFile } from '../../io/read-input.ts'
+import { InputError } from '../../io/read-input.ts'
+import { citeFileExists, readCiteBytes, writeCiteReport } from '../../io/cite-files.ts'
+import { applyBaseline } from './cite-baseline.ts'
 
 export const citeSpec: CommandSpec = {
   name: 'cite',
@@ -38,7 +38,7 @@ export const citeSpec: CommandSpec = {
     { name: 'quiet', type: 'boolean', description: 'do not print hints (the default when the CI variable is set)' },
     { name: 'hints', type: 'boolean', description: 'print hints even in CI' },
     { name: 'uncited', type: 'boolean', description: 'list every uncited rule, with its number and title' },
-    { name: 'baseline', type: 'string', value: 'FILE', description: 'a coverage file or rules.json from before: warn about citations of rules whose text changed since' },
+    { name: 'baseline', type: 'string', value: 'FILE|RELEASE', description: 'a coverage file or rules.json from before, or a held release (v25.08): warn about cited rules whose text changed since, and numbers that meant another rule then' },
     { name: 'write-coverage', type: 'string', value: 'FILE', description: 'save which files cite which rules, and the cited rules\' text hashes (schema/coverage.schema.json)' },
     { name: 'config', type: 'string', value: 'FILE', description: 'project configuration (default: ./cr.config.json when present)' },
     { name: 'rules', type: 'string', value: 'DIR', description: 'rules to cite against (default: the rules this package ships)' },
@@ -96,7 +96,7 @@ export function citeCommand(argv: string[], io: CliIo): number {
     return s
   }
 
-  const citations: Citation[] = []
+  let citations: Citation[] = []
   const problems: CiteProblem[] = []
   // Paths that cannot be scanned are reported where they are, and the run goes on.
   const skipped = (path: string, code: CiteProblem['code'], severity: CiteProblem['severity'], message: string) =>
@@ -137,17 +137,20 @@ export function citeCommand(argv: string[], io: CliIo): number {
     for (const p of result.problems) problems.push(p)
   }
 
-  if (values.baseline !== undefined) problems.push(...baselineProblems(values.baseline as string, cwd, citations, context))
+  if (values.baseline !== undefined) {
+    const checked = applyBaseline(values.baseline as string, cwd, citations, context)
+    citations = checked.citations
+    for (const p of checked.problems) problems.push(p)
+  }
 
   const needHashes = values['write-coverage'] !== undefined
   const coverageFile = buildCoverageFile(citations, context.version, undefined, { isTest, ...(needHashes ? { hashes: context.hashes() } : {}) })
   const coverage = computeCoverage(coverageFile, context.document.rules)
   const writeTo = values['write-coverage'] as string | undefined
   if (writeTo) {
-    mkdirSync(dirname(resolve(cwd, writeTo)), { recursive: true })
     try {
       // Verified and renamed into place; a symbolic link at the path is refused, never written through.
-      replaceFileVerified(resolve(cwd, writeTo), `${JSON.stringify(coverageFile, null, 1)}\n`)
+      writeCiteReport(writeTo, cwd, `${JSON.stringify(coverageFile, null, 1)}\n`)
     } catch (error) {
       if (!(error instanceof WriteFailedError)) throw error
       io.stderr.write(`${writeTo}: error[write-failed]: ${error.reason}; nothing written\n`)
@@ -178,31 +181,6 @@ export function citeCommand(argv: string[], io: CliIo): number {
   return failed ? 1 : 0
 }
 
-/** Citations of rules whose text hash differs from the baseline's, explained by the release history when the baseline's release is held. */
-function baselineProblems(file: string, cwd: string, citations: Citation[], context: CiteContext): CiteProblem[] {
-  const abs = resolve(cwd, file)
-  if (!existsSync(abs)) throw new Error(`No such file: ${file}`)
-  let data: unknown
-  try {
-    data = JSON.parse(readFileSync(abs, 'utf8'))
-  } catch (error) {
-    throw new Error(`${file} is not JSON: ${(error as Error).message}`)
-  }
-  const baseline = readBaseline(data)
-  if (!baseline) throw new Error(`${file} has no rule hashes: expected a coverage file written by \`cr cite --write-coverage\` or a rules.json`)
-  const numbers = new Map(context.document.rules.map((r) => [r.id, r.number]))
-  const held = context.heldReleases.includes(baseline.version) && baseline.version !== context.version
-  return changedCitations(citations, baseline, context.hashes(), (id) => numbers.get(id), (id) => {
-    if (!held) return undefined
-    // `rule(id, { version })` knows this history: the release's entry for today's ID, and where it changed since.
-    const entry = context.releases().get(baseline.version)?.find((e) => e.currentId === id)
-    if (!entry) return undefined
-    const when = entry.changedIn.map((v) => (v === 'current' ? 'the current rules' : v))
-    const moved = entry.number !== numbers.get(id) ? `, numbered ${entry.number} then` : ''
-    return when.length > 0 ? `reworded in ${when.join(', ')}${moved}` : `its text differs from ${baseline.version}'s${moved}`
-  })
-}
-
 function summaryLine(files: number, citations: Citation[], problems: CiteProblem[]): string {
   const count = (s: CiteProblem['severity']) => problems.filter((p) => p.severity === s).length
   const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
@@ -231,12 +209,11 @@ function describeRule(r: RuleEntry | undefined, id: string): string {
 }
 
 function loadConfig(explicit: string | undefined, cwd: string): { config: CiteConfig; problems: CiteProblem[]; base: string } {
-  const file = explicit ?? (existsSync(join(cwd, 'cr.config.json')) ? 'cr.config.json' : undefined)
+  const file = explicit ?? (citeFileExists('cr.config.json', cwd) ? 'cr.config.json' : undefined)
   if (!file) return { config: DEFAULT_CITE_CONFIG, problems: [], base: cwd }
-  const abs = resolve(cwd, file)
-  const base = dirname(abs)
-  if (!existsSync(abs)) throw new Error(`No such file: ${file}`)
-  const content = readInputFile(abs, { shown: file, maxBytes: MAX_DATA_FILE_BYTES })
+  const base = dirname(resolve(cwd, file))
+  if (!citeFileExists(file, cwd)) throw new Error(`No such file: ${file}`)
+  const content = readCiteBytes(file, cwd)
   // JSON is YAML: the house loader gives line and column for any key (JSON.parse decides validity).
   const { loaded, messages } = loadYaml({ path: file, content })
   let data: unknown

@@ -4,7 +4,8 @@ import type { CliIo } from '../cli-io.ts'
 import { escapeForTerminal } from '../../core/terminal-text.ts'
 import { parseCommandArgs, UsageError, type CommandSpec } from '../args.ts'
 import { hasErrors } from '../../core/diagnostics.ts'
-import { parseCitation } from '../../core/ids.ts'
+import { normalizeNumber, parseCitation } from '../../core/ids.ts'
+import { describeMeaning, explainNumber } from '../../core/versions/number-ledger.ts'
 import type { CompiledDocument } from '../../core/types.ts'
 import { commandContext } from '../../io/context.ts'
 import { chooseRules, readShippedDocument } from '../../io/shipped-rules.ts'
@@ -60,6 +61,26 @@ export async function showCommand(argv: string[], io: CliIo): Promise<number> {
     io.stderr.write(`cr show: ${moved.note}\n`)
     entry = moved.id !== undefined ? table.byId.get(moved.id) : undefined
     if (!entry) return 1
+  }
+  // A number is told with its history: what it named in the held releases, and where that rule is today.
+  const number = moved ? undefined : normalizeNumber(query)
+  if (number !== undefined && (!entry || entry.number === number)) {
+    const { readNumberLedger } = await import('../../io/number-history.ts')
+    const ledger = await readNumberLedger(rules, ctx)
+    const { earlier } = ledger ? explainNumber(ledger, number, (n) => table.byNumber.get(n)?.id) : { earlier: [] }
+    const told = earlier.map((m) => describeMeaning(m, ledger!.versions))
+    if (!entry && earlier.length > 0) {
+      const newest = earlier[0]!
+      const today = newest.currentId === undefined ? undefined : table.byId.get(newest.currentId)
+      if (!today) {
+        io.stderr.write(`cr show: error[removed-rule]: the rules of ${document.release.version} have no ${number}: ${told.join('; ')}\n`)
+        return 1
+      }
+      io.stderr.write(`cr show: warning[old-number]: the rules of ${document.release.version} have no ${number}: ${told.join('; ')}; showing ${today.number}\n`)
+      entry = today
+    } else if (entry && earlier.length > 0) {
+      io.stderr.write(`cr show: note[number-changed-meaning]: ${number} is \`${entry.id}\` in ${document.release.version}; but ${told.join('; ')}\n`)
+    }
   }
   if (!entry) {
     const help = suggestions.length > 0 ? `; did you mean ${suggestions.map((s) => `\`${s}\``).join(', ')}?` : ''

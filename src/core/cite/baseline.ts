@@ -1,69 +1,142 @@
 /**
- * `cr cite --baseline FILE`: which citations point at rules whose text
- * changed since the code was last checked against them. The baseline is a
- * coverage file written earlier (`--write-coverage`, which records the hash
- * of every rule it cites) or a `rules.json` of the release the code was
- * written against (every rule has its `hash`). Hashes ignore reference
- * numbers, so renumbering is not a change; rewording is.
+ * `cr cite --baseline`: what changed since the code was last checked against
+ * the rules. The baseline is a coverage file written earlier
+ * (`--write-coverage`, which records the hash of every rule it cites and, in
+ * format 2, the number each citation was written as), a `rules.json` of the
+ * release the code was written against (every rule has its `hash`), or the
+ * name of a held release (`--baseline v25.08`).
+ *
+ * Two things are reported:
+ * - `changed-rule`: a cited rule whose text changed since (hashes ignore
+ *   reference numbers, so renumbering is not a change; rewording is);
+ * - `renumbered-since-baseline`: a number that meant another rule then
+ *   (`CR 6.2.5` was `rule_move_runner_to_position` in v24.03 and is
+ *   `rule_position_runner` today). The citation counts for the rule it meant:
+ *   a renumbering is reported, never silently followed.
  */
 import type { Citation, CiteProblem } from './types.ts'
 
 export interface Baseline {
   /** The release the baseline was made against, e.g. `v25.08`. */
   version: string
-  /** Rule ID → text hash then. */
-  hashes: ReadonlyMap<string, string>
+  /** Rule ID → text hash then (a coverage file, a rules.json). */
+  hashes?: ReadonlyMap<string, string>
+  /** File → number as written → the ID it was read as then (a coverage file of format 2). */
+  numbers?: ReadonlyMap<string, ReadonlyMap<string, string>>
 }
 
-/** A coverage file (`hashes`) or a rules.json (`rules[].hash`) → a baseline; undefined when it holds no hashes. */
+/** What the baseline's release knew, as today's rules see it (the CLI builds it from the held releases). */
+export interface BaselineHistory {
+  /** Today's ID of an ID the baseline recorded: itself, or where it was renamed or merged; null when removed; undefined when unknown. */
+  todayOf(id: string): string | null | undefined
+  /** What `number` named in the baseline's release, as today's ID (null: removed since); undefined when that release is not held or did not print it. */
+  meaningThen(number: string): { id: string; today: string | null } | undefined
+  /** How a rule (today's ID) changed since the baseline's release ("reworded in v26.03"), when that release is held; undefined when unchanged or unknown. */
+  changedSince(id: string): string | undefined
+  /** Today's number of an ID. */
+  numberOf(id: string): string | undefined
+  /** Today's text hashes. */
+  hashes: ReadonlyMap<string, string>
+  /** Whether the baseline's release is held here, so its text changes are known without hashes. */
+  held: boolean
+}
+
+/** A coverage file (`hashes`, `files`) or a rules.json (`rules[].hash`) → a baseline; undefined when it holds neither hashes nor numbers. */
 export function readBaseline(data: unknown): Baseline | undefined {
   if (typeof data !== 'object' || data === null) return undefined
-  const d = data as { version?: unknown; hashes?: unknown; rules?: unknown }
+  const d = data as { version?: unknown; hashes?: unknown; rules?: unknown; files?: unknown }
   const version = typeof d.version === 'string' ? d.version : 'the baseline'
+  const out: Baseline = { version }
   if (typeof d.hashes === 'object' && d.hashes !== null && !Array.isArray(d.hashes)) {
-    return { version, hashes: new Map(Object.entries(d.hashes as Record<string, unknown>).filter((e): e is [string, string] => typeof e[1] === 'string')) }
-  }
-  if (Array.isArray(d.rules)) {
+    out.hashes = new Map(Object.entries(d.hashes as Record<string, unknown>).filter((e): e is [string, string] => typeof e[1] === 'string'))
+  } else if (Array.isArray(d.rules)) {
     const hashes = new Map<string, string>()
-    for (const r of d.rules as { id?: unknown; hash?: unknown }[]) if (typeof r.id === 'string' && typeof r.hash === 'string') hashes.set(r.id, r.hash)
-    return hashes.size > 0 ? { version, hashes } : undefined
+    for (const r of d.rules as { id?: unknown; hash?: unknown }[]) if (typeof r?.id === 'string' && typeof r.hash === 'string') hashes.set(r.id, r.hash)
+    if (hashes.size > 0) out.hashes = hashes
   }
-  return undefined
+  if (typeof d.files === 'object' && d.files !== null && !Array.isArray(d.files)) {
+    const numbers = new Map<string, Map<string, string>>()
+    for (const [file, list] of Object.entries(d.files as Record<string, unknown>)) {
+      if (!Array.isArray(list)) continue
+      for (const c of list as { id?: unknown; number?: unknown; release?: unknown }[]) {
+        if (typeof c?.id !== 'string' || typeof c.number !== 'string' || c.release !== undefined) continue
+        let byNumber = numbers.get(file)
+        if (!byNumber) numbers.set(file, (byNumber = new Map()))
+        if (!byNumber.has(c.number)) byNumber.set(c.number, c.id)
+      }
+    }
+    if (numbers.size > 0) out.numbers = numbers
+  }
+  return out.hashes || out.numbers ? out : undefined
 }
 
 /**
- * A `changed-rule` warning for each citation of a rule whose hash differs
- * from the baseline's. `history(id)` says how it changed, from the release
- * history ("reworded in v26.03"), when the baseline's release is held.
+ * The baseline's problems, and the citations with renumbered ones counted
+ * for the rule they meant.
  */
-export function changedCitations(
-  citations: readonly Citation[],
-  baseline: Baseline,
-  current: ReadonlyMap<string, string>,
-  numberOf: (id: string) => string | undefined,
-  history: (id: string) => string | undefined,
-): CiteProblem[] {
-  const out: CiteProblem[] = []
-  const why = new Map<string, string>()
-  for (const c of citations) {
-    const then = baseline.hashes.get(c.id)
-    const now = current.get(c.id)
-    if (then === undefined || now === undefined || then === now) continue
-    let how = why.get(c.id)
-    if (how === undefined) {
-      how = history(c.id) ?? `its text differs from ${baseline.version}'s`
-      why.set(c.id, how)
+export function checkBaseline(citations: readonly Citation[], baseline: Baseline, history: BaselineHistory): { problems: CiteProblem[]; citations: Citation[] } {
+  const problems: CiteProblem[] = []
+  const out: Citation[] = []
+  const how = new Map<string, string>()
+  for (const original of citations) {
+    let c = original
+    const meant = c.number !== undefined && c.version === undefined ? meaningThen(baseline, history, c) : undefined
+    if (meant && meant.today !== c.id) {
+      const at = { file: c.file, line: c.line, column: c.column, text: c.text }
+      const now = history.numberOf(c.id)
+      if (meant.today === null) {
+        problems.push({ code: 'removed-rule', severity: 'error', ...at, message: `\`${c.text}\` meant \`${meant.id}\` in ${baseline.version} (the baseline), since removed from the rules; ${c.number} is \`${c.id}\` today` })
+      } else {
+        const then = history.numberOf(meant.today)
+        problems.push({
+          code: 'renumbered-since-baseline',
+          severity: 'warning',
+          ...at,
+          message: `\`${c.text}\` meant \`${meant.id}\` in ${baseline.version} (the baseline)${meant.today !== meant.id ? `, today \`${meant.today}\`` : ''}, which is ${then ?? 'elsewhere'} today; ${c.number} is \`${c.id}\`${now && now !== c.number ? ` (${now})` : ''} now. Counted for \`${meant.today}\`: cite ${then ?? 'its number'} or the ID`,
+          suggestions: [meant.today],
+        })
+        c = { ...c, id: meant.today }
+      }
     }
-    const number = numberOf(c.id)
-    out.push({
-      code: 'changed-rule',
-      severity: 'warning',
-      file: c.file,
-      line: c.line,
-      column: c.column,
-      text: c.text,
-      message: `\`${c.id}\`${number ? ` (${number})` : ''} changed since ${baseline.version}: ${how}; re-read it and check the code that cites it`,
-    })
+    out.push(c)
+    const changed = changedSince(baseline, history, c.id, how)
+    if (changed !== undefined) {
+      const number = history.numberOf(c.id)
+      problems.push({
+        code: 'changed-rule',
+        severity: 'warning',
+        file: c.file,
+        line: c.line,
+        column: c.column,
+        text: c.text,
+        message: `\`${c.id}\`${number ? ` (${number})` : ''} changed since ${baseline.version}: ${changed}; re-read it and check the code that cites it`,
+      })
+    }
   }
-  return out
+  return { problems, citations: out }
+}
+
+/** What the citation's number meant when the baseline was written: recorded in the coverage file, else the held release's numbering. */
+function meaningThen(baseline: Baseline, history: BaselineHistory, c: Citation): { id: string; today: string | null } | undefined {
+  const recorded = baseline.numbers?.get(c.file)?.get(c.number!)
+  if (recorded !== undefined) {
+    const today = history.todayOf(recorded)
+    return today === undefined ? undefined : { id: recorded, today }
+  }
+  return history.meaningThen(c.number!)
+}
+
+/** How a rule changed since the baseline, or undefined: by hash when the baseline has them, else by the held release's history. */
+function changedSince(baseline: Baseline, history: BaselineHistory, id: string, memo: Map<string, string>): string | undefined {
+  if (memo.has(id)) return memo.get(id) || undefined
+  let result: string | undefined
+  if (baseline.hashes) {
+    const then = baseline.hashes.get(id)
+    const now = history.hashes.get(id)
+    if (then !== undefined && now !== undefined && then !== now) result = history.changedSince(id) ?? `its text differs from ${baseline.version}'s`
+  } else if (history.held) {
+    result = history.changedSince(id)
+  }
+  memo.set(id, result ?? '')
+  return result
 }

@@ -3,6 +3,7 @@
  * hint (a rule with sub-rules cited without one of them on the line), then
  * what `cr-ignore` comments and per-path `ignore` codes silence.
  */
+import { describeMeaning, explainNumber } from '../versions/number-ledger.ts'
 import type { ScannerSetup } from './context.ts'
 import type { Hit } from './hit.ts'
 import { suppressedLines } from './suppress.ts'
@@ -17,9 +18,11 @@ export function collect(setup: ScannerSetup, hits: Hit[], file: string): ScanRes
     if (h.dropped || !h.rule || h.bare) continue
     const c: Citation = { file, line: h.line, column: h.column, id: h.rule.id, text: h.text, via: h.via }
     if (h.version !== undefined) c.version = h.version
+    if (h.isNumber) c.number = h.value
     citations.push(c)
   }
   for (const p of impreciseHints(setup, citations, file)) problems.push(p)
+  for (const p of numberHints(setup, hits, file)) problems.push(p)
   problems.sort((a, b) => a.line - b.line || a.column - b.column)
   return { citations, problems }
 }
@@ -47,8 +50,9 @@ function impreciseHints(setup: ScannerSetup, citations: readonly Citation[], fil
     hinted.add(r.id)
     const firstChild = byId.get(r.children[0]!)
     const lastChild = byId.get(r.children[r.children.length - 1]!)
-    const range = firstChild && lastChild ? ` (${firstChild.number}–${lastChild.number})` : ''
-    const kind = firstChild?.kind === 'step' ? 'steps' : 'sub-rules'
+    const one = r.children.length === 1
+    const range = firstChild && lastChild ? ` (${one ? firstChild.number : `${firstChild.number}–${lastChild.number}`})` : ''
+    const kind = `${firstChild?.kind === 'step' ? 'step' : 'sub-rule'}${one ? '' : 's'}`
     out.push({
       code: 'imprecise-citation',
       severity: 'hint',
@@ -58,6 +62,41 @@ function impreciseHints(setup: ScannerSetup, citations: readonly Citation[], fil
       text: c.text,
       message: `\`${r.id}\` (${r.number}) has ${r.children.length} ${kind}${range}; citing the one that applies is more precise`,
       suggestions: r.children.slice(0, 3),
+    })
+  }
+  return out
+}
+
+/**
+ * A number read as today's rule that named another rule in a held release
+ * (`CR 6.2.5`: `rule_position_runner` today, `rule_move_runner_to_position`
+ * in v22.12–v24.03): a hint, once per number per file. Only a hint: without
+ * knowing which release the code was written against, today's reading is the
+ * likelier one, and a warning would fail `--strict` builds on correct code.
+ * `--baseline <release>` says which release, and turns it into a warning
+ * (`renumbered-since-baseline`). A number written beside its ID is a pair and
+ * gets none: the ID says which rule.
+ */
+function numberHints(setup: ScannerSetup, hits: readonly Hit[], file: string): CiteProblem[] {
+  const ledger = setup.table.releases?.ledger
+  if (!ledger) return []
+  const out: CiteProblem[] = []
+  const seen = new Set<string>()
+  for (const h of hits) {
+    if (!h.isNumber || h.bare || h.dropped || !h.rule || h.problem || h.version !== undefined || h.notHeld !== undefined || seen.has(h.value)) continue
+    const { earlier } = explainNumber(ledger, h.value, (n) => (n === h.value ? h.rule!.id : undefined))
+    if (earlier.length === 0) continue
+    seen.add(h.value)
+    const then = earlier.map((m) => describeMeaning(m, ledger.versions)).join('; ')
+    out.push({
+      code: 'number-changed-meaning',
+      severity: 'hint',
+      file,
+      line: h.line,
+      column: h.column,
+      text: h.text,
+      message: `\`${h.text}\` is read as today's ${h.value}, \`${h.rule.id}\`; but ${then}: write the ID beside the number to say which rule is meant`,
+      suggestions: [h.rule.id, ...earlier.flatMap((m) => (m.currentId !== undefined ? [m.currentId] : []))].slice(0, 3),
     })
   }
   return out

@@ -5,6 +5,7 @@
  */
 import { andList } from '../versions/history.ts'
 import { nearestExistingNumber } from '../ids.ts'
+import { describeMeaning, type NumberMeaning } from '../versions/number-ledger.ts'
 import type { ScannerSetup } from './context.ts'
 import type { Hit } from './hit.ts'
 import type { CiteProblem, ReleaseRule } from './types.ts'
@@ -36,6 +37,12 @@ export function resolveHit(setup: ScannerSetup, h: Hit, file: string): void {
       return
     }
     if (h.bare) return
+    // A number some held release printed: say what it named then and where that rule is today, never "unknown".
+    const history = table.releases?.ledger.meanings(h.value) ?? []
+    if (history.length > 0) {
+      resolveOldNumber(setup, h, history, at)
+      return
+    }
     const near = nearestAncestor(h.value, table.byNumber)
     h.problem = {
       code: 'unknown-rule',
@@ -76,6 +83,27 @@ export function resolveHit(setup: ScannerSetup, h: Hit, file: string): void {
     message: `Unknown rule ID \`${h.value}\`, expected the ID of a chapter, section, rule or step`,
     ...(suggestions.length > 0 ? { suggestions } : {}),
   }
+}
+
+/**
+ * `CR 10.5.5`, which today's rules lack but held releases printed: the
+ * newest meaning decides (the code was most likely written against the last
+ * release that printed it); a warning, counted for the rule it became, or an
+ * error when that rule was removed.
+ */
+function resolveOldNumber(setup: ScannerSetup, h: Hit, history: readonly NumberMeaning[], at: At): void {
+  const { table } = setup
+  const versions = table.releases!.ledger.versions
+  const [newest, ...older] = history as [NumberMeaning, ...NumberMeaning[]]
+  const earlier = older.length > 0 ? `; before that, ${older.map((m) => describeMeaning(m, versions)).join('; ')}` : ''
+  const head = `\`${h.text}\`: today's rules have no ${h.value}; ${describeMeaning(newest, versions)}${earlier}`
+  const today = newest.currentId === undefined ? undefined : table.byId.get(newest.currentId)
+  if (!today) {
+    h.problem = { code: 'removed-rule', severity: 'error', ...at, message: head }
+    return
+  }
+  h.rule = today
+  h.problem = { code: 'old-number', severity: 'warning', ...at, message: `${head}; cite ${today.number} or \`${today.id}\``, suggestions: [today.id] }
 }
 
 /**

@@ -63,8 +63,10 @@ export function createScanner(table: CiteTable, config: CiteConfig = DEFAULT_CIT
         const next = forms[k]!.form.read(scan, offset, m[k + 1]!)
         if (next !== undefined) main.lastIndex = Math.max(main.lastIndex, next)
       }
-      if (scan.needsReleases) return needsReleases()
       const hits = scan.hits
+      // Numbers are read with their history (`CR 10.5.5` was a rule until v25.08): the releases hold it.
+      if (!table.releases && (table.editions?.length ?? 0) > 0 && hits.some((h) => h.isNumber && h.version === undefined && h.notHeld === undefined)) scan.needsReleases = true
+      if (scan.needsReleases) return needsReleases()
       if (hits.length === 0) return { citations: [], problems: [] }
 
       hits.sort((a, b) => a.offset - b.offset)

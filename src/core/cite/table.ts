@@ -4,6 +4,7 @@
  * citation. Built once per run; scanning a file only reads it.
  */
 import { withLegacyIds } from '../versions/legacy-ids.ts'
+import { buildNumberLedger, type NumberLedger } from '../versions/number-ledger.ts'
 import { resolveRetirements, type RetirementStep, type Retirements } from '../versions/retired.ts'
 import type { CiteRule, ReleaseRule, Retirement } from './types.ts'
 
@@ -47,6 +48,8 @@ export interface ReleaseTables {
   /** Every release name, oldest first: what an unknown release is told to expect. */
   versions: readonly string[]
   byVersion: ReadonlyMap<string, ReleaseTable>
+  /** Every number any of them printed, the rule it named then and where that rule is today. */
+  ledger: NumberLedger
 }
 
 export function buildCiteTable(rules: readonly CiteRule[], retired?: Retirements | ReadonlyMap<string, Retirement>): CiteTable {
@@ -118,7 +121,8 @@ export function withReleases(table: CiteTable, releases: ReadonlyMap<string, rea
     }
     byVersion.set(version, { byNumber, byId, ids: [...byId.keys()] })
   }
-  return { ...table, releases: { versions: [...releases.keys()], byVersion } }
+  const ledger = buildNumberLedger([...releases].map(([version, rules]) => ({ version, rules })))
+  return { ...table, releases: { versions: [...releases.keys()], byVersion, ledger } }
 }
 
 /** Citable rules for coverage: prose rules, sub-rules and steps (not chapters, sections or timing summaries). */

@@ -41,13 +41,18 @@ export interface Citation {
   via: CitationVia
   /** The release a citation names (`CR v24.03 6.1.4`); the ID is today's. */
   version?: string
+  /**
+   * The number as read, when the citation was written as a number
+   * (`CR 6.2.5` → `6.2.5`): what a baseline compares, since numbers move
+   * and the same text can name another rule in another release.
+   */
+  number?: string
 }
 
 export type CiteSeverity = 'error' | 'warning' | 'hint'
 
-/** Codes `cr cite` reports, with what they mean. */
 /** Codes `cr cite` reports; what each means is in the registry (`src/core/codes.ts`). */
-export const CITE_CODES = ['unknown-rule', 'stale-pair', 'renamed-rule', 'removed-rule', 'imprecise-citation', 'old-release-citation', 'unknown-release', 'edition-not-held', 'changed-rule', 'config-invalid', 'file-unreadable', 'file-not-regular', 'file-too-large', 'file-binary'] as const satisfies readonly DiagnosticCode[]
+export const CITE_CODES = ['unknown-rule', 'stale-pair', 'renamed-rule', 'removed-rule', 'imprecise-citation', 'old-release-citation', 'unknown-release', 'edition-not-held', 'changed-rule', 'old-number', 'number-changed-meaning', 'renumbered-since-baseline', 'config-invalid', 'file-unreadable', 'file-not-regular', 'file-too-large', 'file-binary'] as const satisfies readonly DiagnosticCode[]
 
 export type CiteCode = (typeof CITE_CODES)[number]
 
