@@ -33,6 +33,8 @@ export const DIAGNOSTIC_CODES = {
   'yaml-syntax': check('The file is not valid YAML.'),
   'yaml-duplicate-key': check('A mapping has the same key twice.'),
   'yaml-collection-key': check('A mapping or sequence used as a key (`? [a, b]`, `{[a]: 1}`): valid YAML, but keys are plain text.'),
+  'yaml-too-deep': check('Collections nested deeper than 64 levels (the rules nest 11), or as deep once aliases are expanded: refused before a parser or walk could run out of stack.'),
+  'yaml-alias-limit': check('More than 100 aliases (`*name`) in a file, or aliases that expand to more than 100,000 nodes (a "billion laughs" file): refused before anything expands them.'),
   'schema-type': check('A value has the wrong type (e.g. a list where text is expected).'),
   'schema-unknown-key': check('A key the format does not have (often a typo; the closest key is suggested).'),
   'schema-missing-key': check('A required key is missing (e.g. a rule without `text`).'),
