@@ -3,6 +3,7 @@ import { compile } from '../core/compile.ts'
 import { formatDiagnostic, hasErrors, summarize } from '../core/diagnostics.ts'
 import type { CompileResult, SourceFile } from '../core/types.ts'
 import { hashSources } from './cache.ts'
+import { isCompileResult } from './cache-shapes.ts'
 import { processContext, type IoContext } from './context.ts'
 import { PACKAGE_ROOT, parseCardData, readCardData, readRulesDir, textLookup } from './read-sources.ts'
 
@@ -21,7 +22,7 @@ export function compileDir(dir: string, cardsFile?: string, ctx: IoContext = pro
   const cardsPath = cardsFile === undefined ? join(PACKAGE_ROOT, 'data/cards.json') : resolve(ctx.cwd, cardsFile)
   const cardBytes = readCardData(cardsPath, cardsFile !== undefined)
   const key = ctx.cache ? hashSources(cardBytes ? [...files, { path: '\0cards', content: cardBytes }] : files, 'compile') : ''
-  let result = ctx.cache?.get<CompileResult>('compile', key)
+  let result = ctx.cache?.get('compile', key, isCompileResult)
   if (!result) {
     const cards = cardBytes ? parseCardData(cardBytes, cardsFile ?? cardsPath) : undefined
     result = compile(files, { cards })

@@ -16,6 +16,7 @@ import { emptyRetirements, parseRetirements, type Retirements } from '../core/ve
 import { createVersionIndex, CURRENT } from '../core/versions/version-index.ts'
 import { UsageError } from '../cli/args.ts'
 import { hashSources, isCompiledBuild } from './cache.ts'
+import { isCompileResult, isStoredReleaseIds } from './cache-shapes.ts'
 import { processContext, type IoContext } from './context.ts'
 import { PACKAGE_ROOT, readRulesDir, textLookup } from './read-sources.ts'
 import { readShippedDocument, type RulesChoice } from './shipped-rules.ts'
@@ -91,7 +92,7 @@ export function compileRelease(version: string, dir: string, ctx: IoContext = pr
   if (!r) {
     const files = readRulesDir(dir, ctx.cwd)
     const key = ctx.cache ? hashSources(files, 'release') : ''
-    let result = ctx.cache?.get<CompileResult>('release', key)
+    let result = ctx.cache?.get('release', key, isCompileResult)
     if (!result) {
       result = compile(files)
       ctx.cache?.set('release', key, result)
@@ -240,7 +241,7 @@ function cachedReleaseIds(version: string, files: SourceFile[], ctx: IoContext):
   const key = releaseIdsKey(version, files)
   const stored = shippedReleaseIds()?.[version]
   if (stored?.key === key) return restoreReleaseIds(version, stored, files)
-  const hit = ctx.cache?.get<StoredReleaseIds>('release-ids', key)
+  const hit = ctx.cache?.get('release-ids', key, isStoredReleaseIds)
   if (hit?.key === key) return restoreReleaseIds(version, hit, files)
   const r = releaseIdsFromFiles(version, files)
   // A release that cannot be read is reported every time, never cached as fine.
