@@ -11,7 +11,8 @@
  */
 import * as fs from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
+import { replaceFileVerified } from './durable-write.ts'
 import { MAX_DATA_FILE_BYTES, readInputFile } from './read-input.ts'
 
 export type { Stats } from 'node:fs'
@@ -157,6 +158,16 @@ export function readJson<T = unknown>(path: string, maxBytes = MAX_DATA_FILE_BYT
   } catch (error) {
     throw new Error(`${path}: not JSON: ${(error as Error).message}`)
   }
+}
+
+/**
+ * Write a file of ours (build output, generated data): verified and renamed
+ * into place (`replaceFileVerified`), its folder made first. A symbolic link
+ * at the path is refused, never written through.
+ */
+export function writeFile(path: string, content: string | Uint8Array): void {
+  makeDir(dirname(path))
+  replaceFileVerified(path, content)
 }
 
 /** Whether a process with this ID is running (on this machine). */
