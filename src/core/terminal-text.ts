@@ -26,9 +26,13 @@ function visible(c: string): string {
   return '\ufffd'
 }
 
+/** The colours we write ourselves (`cr diff`: removed, added, reset); no other escape sequence passes. */
+const OUR_COLOURS = /^\u001b\[(?:31;9|32;4|0)m$/
+
 /**
  * The same for a whole output stream, which also carries our own colours:
- * SGR sequences (`ESC [ 31;9 m`) pass, other C0 controls become pictures,
+ * the three SGR sequences `cr diff` writes pass (a file name holding
+ * `ESC [ 31 m` once passed as "a colour", issue 24), other C0 controls become pictures,
  * and DEL, C1 and bidi controls `\uXXXX` — valid inside JSON strings (where
  * `--json` output has them), readable in text. The CLI's last line of
  * defence: formatters escape rule text themselves.
@@ -37,7 +41,7 @@ export function escapeStreamText(text: string): string {
   UNSAFE_TERMINAL_CHARS.lastIndex = 0
   if (!UNSAFE_TERMINAL_CHARS.test(text)) return text
   return text.replace(/\u001b\[[0-9;]*m|[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069\u2028\u2029]/g, (m) => {
-    if (m.length > 1) return m
+    if (m.length > 1) return OUR_COLOURS.test(m) ? m : `\u241b${m.slice(1)}`
     const code = m.charCodeAt(0)
     return code < 0x20 ? String.fromCharCode(0x2400 + code) : `\\u${code.toString(16).padStart(4, '0')}`
   })

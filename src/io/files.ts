@@ -145,6 +145,26 @@ export function realPath(path: string): string | undefined {
   }
 }
 
+/** The bytes of a file of ours (build output, data the repository ships): a regular file, bounded like every input. */
+export function readBytes(path: string, maxBytes = MAX_DATA_FILE_BYTES): Buffer {
+  return readInputFile(path, { maxBytes })
+}
+
+/** At most the first `n` bytes of a regular file (fewer when it is shorter); empty when it cannot be read. */
+export function readHead(path: string, n: number): Buffer {
+  let fd: number | undefined
+  try {
+    fd = fs.openSync(path, fs.constants.O_RDONLY | (fs.constants.O_NONBLOCK ?? 0))
+    if (!fs.fstatSync(fd).isFile()) return Buffer.alloc(0)
+    const head = Buffer.alloc(n)
+    return head.subarray(0, fs.readSync(fd, head, 0, n, 0))
+  } catch {
+    return Buffer.alloc(0)
+  } finally {
+    if (fd !== undefined) fs.closeSync(fd)
+  }
+}
+
 /** A UTF-8 text file of ours (build output, data the repository ships), bounded like every input. */
 export function readText(path: string, maxBytes = MAX_DATA_FILE_BYTES): string {
   return readInputFile(path, { maxBytes }).toString('utf8')
@@ -168,6 +188,15 @@ export function readJson<T = unknown>(path: string, maxBytes = MAX_DATA_FILE_BYT
 export function writeFile(path: string, content: string | Uint8Array): void {
   makeDir(dirname(path))
   replaceFileVerified(path, content)
+}
+
+/**
+ * A plain write, neither verified nor synced: for scratch files a script makes
+ * in its own temporary folder, and the benches' simulated editor saves. Never
+ * for a file a person keeps (that is `writeFile`).
+ */
+export function writeScratchFile(path: string, content: string | Uint8Array): void {
+  fs.writeFileSync(path, content)
 }
 
 /** Whether a process with this ID is running (on this machine). */

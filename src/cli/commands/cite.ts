@@ -6,8 +6,8 @@
  * to stdout in the format asked for (`text`, `github`, `sarif`, `json`).
  * The scanning is `src/core/cite`; the rules context is `src/io/cite-context.ts`.
  */
-import { existsSync, mkdirSync, readFileSync } from 'node:fs'
 import { replaceFileVerified, WriteFailedError } from '../../io/durable-write.ts'
+import { makeDir, pathExists } from '../../io/files.ts'
 import { dirname, join, relative, resolve, sep } from 'node:path'
 import ignore from 'ignore'
 import type { CliIo } from '../cli-io.ts'
@@ -144,8 +144,8 @@ export function citeCommand(argv: string[], io: CliIo): number {
   const coverage = computeCoverage(coverageFile, context.document.rules)
   const writeTo = values['write-coverage'] as string | undefined
   if (writeTo) {
-    mkdirSync(dirname(resolve(cwd, writeTo)), { recursive: true })
     try {
+      makeDir(dirname(resolve(cwd, writeTo)))
       // Verified and renamed into place; a symbolic link at the path is refused, never written through.
       replaceFileVerified(resolve(cwd, writeTo), `${JSON.stringify(coverageFile, null, 1)}\n`)
     } catch (error) {
@@ -181,11 +181,13 @@ export function citeCommand(argv: string[], io: CliIo): number {
 /** Citations of rules whose text hash differs from the baseline's, explained by the release history when the baseline's release is held. */
 function baselineProblems(file: string, cwd: string, citations: Citation[], context: CiteContext): CiteProblem[] {
   const abs = resolve(cwd, file)
-  if (!existsSync(abs)) throw new Error(`No such file: ${file}`)
+  if (!pathExists(abs)) throw new Error(`No such file: ${file}`)
   let data: unknown
   try {
-    data = JSON.parse(readFileSync(abs, 'utf8'))
+    // Bounded and regular files only, like every input: a FIFO or /dev/zero as a baseline is refused.
+    data = JSON.parse(readInputFile(abs, { shown: file, maxBytes: MAX_DATA_FILE_BYTES }).toString('utf8'))
   } catch (error) {
+    if (error instanceof InputError) throw new Error(error.message)
     throw new Error(`${file} is not JSON: ${(error as Error).message}`)
   }
   const baseline = readBaseline(data)
@@ -231,11 +233,11 @@ function describeRule(r: RuleEntry | undefined, id: string): string {
 }
 
 function loadConfig(explicit: string | undefined, cwd: string): { config: CiteConfig; problems: CiteProblem[]; base: string } {
-  const file = explicit ?? (existsSync(join(cwd, 'cr.config.json')) ? 'cr.config.json' : undefined)
+  const file = explicit ?? (pathExists(join(cwd, 'cr.config.json')) ? 'cr.config.json' : undefined)
   if (!file) return { config: DEFAULT_CITE_CONFIG, problems: [], base: cwd }
   const abs = resolve(cwd, file)
   const base = dirname(abs)
-  if (!existsSync(abs)) throw new Error(`No such file: ${file}`)
+  if (!pathExists(abs)) throw new Error(`No such file: ${file}`)
   const content = readInputFile(abs, { shown: file, maxBytes: MAX_DATA_FILE_BYTES })
   // JSON is YAML: the house loader gives line and column for any key (JSON.parse decides validity).
   const { loaded, messages } = loadYaml({ path: file, content })
