@@ -44,6 +44,7 @@ export const DIAGNOSTIC_CODES = {
   'schema-flag-content': check('A flag such as `new:` with content under it; the content is lost.', 'warning'),
   'schema-text-as-key': check('Text read as a key because a block is under-indented; the text is lost.', 'warning'),
   'schema-invalid': check('Any other schema violation.'),
+  'chapter-page-reserved': check('A chapter ID whose page would be one of the site\'s own pages (`chpt_glossary` → `/glossary/`, also `search`, `cards`, `full`, `r`, …): the site would hide the chapter behind it.'),
   'markup-unclosed': check('Inline markup is not closed (`{card:Foo` without `}`, `{n}` without `{/n}`).'),
   'markup-unknown-tag': check('An unknown `{tag:…}` (e.g. `{trem:…}`).'),
   'markup-empty': check('Markup without content (e.g. `{ref:}`).'),
