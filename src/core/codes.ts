@@ -66,6 +66,7 @@ export const DIAGNOSTIC_CODES = {
   'link-unsafe': check('A `{link:text|url}` whose URL is not http, https or mailto (`javascript:`, `data:`): it would be dropped to plain text.'),
   'image-unsafe': check('An `{img:…}` that is not a plain image name inside the site: an external URL, an absolute path or `..` (the PDF printer would fetch it).'),
   'text-control-char': check('A control character in rule text (NUL, an ANSI escape, …): invisible, and unsafe in a terminal.'),
+  'text-invisible-char': check('A character that prints as nothing in rule text (a zero-width space or joiner, a soft hyphen, a direction mark, a variation selector, …): `{term:run\u200b}` would define a second term that reads "run".'),
   'text-bidi-char': check('A bidirectional override or isolate (U+202A–U+202E, U+2066–U+2069) in rule text: it reorders what readers see.'),
   // Writing (src/io/durable-write.ts): a write the disk did not take whole is never renamed over anything.
   'write-failed': code('error', ['fmt', 'release', 'cite'], 'A file could not be written whole (a full disk, a read-only folder, a symbolic link in the way): nothing was replaced, the file is as it was.'),
