@@ -1,8 +1,19 @@
+/**
+ * Three projects, by what a test costs (`npx vitest run --project unit`, …):
+ *
+ *   unit     in-process: compiler, CLI, cite, fmt, LSP, fuzz (fixed seeds), the site's data and
+ *            search-query code. First (groupOrder 0; `npm test` runs it alone, before the type
+ *            checks and the rest): a broken core fails within a minute.
+ *   package  packs and installs the package into a scratch engine project; the built `cr` binary.
+ *   site     end-to-end: the built site in Debian's Chromium, the PDFs, `npm run dev`. One full
+ *            build per run (tests/site/global-build.ts), into a temporary folder, started in the
+ *            background as the run starts (the package tests run beside it); tests that need
+ *            another build make their own, with caches of its own (tests/site/astro.ts). No lock.
+ */
 import { defineConfig } from 'vitest/config'
 
 export default defineConfig({
   test: {
-    include: ['tests/**/*.test.ts'],
     // Fixture engines carry their own test files (tests/fixtures/cite-corpus/…): data, not our tests.
     exclude: ['tests/fixtures/**', '**/node_modules/**'],
     // Browser tests and the package test spawn processes; keep the 2-core CI machine responsive.
@@ -11,6 +22,34 @@ export default defineConfig({
     // packs and installs the package takes seconds alone and minutes under load. Budgets are
     // never timed tests (they live in `npm run bench`); these limits only catch a hang.
     testTimeout: 180_000,
-    hookTimeout: 600_000,
+    hookTimeout: 900_000,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['tests/**/*.test.ts'],
+          exclude: ['tests/site/**', 'tests/package/**', 'tests/fixtures/**', '**/node_modules/**'],
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'package',
+          include: ['tests/package/**/*.test.ts'],
+          sequence: { groupOrder: 1 },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'site',
+          include: ['tests/site/**/*.test.ts'],
+          globalSetup: ['tests/site/global-build.ts'],
+          sequence: { groupOrder: 1 },
+        },
+      },
+    ],
   },
 })

@@ -15,7 +15,7 @@ import { PACKAGE_ROOT } from '../../src/io/read-sources.ts'
 import { copyTree, makeTempDir, readText, writeScratchFile } from '../../src/io/files.ts'
 
 const BUDGET_MS = 1000
-const { values } = parseArgs({ options: { runs: { type: 'string', default: '15' }, port: { type: 'string', default: '4522' }, json: { type: 'boolean', default: false } } })
+const { values } = parseArgs({ options: { runs: { type: 'string', default: '15' }, port: { type: 'string', default: '0' }, json: { type: 'boolean', default: false } } })
 const runs = Number(values.runs)
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
 

@@ -1,7 +1,8 @@
 /**
  * Start `npm run dev` (Astro's dev server with the live preview) on a port,
  * for the browser tests and the bench: resolves once it answers, with its
- * output so far and a way to stop it.
+ * output so far and a way to stop it. Port 0 takes any free port (read from
+ * what Astro prints); `args` go to `astro dev`.
  */
 import { spawn } from 'node:child_process'
 import { join } from 'node:path'
@@ -14,10 +15,10 @@ export interface DevServer {
   stop(): Promise<void>
 }
 
-export async function startDevServer(options: { root: string; port: number; env?: NodeJS.ProcessEnv; timeoutMs?: number }): Promise<DevServer> {
+export async function startDevServer(options: { root: string; port: number; env?: NodeJS.ProcessEnv; args?: string[]; timeoutMs?: number }): Promise<DevServer> {
   // A test runner's environment (NODE_ENV=test, VITEST…) is not a developer's: Vite would take it for its own.
   const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => k !== 'NODE_ENV' && !k.startsWith('VITEST') && k !== 'TEST'))
-  const child = spawn(process.execPath, ['--import', 'tsx', join(options.root, 'scripts/dev.ts')], {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(options.root, 'scripts/dev.ts'), ...(options.args ?? [])], {
     cwd: options.root,
     env: { ...env, PORT: String(options.port), HOST: '127.0.0.1', ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -26,7 +27,9 @@ export async function startDevServer(options: { root: string; port: number; env?
   let out = ''
   child.stdout.on('data', (d: Buffer) => (out += d.toString()))
   child.stderr.on('data', (d: Buffer) => (out += d.toString()))
-  const url = `http://127.0.0.1:${options.port}`
+  // Astro prints `Local    http://127.0.0.1:4321/` once it listens.
+  const listening = () => (options.port === 0 ? /Local\s+(http:\/\/127\.0\.0\.1:\d+)/.exec(out.replace(/\u001b\[[0-9;]*m/g, ''))?.[1] : `http://127.0.0.1:${options.port}`)
+  let url = listening() ?? `http://127.0.0.1:${options.port}`
   const stop = async () => {
     if (child.exitCode !== null) return
     const exited = new Promise((done) => child.once('exit', done))
@@ -45,6 +48,12 @@ export async function startDevServer(options: { root: string; port: number; env?
       await stop()
       throw new Error(`the dev server did not answer on ${url}:\n${out}`)
     }
+    const at = listening()
+    if (!at) {
+      await sleep(500)
+      continue
+    }
+    url = at
     try {
       // The first request can wait on Vite's dependency optimizer: ask again rather than wait forever.
       const r = await fetch(`${url}/`, { signal: AbortSignal.timeout(20_000) })

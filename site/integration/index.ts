@@ -15,8 +15,8 @@ import type { AstroIntegration, AstroIntegrationLogger } from 'astro'
 import { CompileError } from '../data/prepare.ts'
 import { prepareSite, publishSiteData } from '../data/store.ts'
 import type { SiteData } from '../data/types.ts'
-import { writeSearchIds, writeSearchIndexes } from './search-index.ts'
-import { printPdfs } from './pdf.ts'
+import { writeSearchIds } from './search-index.ts'
+import { cachedPdfs, cachedSearchIndexes, openBuildCache } from './build-cache.ts'
 import { pdfInfo } from '../data/pdf-info.ts'
 import { livePreview } from './live-preview.ts'
 import { writeOffline } from './offline.ts'
@@ -70,8 +70,10 @@ export default function crSite(): AstroIntegration {
         const out = fileURLToPath(dir)
         const started = performance.now()
         const releases = data.releases
-        const indexed = await writeSearchIndexes(releases.map((r) => ({ records: r.search, outputPath: join(out, r.base, 'pagefind') })))
-        const counts = indexed.map(({ records }, i) => `${records} rules of ${releases[i]!.current ? 'the current rules' : releases[i]!.version}`)
+        // Each release's index and PDF are kept by what they are made from (build-cache.ts): a frozen release is copied.
+        const cache = openBuildCache(root)
+        const indexed = await cachedSearchIndexes(cache, releases.map((r) => ({ records: r.search, outputPath: join(out, r.base, 'pagefind') })))
+        const counts = indexed.map(({ records, cached }, i) => `${records} rules of ${releases[i]!.current ? 'the current rules' : releases[i]!.version}${cached ? ' (kept)' : ''}`)
         logger.info(`Pagefind: ${counts.join(', ')} indexed in ${Math.round(performance.now() - started)} ms`)
         indexed.forEach(({ pagefindIds }, i) => writeSearchIds(out, releases[i]!, pagefindIds))
         const offline = writeOffline(out, releases)
@@ -84,11 +86,12 @@ export default function crSite(): AstroIntegration {
         // Every release its published text, the current rules labelled as such: one Chromium, two pages at a time.
         const printed = data.releases.filter((r) => r.pdf)
         const pdfStarted = performance.now()
-        const results = await printPdfs(out, printed.map((r) => ({ pagePath: `${r.base}full/`, outFile: join(out, r.base, r.pdf!), info: pdfInfo(r) })))
+        const jobs = printed.map((r) => ({ pagePath: `${r.base}full/`, outFile: join(out, r.base, r.pdf!), info: pdfInfo(r) }))
+        const results = await cachedPdfs(cache, out, jobs, printed.map((r) => r.base))
         results.forEach((result, i) => {
           const release = printed[i]!
           if ('skipped' in result) logger.warn(`PDF of ${release.edition} skipped: ${result.skipped}`)
-          else logger.info(`PDF: ${release.base}${release.pdf} (${release.edition}) in ${result.ms} ms`)
+          else logger.info(`PDF: ${release.base}${release.pdf} (${release.edition}) ${result.cached ? 'kept' : `in ${result.ms} ms`}`)
         })
         logger.info(`PDFs: ${printed.length} in ${Math.round(performance.now() - pdfStarted)} ms`)
       },

@@ -92,7 +92,7 @@ async function writeOne({ records, outputPath }: SearchIndexJob): Promise<Search
  * the fragment's meta names the rule. The search box reads this map so it
  * can rank and show rules before their fragments arrive.
  */
-function readPagefindIds(outputPath: string): Map<string, string> {
+export function readPagefindIds(outputPath: string): Map<string, string> {
   const dir = join(outputPath, 'fragment')
   const ids = new Map<string, string>()
   for (const file of readDirNames(dir)) {

@@ -8,13 +8,10 @@ export const repoRoot = join(import.meta.dirname, '../..')
 
 const cache = new Map<string, CompiledDocument>()
 
-/** `CR_FIDELITY_ROOT`: a copy of the repository's rules/ and releases/ to test instead (`cr fmt`'s test formats them there). */
-const root = process.env.CR_FIDELITY_ROOT ?? repoRoot
-
 export function compileRelease(dir: string): CompiledDocument {
   const hit = cache.get(dir)
   if (hit) return hit
-  const { document, messages } = compile(readRulesDir(dir, root), { cards: loadCards() })
+  const { document, messages } = compile(readRulesDir(dir, repoRoot), { cards: loadCards() })
   const errors = messages.filter((m) => m.severity === 'error')
   if (!document || errors.length > 0) throw new Error(`${dir} does not compile: ${errors.length} errors, first: ${errors[0]?.message}`)
   cache.set(dir, document)

@@ -1,5 +1,4 @@
-import { spawnSync } from 'node:child_process'
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { isDeepStrictEqual } from 'node:util'
@@ -158,7 +157,10 @@ describe('cr fmt: the command', () => {
 describe('cr fmt: the published documents are unchanged', () => {
   const strip = (doc: ReturnType<typeof compile>['document']) => JSON.parse(JSON.stringify(doc, (k, v) => (k === 'source' ? undefined : v)))
 
-  it('formatted rules/ and releases compile to the same documents, and the fidelity tests pass on them', () => {
+  // The fidelity suites (tests/fidelity/*) read nothing but the compiled document: a formatted
+  // copy that compiles to the same document (source positions aside) passes them as rules/ does,
+  // in this same run. (This used to run those suites again in a nested `vitest run`.)
+  it('formatted rules/ and releases compile to the same documents and diagnostics', () => {
     const root = mkdtempSync(join(tmpdir(), 'cr-fmt-fidelity-'))
     const cards = loadCards()
     for (const dir of sourceDirs) {
@@ -171,12 +173,6 @@ describe('cr fmt: the published documents are unchanged', () => {
       expect(ours.messages.map((m) => m.code)).toEqual(original.messages.map((m) => m.code))
       expect(strip(ours.document)).toEqual(strip(original.document))
     }
-    // The fidelity suites themselves (tests/fidelity/*), against the published oracles, on the formatted copy.
-    const vitest = join(repo, 'node_modules/vitest/vitest.mjs')
-    const r = spawnSync(process.execPath, [vitest, 'run', 'tests/fidelity'], { cwd: repo, encoding: 'utf8', env: { ...process.env, CR_FIDELITY_ROOT: root, CI: 'true' } })
-    expect(r.status, r.stdout + r.stderr).toBe(0)
-    const out = r.stdout.replace(/\u001b\[[0-9;]*m/g, '')
-    expect(out).toMatch(/Tests\s+\d+ passed/)
-    expect(out).toContain('texts    1420/1420 (100.00%)')
+    rmSync(root, { recursive: true, force: true })
   }, 300_000)
 })

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { runCr } from '../cli/run-cr.ts'
-import { astroBuild, BUILD_TIMEOUT, hasChromium, newPage, openSite, ROOT, withBuildLock, type Site } from './helpers.ts'
+import { astroBuild, BUILD_TIMEOUT, hasChromium, newPage, openSite, ROOT, type Site } from './helpers.ts'
 
 describe.skipIf(!hasChromium)('a build with a coverage file', () => {
   let tmp: string
@@ -20,7 +20,7 @@ describe.skipIf(!hasChromium)('a build with a coverage file', () => {
     const file = join(tmp, 'coverage.json')
     const cite = await runCr(['cite', 'tests/fixtures/engines/rust', '--write-coverage', file, '--warn-only'], ROOT)
     if (!existsSync(file)) throw new Error(`cr cite wrote no coverage file (${cite.code}):\n${cite.stdout}\n${cite.stderr}`)
-    await withBuildLock(() => astroBuild({ CR_COVERAGE: file, CR_RELEASES: 'none', CR_PDF: '0' }, ['--outDir', out]))
+    await astroBuild({ CR_COVERAGE: file, CR_RELEASES: 'none', CR_PDF: '0' }, out)
     site = await openSite(out)
   }, BUILD_TIMEOUT)
   afterAll(async () => {
@@ -63,14 +63,10 @@ describe.skipIf(!hasChromium)('a build with a coverage file', () => {
   test('a bad coverage file fails the build, saying what is wrong', async () => {
     const bad = join(tmp, 'bad.json')
     writeFileSync(bad, JSON.stringify({ rule_end_the_run: 3 }))
-    const error = await withBuildLock(() => {
-      try {
-        astroBuild({ CR_COVERAGE: bad, CR_RELEASES: 'none', CR_PDF: '0' }, ['--outDir', join(tmp, 'bad-dist')])
-        return ''
-      } catch (e) {
-        return (e as Error).message
-      }
-    })
+    const error = await astroBuild({ CR_COVERAGE: bad, CR_RELEASES: 'none', CR_PDF: '0' }, join(tmp, 'bad-dist')).then(
+      () => '',
+      (e: Error) => e.message,
+    )
     expect(error).toContain(`Unexpected coverage file ${bad} (CR_COVERAGE), expected the format of schema/coverage.schema.json`)
     expect(error).toContain("/: must have required property 'format'")
   })

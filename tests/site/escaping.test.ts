@@ -9,7 +9,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { prepareRelease } from '../../site/data/prepare.ts'
 import { cardTextToHtml } from '../../site/data/card-text.ts'
-import { astroBuild, BUILD_TIMEOUT, hasChromium, newPage, openSite, ROOT, withBuildLock, type Site } from './helpers.ts'
+import { astroBuild, BUILD_TIMEOUT, hasChromium, newPage, openSite, ROOT, type Site } from './helpers.ts'
 
 const FIXTURE = join(ROOT, 'tests/site/fixtures/script-rules')
 const ELEMENT = /<(script|img|iframe|b)\b/i
@@ -50,7 +50,7 @@ describe.skipIf(!hasChromium)('pages built from hostile rules', () => {
   let site: Site
   beforeAll(async () => {
     out = mkdtempSync(join(tmpdir(), 'cr-site-fixture-'))
-    await withBuildLock(() => astroBuild({ CR_RULES_DIR: FIXTURE, CR_RELEASES: 'none', CR_PDF: '0' }, ['--outDir', out]))
+    await astroBuild({ CR_RULES_DIR: FIXTURE, CR_RELEASES: 'none', CR_PDF: '0' }, out)
     site = await openSite(out)
   }, BUILD_TIMEOUT)
   afterAll(async () => {

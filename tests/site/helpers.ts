@@ -1,90 +1,59 @@
 /**
- * Shared by the site tests: build `dist/` once when the sources changed
- * (test files run in parallel workers, so the build is behind a lock), serve
- * it, and drive Debian's Chromium.
+ * Shared by the site tests: the run's one full build (made by the project's
+ * global setup, global-build.ts, into a temporary folder), variant builds of
+ * their own, serving a build, and driving Debian's Chromium.
  */
-import { spawnSync } from 'node:child_process'
-import { createHash } from 'node:crypto'
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
-import { join, resolve } from 'node:path'
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
-import { fileURLToPath } from 'node:url'
-import { afterAll, beforeAll } from 'vitest'
+import { afterAll, beforeAll, inject } from 'vitest'
 import { CHROMIUM_PATH, hasChromium as chromiumExists, launchChromium } from '../../site/integration/chromium.ts'
 import { serveStatic, type StaticServer } from '../../site/integration/static-server.ts'
+import { ROOT, runAstroBuild } from './astro.ts'
 
-export const ROOT = resolve(fileURLToPath(import.meta.url), '../../..')
-export const DIST = join(ROOT, 'dist')
+export { ROOT }
 export const hasChromium = chromiumExists()
 
 if (!hasChromium) {
   console.warn(`Browser tests skipped: no Chromium at ${CHROMIUM_PATH}. Install it with \`apt-get install -y chromium\` (or set CHROMIUM_PATH).`)
 }
 
-// `releases/` and `rules/retired.yaml` feed the changes pages, histories and redirects.
-const INPUTS = ['rules', 'releases', 'site', 'src', 'data', 'astro.config.mjs']
+/** Sized for a loaded 2-core machine (a cold full build there takes minutes); only catches a hang. */
+export const BUILD_TIMEOUT = 900_000
 
-/** Fingerprint of everything the build reads (paths, sizes, mtimes). */
-function fingerprint(): string {
-  const hash = createHash('sha256')
-  const walk = (path: string) => {
-    if (!existsSync(path)) return
-    const st = statSync(path)
-    if (st.isDirectory()) {
-      for (const name of readdirSync(path).sort()) walk(join(path, name))
-    } else hash.update(`${path}:${st.size}:${st.mtimeMs}\n`)
-  }
-  for (const input of INPUTS) walk(join(ROOT, input))
-  hash.update(`pdf:${hasChromium}\n`)
-  return hash.digest('hex')
-}
+const build = inject('siteBuild')
+if (!build) throw new Error('No site build: the site tests run in the `site` project of vitest.config.ts, whose global setup builds it')
 
-/** Run `astro build` with the Node running the tests (Astro needs ≥ 22.12). */
-export function astroBuild(env: NodeJS.ProcessEnv = {}, args: string[] = []) {
-  const result = spawnSync(process.execPath, [join(ROOT, 'node_modules/astro/bin/astro.mjs'), 'build', ...args], {
-    cwd: ROOT,
-    env: { ...process.env, ...env },
-    encoding: 'utf8',
-  })
-  if (result.status !== 0) throw new Error(`astro build failed (${result.status}):\n${result.stdout}\n${result.stderr}`)
-  return result.stdout
-}
+/** The full site of this run (every release, search indexes, PDFs), built once by the global setup. Read it after `ensureSite()`. */
+export const DIST = build.dir
 
-const LOCK = join(ROOT, 'node_modules/.cache/cr-site-build.lock')
-
-/** One Astro build at a time across test workers (they share Astro's caches). */
-export async function withBuildLock<T>(fn: () => T | Promise<T>): Promise<T> {
-  mkdirSync(join(LOCK, '..'), { recursive: true })
-  for (;;) {
-    try {
-      mkdirSync(LOCK)
-      break
-    } catch {
-      // Another worker is building; a lock older than 5 minutes is stale.
-      const since = statSync(LOCK, { throwIfNoEntry: false })?.mtimeMs ?? Date.now()
-      if (Date.now() - since > 300_000) rmSync(LOCK, { recursive: true, force: true })
-      await sleep(500)
-    }
-  }
-  try {
-    return await fn()
-  } finally {
-    rmSync(LOCK, { recursive: true, force: true })
-  }
-}
-
-/** Build `dist/` unless it is already built from the current sources. */
+/** Wait for the run's build (it starts with the run, in the background); throws with its output if it failed. */
 export async function ensureSite(): Promise<string> {
-  const stamp = join(DIST, '.build-stamp')
-  const wanted = fingerprint()
-  const fresh = () => existsSync(stamp) && readFileSync(stamp, 'utf8') === wanted
-  if (fresh()) return DIST
-  await withBuildLock(() => {
-    if (fresh()) return
-    astroBuild()
-    writeFileSync(stamp, wanted)
-  })
+  for (;;) {
+    if (existsSync(build.status)) break
+    await sleep(250)
+  }
+  const status = JSON.parse(readFileSync(build.status, 'utf8')) as { code: number | string; ms: number }
+  if (status.code !== 0) {
+    const log = readFileSync(build.log, 'utf8').split('\n').slice(-80).join('\n')
+    throw new Error(`The site build failed (${status.code}) after ${Math.round(status.ms / 1000)} s; the end of its output:\n${log}`)
+  }
   return DIST
+}
+
+/**
+ * A build of its own (other rules, a coverage file, a site URL…), into `outDir`,
+ * with its caches in a temporary folder that is removed afterwards: it can run
+ * beside any other build. Returns what Astro printed; throws with it on failure.
+ */
+export async function astroBuild(env: NodeJS.ProcessEnv, outDir: string): Promise<string> {
+  const work = mkdtempSync(join(tmpdir(), 'cr-astro-'))
+  try {
+    return await runAstroBuild({ outDir, work, env })
+  } finally {
+    rmSync(work, { recursive: true, force: true })
+  }
 }
 
 export interface Site {
@@ -108,8 +77,6 @@ export async function openSite(dir = DIST): Promise<Site> {
     },
   }
 }
-
-export const BUILD_TIMEOUT = 240_000
 
 /**
  * The built site for one describe block: built (once, for every file) and

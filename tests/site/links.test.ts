@@ -1,5 +1,5 @@
 /** No page of the built site, in any release, has a broken internal link, redirect or anchor. */
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { Browser } from 'playwright-core'
@@ -76,6 +76,13 @@ describe.skipIf(!canParse)('links', () => {
       [id, number].filter((key) => !existsSync(join(DIST, 'r', key, 'index.html'))).map((key) => `/r/${key}/`),
     )
     expect(missing).toEqual([])
+  })
+
+  test('a permalink that redirects carries no stylesheet or script: a few hundred bytes, not the stylesheet', () => {
+    const pages = readdirSync(join(DIST, 'r')).map((key) => readFileSync(join(DIST, 'r', key, 'index.html'), 'utf8'))
+    const redirects = pages.filter((html) => html.includes('http-equiv="refresh"'))
+    expect(redirects.length).toBeGreaterThan(3000)
+    expect(redirects.filter((html) => /<style|<script|<link rel="stylesheet"/.test(html)).length).toBe(0)
   })
 
   test('every retired ID keeps a permalink', () => {

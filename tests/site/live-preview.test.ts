@@ -4,24 +4,15 @@
  * the terminal, and goes away when fixed. Runs the real dev server on a copy
  * of rules/ and drives Debian's Chromium.
  */
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
-import { createServer, type AddressInfo } from 'node:net'
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
 import { launchChromium } from '../../site/integration/chromium.ts'
 import { startDevServer, type DevServer } from '../../site/integration/dev-server.ts'
+import { isolatedConfigArgs } from './astro.ts'
 import { hasChromium, ROOT } from './helpers.ts'
-
-/** A port nobody listens on now: several checkouts may run this suite at once. */
-async function freePort(): Promise<number> {
-  const server = createServer()
-  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok))
-  const port = (server.address() as AddressInfo).port
-  await new Promise((ok) => server.close(ok))
-  return port
-}
 
 describe.skipIf(!hasChromium)('npm run dev: live preview', () => {
   let server: DevServer
@@ -29,13 +20,16 @@ describe.skipIf(!hasChromium)('npm run dev: live preview', () => {
   let page: Page
   let file: string
   let original: string
+  let dir: string
 
   beforeAll(async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'cr-dev-'))
+    dir = mkdtempSync(join(tmpdir(), 'cr-dev-'))
     cpSync(join(ROOT, 'rules'), join(dir, 'rules'), { recursive: true })
     file = join(dir, 'rules/06_runs.yaml')
     original = readFileSync(file, 'utf8')
-    server = await startDevServer({ root: ROOT, port: await freePort(), env: { CR_RULES_DIR: join(dir, 'rules') } })
+    // Any free port (several checkouts may run this suite at once), and Vite's and Astro's caches
+    // of its own: the dependency optimizer must not share a folder with a build running beside it.
+    server = await startDevServer({ root: ROOT, port: 0, args: isolatedConfigArgs(join(dir, 'astro')), env: { CR_RULES_DIR: join(dir, 'rules') } })
     browser = await launchChromium()
     page = await browser.newPage()
     page.setDefaultTimeout(150_000)
@@ -45,6 +39,7 @@ describe.skipIf(!hasChromium)('npm run dev: live preview', () => {
   afterAll(async () => {
     await browser?.close()
     await server?.stop()
+    if (dir) rmSync(dir, { recursive: true, force: true })
   })
 
   const bodyHas = (text: string) => page.waitForFunction((t) => document.body.innerText.includes(t), text, { timeout: 150_000 })

@@ -9,7 +9,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { astroBuild, BUILD_TIMEOUT, DIST, ensureSite, hasChromium, newPage, ROOT, useSite, withBuildLock } from './helpers.ts'
+import { astroBuild, BUILD_TIMEOUT, DIST, ensureSite, hasChromium, newPage, ROOT, useSite } from './helpers.ts'
 import { routes } from '../../site/shared/routes.ts'
 
 /** `<meta property|name=… content=…>` and the canonical link of a page. */
@@ -78,7 +78,7 @@ describe('the configured site URL', () => {
   beforeAll(async () => {
     out = mkdtempSync(join(tmpdir(), 'cr-site-url-'))
     const rules = join(ROOT, 'tests/site/fixtures/script-rules')
-    stdout = await withBuildLock(() => astroBuild({ CR_RULES_DIR: rules, CR_RELEASES: 'none', CR_PDF: '0', CR_SITE_URL: 'https://rules.example.org' }, ['--outDir', out]))
+    stdout = await astroBuild({ CR_RULES_DIR: rules, CR_RELEASES: 'none', CR_PDF: '0', CR_SITE_URL: 'https://rules.example.org' }, out)
   }, BUILD_TIMEOUT)
   afterAll(() => {
     if (out) rmSync(out, { recursive: true, force: true })

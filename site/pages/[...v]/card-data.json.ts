@@ -1,12 +1,11 @@
 /** Card previews (`written name → card`), fetched when a card mention is first hovered. */
-import type { APIRoute } from 'astro'
+import type { APIRoute, InferGetStaticPropsType } from 'astro'
 import { releasePaths } from '../../data/store.ts'
-import type { ReleaseData } from '../../data/types.ts'
 
 export const getStaticPaths = releasePaths
 
-export const GET: APIRoute = ({ props }) => {
-  const { release } = props as { release: ReleaseData }
+export const GET: APIRoute<InferGetStaticPropsType<typeof getStaticPaths>> = ({ props }) => {
+  const { release } = props
   const out: Record<string, { title: string; image?: string; type?: string; text?: string }> = {}
   for (const c of release.cards) {
     const card = { title: c.title, image: c.image, type: c.typeLine, text: c.textHtml }

@@ -1,12 +1,11 @@
 /** The search box's vocabulary and card index (see `data/search-vocab.ts`), fetched on first use of search. */
-import type { APIRoute } from 'astro'
+import type { APIRoute, InferGetStaticPropsType } from 'astro'
 import { releasePaths } from '../../data/store.ts'
 import { buildSearchVocab } from '../../data/search-vocab.ts'
-import type { ReleaseData } from '../../data/types.ts'
 
 export const getStaticPaths = releasePaths
 
-export const GET: APIRoute = ({ props }) => {
-  const { release } = props as { release: ReleaseData }
+export const GET: APIRoute<InferGetStaticPropsType<typeof getStaticPaths>> = ({ props }) => {
+  const { release } = props
   return Response.json(buildSearchVocab(release.search, release.lookup))
 }

@@ -3,13 +3,12 @@
  * `slug/#id` where the rule is there ('' when it has no equivalent: its
  * home), only for rules whose place differs. Fetched when the switcher opens.
  */
-import type { APIRoute } from 'astro'
+import type { APIRoute, InferGetStaticPropsType } from 'astro'
 import { getSiteData, releaseParam } from '../../data/store.ts'
-import type { ReleaseData } from '../../data/types.ts'
 
 export function getStaticPaths() {
   const site = getSiteData()
   return site.releases.filter((r) => site.switchMaps[r.key]).map((release) => ({ params: { v: releaseParam(release) }, props: { release } }))
 }
 
-export const GET: APIRoute = ({ props }) => Response.json(getSiteData().switchMaps[(props as { release: ReleaseData }).release.key])
+export const GET: APIRoute<InferGetStaticPropsType<typeof getStaticPaths>> = ({ props }) => Response.json(getSiteData().switchMaps[props.release.key])

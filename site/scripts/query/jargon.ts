@@ -5,7 +5,7 @@
  * the CR's own words, and the reader is told so ("ETR → end the run").
  *
  * Data, not code: add an entry when people type something the CR never says.
- * `tests/site/jargon.test.ts` checks every entry: `says` is lower case, claimed
+ * `tests/site-unit/jargon.test.ts` checks every entry: `says` is lower case, claimed
  * once, and never a term the CR defines (that would hide the CR's meaning);
  * every word of `means` occurs in the CR; `finds` is a rule that defines or
  * states it, which the expansion must bring up.

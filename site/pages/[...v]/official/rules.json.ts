@@ -4,11 +4,10 @@
  * `/v25.08/official/rules.json` for a release. Readers of the rules team's
  * file switch by changing the URL only.
  */
-import type { APIRoute } from 'astro'
+import type { APIRoute, InferGetStaticPropsType } from 'astro'
 import { releasePaths } from '../../../data/store.ts'
-import type { ReleaseData } from '../../../data/types.ts'
 
 export const getStaticPaths = releasePaths
 
-export const GET: APIRoute = ({ props }) =>
-  new Response((props as { release: ReleaseData }).release.officialJson, { headers: { 'Content-Type': 'application/json; charset=utf-8' } })
+export const GET: APIRoute<InferGetStaticPropsType<typeof getStaticPaths>> = ({ props }) =>
+  new Response(props.release.officialJson, { headers: { 'Content-Type': 'application/json; charset=utf-8' } })

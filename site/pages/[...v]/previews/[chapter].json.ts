@@ -1,7 +1,6 @@
 /** Hover previews of one chapter's rules (`id → [number, html]`), fetched when a reference to it is hovered. */
-import type { APIRoute } from 'astro'
+import type { APIRoute, InferGetStaticPropsType } from 'astro'
 import { getSiteData, releaseParam } from '../../../data/store.ts'
-import type { ReleaseData } from '../../../data/types.ts'
 
 export function getStaticPaths() {
   return getSiteData().releases.flatMap((release) =>
@@ -9,7 +8,7 @@ export function getStaticPaths() {
   )
 }
 
-export const GET: APIRoute = ({ props }) => {
-  const { release, chapter } = props as { release: ReleaseData; chapter: string }
+export const GET: APIRoute<InferGetStaticPropsType<typeof getStaticPaths>> = ({ props }) => {
+  const { release, chapter } = props
   return Response.json(release.previews[chapter])
 }

@@ -12,8 +12,9 @@ import { chapterSlug, prepareRelease } from '../../site/data/prepare.ts'
 import { listReleases } from '../../site/data/releases.ts'
 import { prepareSite } from '../../site/data/store.ts'
 import type { SiteData } from '../../site/data/types.ts'
-import { checkLinks, type PageLinks } from './link-check.ts'
-import { ROOT } from './helpers.ts'
+import { checkLinks, type PageLinks } from '../site/link-check.ts'
+
+const ROOT = join(import.meta.dirname, '../..')
 
 const tmp = mkdtempSync(join(tmpdir(), 'cr-site-data-'))
 afterAll(() => rmSync(tmp, { recursive: true, force: true }))

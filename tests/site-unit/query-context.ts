@@ -7,7 +7,8 @@ import type { ReleaseData } from '../../site/data/types.ts'
 import { jargonIndex } from '../../site/scripts/query/jargon.ts'
 import { createVocabulary } from '../../site/scripts/query/typo.ts'
 import { createCards, type QueryContext } from '../../site/scripts/query/understand.ts'
-import { ROOT } from './helpers.ts'
+
+const ROOT = join(import.meta.dirname, '../..')
 
 let release: ReleaseData | undefined
 

@@ -3,7 +3,8 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, test } from 'vitest'
 import { baseOf, cardAnchor, parsePermalink, releaseOfPath, routes, siteRoutes, splitPath, termAnchor, versionOfBase } from '../../site/shared/routes.ts'
-import { ROOT } from './helpers.ts'
+
+const ROOT = join(import.meta.dirname, '../..')
 
 const chapterOf = (id: string) => ({ rule_end_the_run: 'runs', rule_breaching_servers: 'access-breach' })[id]
 

@@ -1,0 +1,85 @@
+/**
+ * The incremental site build, measured (issue 22). `npx tsx scripts/bench/build.ts [--runs N] [--json]`
+ *
+ *   baseline   a full build with the output cache off (CR_SITE_CACHE=0): every release compiled,
+ *              indexed and printed, as every build did before the cache
+ *   cold       a full build with an empty cache (≤ 30 s; and its ratio to the baseline)
+ *   rebuild    the next build after one word of rules/ changed (≤ 0.25 × cold)
+ *   dist/      bytes of the built site (≤ 60 MB); a permalink redirect page (≤ 2 KB, the largest)
+ *
+ * Each run measures all three, in turn, on a fresh cache and output folder (temporary, never
+ * dist/); the edit is made to a copy of rules/ (CR_RULES_DIR), never to rules/ itself. Medians of
+ * --runs (default 3); ratios are taken within a run, so a machine busy with other work skews
+ * both sides alike. Exits 1 when a budget is missed.
+ */
+import { spawnSync } from 'node:child_process'
+import { loadavg } from 'node:os'
+import { join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { createReport, kb, median, option } from './report.ts'
+import { copyTree, listFilesRecursive, makeTempDir, readBytes, readDirNames, readText, removePath, statTarget, writeScratchFile } from '../../src/io/files.ts'
+
+const ROOT = resolve(fileURLToPath(import.meta.url), '../../..')
+const RUNS = option('--runs', 3)
+const { report, printJson, results } = createReport(34)
+
+function build(env: Record<string, string>, outDir: string): number {
+  spawnSync('sync')
+  const started = performance.now()
+  const run = spawnSync(process.execPath, [join(ROOT, 'node_modules/astro/bin/astro.mjs'), 'build', '--outDir', outDir], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    encoding: 'utf8',
+    maxBuffer: 256 << 20,
+  })
+  if (run.status !== 0) throw new Error(`astro build failed:\n${run.stdout}\n${run.stderr}`)
+  return (performance.now() - started) / 1000
+}
+
+const bytesOf = (dir: string) =>
+  listFilesRecursive(dir).reduce((n, f) => n + (statTarget(join(dir, f))?.size ?? 0), 0)
+
+const runs: { baseline: number; cold: number; rebuild: number; load: string }[] = []
+let dist = 0
+let redirect = { largest: 0, median: 0, pages: 0 }
+for (let i = 0; i < RUNS; i++) {
+  const work = makeTempDir('cr-bench-build-')
+  try {
+    const load = loadavg().map((l) => l.toFixed(1)).join(' ')
+    const baseline = build({ CR_SITE_CACHE: '0' }, join(work, 'baseline'))
+    removePath(join(work, 'baseline'))
+    const cache = { CR_SITE_CACHE_DIR: join(work, 'cache') }
+    const cold = build(cache, join(work, 'cold'))
+    // One word of one rule, a different word each run.
+    const rules = join(work, 'rules')
+    copyTree(join(ROOT, 'rules'), rules)
+    const file = join(rules, '06_runs.yaml')
+    const text = readText(file)
+    const edited = text.replace("halt the Runner's progress", `halt the Runner's progress${' now'.repeat(i + 1)}`)
+    if (edited === text) throw new Error('rules/06_runs.yaml: the sentence this bench edits is gone; pick another')
+    writeScratchFile(file, edited)
+    const rebuild = build({ ...cache, CR_RULES_DIR: rules }, join(work, 'rebuild'))
+    runs.push({ baseline, cold, rebuild, load })
+    dist = bytesOf(join(work, 'rebuild'))
+    const sizes = readDirNames(join(work, 'rebuild/r'))
+      .map((key) => readBytes(join(work, 'rebuild/r', key, 'index.html')))
+      .filter((html) => html.includes('http-equiv="refresh"'))
+      .map((html) => html.length)
+    redirect = { largest: Math.max(...sizes), median: median(sizes), pages: sizes.length }
+    console.log(`run ${i + 1}: baseline ${baseline.toFixed(1)} s, cold ${cold.toFixed(1)} s, rebuild ${rebuild.toFixed(1)} s (load average ${load})`)
+  } finally {
+    removePath(work)
+  }
+}
+
+const cold = median(runs.map((r) => r.cold))
+const rebuildRatio = median(runs.map((r) => r.rebuild / r.cold))
+const coldRatio = median(runs.map((r) => r.cold / r.baseline))
+const detail = `runs: ${runs.map((r) => `${r.baseline.toFixed(0)}/${r.cold.toFixed(0)}/${r.rebuild.toFixed(0)} s`).join(', ')} (baseline/cold/rebuild)`
+report({ name: 'full build, no cache (baseline)', value: Math.round(median(runs.map((r) => r.baseline)) * 10) / 10, unit: 's', budget: 'info', ok: true, detail })
+report({ name: 'full cold build', value: Math.round(cold * 10) / 10, unit: 's', budget: '≤ 30 s', ok: cold <= 30, detail: `${coldRatio.toFixed(2)}× the baseline` })
+report({ name: 'rebuild after a one-word edit', value: Math.round(rebuildRatio * 100) / 100, unit: '×', budget: '≤ 0.25 × cold', ok: rebuildRatio <= 0.25, detail: `${median(runs.map((r) => r.rebuild)).toFixed(1)} s` })
+report({ name: 'dist/', value: Math.round((dist / 1024 / 1024) * 10) / 10, unit: 'MB', budget: '≤ 60 MB', ok: dist <= 60 * 1024 * 1024 })
+report({ name: 'permalink redirect, largest', value: kb(redirect.largest), unit: 'KB', budget: '≤ 2 KB', ok: redirect.largest <= 2048, detail: `median ${redirect.median} bytes, ${redirect.pages} pages` })
+printJson()
+process.exitCode = results.every((r) => r.ok) ? 0 : 1

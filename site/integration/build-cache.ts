@@ -1,0 +1,97 @@
+/**
+ * The incremental half of `astro:build:done`: each release's Pagefind index
+ * and PDF are kept (src/io/dir-cache.ts) by a key made of what they are made
+ * from and the code that makes them, and copied instead of rebuilt when the
+ * key is found. An edit in rules/ changes only the current rules' records and
+ * `/full/` page, so only its index and PDF are made again; a change to the
+ * integration's code, the lock file (Pagefind, Chromium's driver, pdf-lib…)
+ * or Chromium itself makes everything again.
+ *
+ * - Pagefind: the records as Pagefind is given them (URL and HTML).
+ * - PDF: the `/full/` page as built, the release's data files beside it and
+ *   the site's scripts (what the page loads while it prints), and the PDF's
+ *   document information.
+ *
+ * `CR_SITE_CACHE=0` turns it off; `CR_SITE_CACHE_DIR` moves it (default
+ * `node_modules/.cache/netrunner-cr-site`).
+ */
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { cacheKey, folderFingerprint, openDirCache, type DirCache } from '../../src/io/dir-cache.ts'
+import { isDirectory, isFile, listDir, pathExists, readBytes, realPath, statTarget } from '../../src/io/files.ts'
+import { CHROMIUM_PATH } from './chromium.ts'
+import { printPdfs, type PdfJob, type PdfResult } from './pdf.ts'
+import { readPagefindIds, recordHtml, writeSearchIndexes, type SearchIndexJob, type SearchIndexResult } from './search-index.ts'
+
+const HERE = fileURLToPath(new URL('.', import.meta.url))
+
+export interface BuildCache {
+  cache: DirCache | undefined
+  /** The code that renders: this folder's sources and the lock file. */
+  code: string
+}
+
+export function openBuildCache(root: string, env: NodeJS.ProcessEnv = process.env): BuildCache {
+  const lock = join(root, 'package-lock.json')
+  const code = cacheKey(folderFingerprint(HERE), pathExists(lock) ? readBytes(lock) : '')
+  return { cache: openDirCache(env, root), code }
+}
+
+export type Cached<T> = T & { cached: boolean }
+
+/** `writeSearchIndexes`, reusing every index whose records did not change. */
+export async function cachedSearchIndexes({ cache, code }: BuildCache, jobs: SearchIndexJob[]): Promise<Cached<SearchIndexResult>[]> {
+  const keys = jobs.map((job) => cacheKey('pagefind', code, ...job.records.flatMap((r) => [r.url, recordHtml(r)])))
+  const results: (Cached<SearchIndexResult> | undefined)[] = jobs.map((job, i) =>
+    cache?.restoreDir('pagefind', keys[i]!, job.outputPath) ? { records: job.records.length, pagefindIds: readPagefindIds(job.outputPath), cached: true } : undefined,
+  )
+  const missing = jobs.flatMap((job, i) => (results[i] ? [] : [{ job, i }]))
+  if (missing.length > 0) {
+    const written = await writeSearchIndexes(missing.map((m) => m.job))
+    missing.forEach(({ job, i }, j) => {
+      results[i] = { ...written[j]!, cached: false }
+      cache?.storeDir('pagefind', keys[i]!, job.outputPath)
+    })
+  }
+  return results.map((r) => r!)
+}
+
+/** Chromium as installed: a new version prints anew. */
+function chromiumIdentity(): string {
+  try {
+    const real = realPath(CHROMIUM_PATH)
+    const st = real === undefined ? undefined : statTarget(real)
+    return st ? `${real}:${st.size}:${st.mtimeMs}` : 'none'
+  } catch {
+    return 'none'
+  }
+}
+
+/** Top-level files of a folder (not its subfolders) but the offline list and worker, which the print never reads. */
+function dataFiles(dir: string): string {
+  if (!isDirectory(dir)) return ''
+  return listDir(dir)
+    .filter((f) => f !== 'offline.json' && f !== 'sw.js' && isFile(join(dir, f)) && !f.endsWith('.pdf'))
+    .sort()
+    .map((f) => `${f}:${cacheKey(readBytes(join(dir, f)))}`)
+    .join('\n')
+}
+
+/** `printPdfs`, copying every PDF whose page, data, scripts and code did not change. */
+export async function cachedPdfs({ cache, code }: BuildCache, out: string, jobs: PdfJob[], bases: string[]): Promise<Cached<PdfResult>[]> {
+  const shared = cacheKey(folderFingerprint(join(out, '_astro')), chromiumIdentity())
+  const keys = jobs.map((job, i) =>
+    cacheKey('pdf', code, shared, readBytes(join(out, job.pagePath, 'index.html')), dataFiles(join(out, bases[i]!)), JSON.stringify(job.info ?? null)),
+  )
+  const results: (Cached<PdfResult> | undefined)[] = jobs.map((job, i) => (cache?.restoreFile('pdf', keys[i]!, job.outFile) ? { written: job.outFile, ms: 0, cached: true } : undefined))
+  const missing = jobs.flatMap((job, i) => (results[i] ? [] : [{ job, i }]))
+  if (missing.length > 0) {
+    const printed = await printPdfs(out, missing.map((m) => m.job))
+    missing.forEach(({ job, i }, j) => {
+      const result = printed[j]!
+      results[i] = { ...result, cached: false }
+      if ('written' in result) cache?.storeFile('pdf', keys[i]!, job.outFile)
+    })
+  }
+  return results.map((r) => r!)
+}

@@ -1,0 +1,86 @@
+/**
+ * The incremental site build (site/integration/build-cache.ts over
+ * src/io/dir-cache.ts): an entry is found only by the key of what made it,
+ * read only when whole, and a Pagefind index is reused exactly when its
+ * records are the same.
+ */
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { cacheKey, openDirCache } from '../../src/io/dir-cache.ts'
+import { cachedSearchIndexes, openBuildCache } from '../../site/integration/build-cache.ts'
+import type { SearchRecord } from '../../site/data/types.ts'
+
+const tmp = mkdtempSync(join(tmpdir(), 'cr-build-cache-'))
+afterAll(() => rmSync(tmp, { recursive: true, force: true }))
+let n = 0
+const fresh = () => {
+  const dir = join(tmp, `case-${n++}`)
+  mkdirSync(dir, { recursive: true })
+  return dir
+}
+
+describe('the output cache', () => {
+  it('keeps a folder and a file by key, and gives them back as they were', () => {
+    const dir = fresh()
+    const cache = openDirCache({ CR_SITE_CACHE_DIR: join(dir, 'cache') }, dir)!
+    mkdirSync(join(dir, 'out/sub'), { recursive: true })
+    writeFileSync(join(dir, 'out/a.txt'), 'a')
+    writeFileSync(join(dir, 'out/sub/b.bin'), Buffer.from([0, 1, 2]))
+    writeFileSync(join(dir, 'doc.pdf'), '%PDF')
+    cache.storeDir('index', 'k1', join(dir, 'out'))
+    cache.storeFile('pdf', 'k1', join(dir, 'doc.pdf'))
+    expect(cache.restoreDir('index', 'k2', join(dir, 'back'))).toBe(false)
+    expect(cache.restoreDir('index', 'k1', join(dir, 'back'))).toBe(true)
+    expect(readFileSync(join(dir, 'back/sub/b.bin'))).toEqual(Buffer.from([0, 1, 2]))
+    expect(cache.restoreFile('pdf', 'k1', join(dir, 'back/doc.pdf'))).toBe(true)
+    expect(readFileSync(join(dir, 'back/doc.pdf'), 'utf8')).toBe('%PDF')
+  })
+
+  it('treats an entry whose files changed since as a miss, and drops it', () => {
+    const dir = fresh()
+    const cache = openDirCache({ CR_SITE_CACHE_DIR: join(dir, 'cache') }, dir)!
+    writeFileSync(join(dir, 'doc.pdf'), 'whole')
+    cache.storeFile('pdf', 'k', join(dir, 'doc.pdf'))
+    writeFileSync(join(dir, 'cache/pdf/k/files/file'), 'who')
+    expect(cache.restoreFile('pdf', 'k', join(dir, 'out.pdf'))).toBe(false)
+    expect(existsSync(join(dir, 'out.pdf'))).toBe(false)
+    expect(existsSync(join(dir, 'cache/pdf/k'))).toBe(false)
+  })
+
+  it('keeps the newest entries of a kind, and is off with CR_SITE_CACHE=0', () => {
+    const dir = fresh()
+    const cache = openDirCache({ CR_SITE_CACHE_DIR: join(dir, 'cache') }, dir, 2)!
+    writeFileSync(join(dir, 'f'), 'x')
+    for (const key of ['a', 'b', 'c']) cache.storeFile('pdf', key, join(dir, 'f'))
+    expect(readdirSync(join(dir, 'cache/pdf')).filter((e) => !e.startsWith('.')).length).toBe(2)
+    expect(openDirCache({ CR_SITE_CACHE: '0' }, dir)).toBeUndefined()
+  })
+
+  it('keys by every part, in order', () => {
+    expect(cacheKey('ab', 'c')).not.toBe(cacheKey('a', 'bc'))
+    expect(cacheKey('a', 'b')).not.toBe(cacheKey('b', 'a'))
+    expect(cacheKey('a', 'b')).toBe(cacheKey('a', Buffer.from('b')))
+  })
+})
+
+describe('Pagefind indexes', () => {
+  const record = (id: string, text: string): SearchRecord =>
+    ({ id, url: `/runs/#${id}`, number: '6.1.1', text, terms: [], cards: [], chapter: '6. Runs', chapterSlug: 'runs', section: '6.1 General' })
+
+  it('are written once for the same records, and again when a record changes', async () => {
+    const dir = fresh()
+    const cache = openBuildCache(dir, { CR_SITE_CACHE_DIR: join(dir, 'cache') })
+    const records = [record('rule_a', 'A run is an attack on a server.'), record('rule_b', 'The Runner jacks out.')]
+    const first = await cachedSearchIndexes(cache, [{ records, outputPath: join(dir, 'one/pagefind') }])
+    expect(first.map((r) => r.cached)).toEqual([false])
+    const again = await cachedSearchIndexes(cache, [{ records, outputPath: join(dir, 'two/pagefind') }])
+    expect(again.map((r) => r.cached)).toEqual([true])
+    expect([...again[0]!.pagefindIds]).toEqual([...first[0]!.pagefindIds])
+    expect(readdirSync(join(dir, 'two/pagefind/fragment')).sort()).toEqual(readdirSync(join(dir, 'one/pagefind/fragment')).sort())
+    const edited = [records[0]!, record('rule_b', 'The Runner jacks out early.')]
+    const changed = await cachedSearchIndexes(cache, [{ records: edited, outputPath: join(dir, 'three/pagefind') }])
+    expect(changed.map((r) => r.cached)).toEqual([false])
+  }, 120_000)
+})

@@ -1,0 +1,44 @@
+/**
+ * The split of the suite by cost (vitest.config.ts) stays true: a test that
+ * builds the site or drives a browser is in the `site` project, whose global
+ * setup builds the site once per run; the `unit` project stays in-process.
+ */
+import { readdirSync, readFileSync } from 'node:fs'
+import { join, relative } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import config from '../vitest.config.ts'
+
+const ROOT = join(import.meta.dirname, '..')
+const testFiles = readdirSync(join(ROOT, 'tests'), { recursive: true, encoding: 'utf8' })
+  .filter((f) => f.endsWith('.test.ts') && !f.startsWith('fixtures/') && f !== 'test-projects.test.ts')
+  .map((f) => `tests/${f.split('\\').join('/')}`)
+
+/** What marks a test as end-to-end: the site harness, a build, a browser, a dev server. */
+const E2E = /from '\.\.?\/(site\/)?(helpers|astro)\.ts'|launchChromium|startDevServer|astro\.mjs/
+
+describe('test projects', () => {
+  const projects = (config.test?.projects ?? []) as { test: { name: string; include: string[]; exclude?: string[]; globalSetup?: string[] } }[]
+  const named = (name: string) => projects.find((p) => p.test.name === name)!.test
+
+  it('are unit, package and site, the unit project first', () => {
+    expect(projects.map((p) => p.test.name)).toEqual(['unit', 'package', 'site'])
+    expect(named('site').globalSetup).toEqual(['tests/site/global-build.ts'])
+  })
+
+  it('put every end-to-end test in the site project, and no in-process test there', () => {
+    const site = testFiles.filter((f) => f.startsWith('tests/site/'))
+    const outside = testFiles.filter((f) => !f.startsWith('tests/site/') && !f.startsWith('tests/package/'))
+    expect(site.length).toBeGreaterThan(5)
+    const e2eOutside = outside.filter((f) => E2E.test(readFileSync(join(ROOT, f), 'utf8')))
+    expect(e2eOutside, 'end-to-end tests outside tests/site/ (they would run in the unit project)').toEqual([])
+    const unitInSite = site.filter((f) => !E2E.test(readFileSync(join(ROOT, f), 'utf8')))
+    expect(unitInSite, 'in-process tests in tests/site/: move them to tests/site-unit/').toEqual([])
+  })
+
+  it('never build into the repository', () => {
+    for (const f of readdirSync(join(ROOT, 'tests/site')).filter((n) => n.endsWith('.ts'))) {
+      const text = readFileSync(join(ROOT, 'tests/site', f), 'utf8')
+      expect(text, relative(ROOT, f)).not.toMatch(/join\(ROOT, 'dist'\)|withBuildLock/)
+    }
+  })
+})
