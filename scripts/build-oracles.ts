@@ -9,10 +9,10 @@
  * deterministic and written one entry per line, so a rebuild diffs cleanly.
  * tests/oracle/README.md describes the formats.
  */
-import { readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
+import { readText, writeFile } from '../src/io/files.ts'
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 const OUT = join(ROOT, 'tests/oracle')
@@ -83,7 +83,7 @@ function buildV26(corpus: string) {
   }))
 
   // Chapter and section headings, from the markdown rendering of the same HTML.
-  const md = readFileSync(join(dir, 'CR-v26.03.md'), 'utf8')
+  const md = readText(join(dir, 'CR-v26.03.md'))
   const chapters: { id: string; number: string; title: string }[] = []
   const sections: { id: string; number: string; chapter: string; title: string }[] = []
   for (const m of md.matchAll(/^(#{1,2}) <a id="([^"]+)"><\/a>(\d+(?:\.\d+)?)\. (.+)$/gm)) {
@@ -361,7 +361,7 @@ const letterOrdinal = (letters: string) => [...letters].reduce((n, c) => n * 26 
 const letterFor = (n: number): string => (n <= 26 ? String.fromCharCode(96 + n) : letterFor(Math.floor((n - 1) / 26)) + letterFor(((n - 1) % 26) + 1))
 
 function buildV24(corpus: string) {
-  const oracle = parseSeedV24(readFileSync(join(corpus, SEED_V24), 'utf8'))
+  const oracle = parseSeedV24(readText(join(corpus, SEED_V24)))
   write('v24.03.json', oracle)
   console.log(
     `v24.03: ${JSON.stringify(oracle.counts)}; missing ${oracle.missing.length}: ${oracle.missing.join(' ')}; ` +
@@ -372,7 +372,7 @@ function buildV24(corpus: string) {
 // ---------------------------------------------------------------- output
 
 function readJson(file: string): unknown {
-  return JSON.parse(readFileSync(file, 'utf8'))
+  return JSON.parse(readText(file))
 }
 
 /** Top-level keys pretty; each element of a top-level array on one line. */
@@ -381,7 +381,7 @@ function write(name: string, data: object) {
     const v = Array.isArray(value) && value.length > 0 ? `[\n${value.map((x) => `    ${JSON.stringify(x)}`).join(',\n')}\n  ]` : JSON.stringify(value)
     return `  ${JSON.stringify(key)}: ${v}`
   })
-  writeFileSync(join(OUT, name), `{\n${parts.join(',\n')}\n}\n`)
+  writeFile(join(OUT, name), `{\n${parts.join(',\n')}\n}\n`)
 }
 
 function main() {

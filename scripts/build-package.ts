@@ -15,7 +15,6 @@
  */
 import { createHash } from 'node:crypto'
 import { createRequire } from 'node:module'
-import { readdirSync, readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
@@ -40,6 +39,7 @@ import timingSchema from '../schema/timing.schema.json' with { type: 'json' }
 import type { ResolvedRelease } from '../src/core/model/types.ts'
 import { indexView } from '../src/core/render/document.ts'
 import { SOURCE_AJV_OPTIONS, SOURCE_SCHEMAS, type SourceSchema } from '../src/core/schema-validators.ts'
+import { readBytes, readDirEntries, readText, removePath } from '../src/io/files.ts'
 
 export { DEFAULT_SITE, type PackageOptions } from '../src/core/package/runtime-data.ts'
 
@@ -51,8 +51,8 @@ const DECLARED = ['index', 'create', 'types', 'data']
 /** A hash of everything the compiler's output depends on: its sources, the schemas, the package version. */
 function buildId(): string {
   const h = createHash('sha256')
-  const walk = (dir: string): string[] => readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(dir, e.name)) : [join(dir, e.name)]))
-  for (const file of [...walk(join(PACKAGE_ROOT, 'src')), ...walk(join(PACKAGE_ROOT, 'schema')), join(PACKAGE_ROOT, 'package.json')].sort()) h.update(file.slice(PACKAGE_ROOT.length)).update(readFileSync(file))
+  const walk = (dir: string): string[] => readDirEntries(dir).flatMap((e) => (e.isDirectory() ? walk(join(dir, e.name)) : [join(dir, e.name)]))
+  for (const file of [...walk(join(PACKAGE_ROOT, 'src')), ...walk(join(PACKAGE_ROOT, 'schema')), join(PACKAGE_ROOT, 'package.json')].sort()) h.update(file.slice(PACKAGE_ROOT.length)).update(readBytes(file))
   return h.digest('hex').slice(0, 16)
 }
 
@@ -95,7 +95,7 @@ function runtimeDeclarations(releaseTypes: string): Record<string, string> {
   const out: Record<string, string> = {}
   const sources: Record<string, string> = { 'release-types': releaseTypes }
   for (const name of DECLARED) {
-    const r = ts.transpileDeclaration(readFileSync(join(RUNTIME, `${name}.ts`), 'utf8'), {
+    const r = ts.transpileDeclaration(readText(join(RUNTIME, `${name}.ts`)), {
       fileName: `${name}.ts`,
       compilerOptions: { allowImportingTsExtensions: true, target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.NodeNext },
       reportDiagnostics: true,
@@ -170,8 +170,8 @@ const precompiledValidators: Plugin = {
  * chunk instead of being installed for every engine (about 1.8 MB).
  */
 export async function buildCli(outDir = join(PACKAGE_ROOT, 'lib')): Promise<void> {
-  rmSync(outDir, { recursive: true, force: true })
-  const packageJson = JSON.parse(readFileSync(join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { dependencies?: Record<string, string> }
+  removePath(outDir)
+  const packageJson = JSON.parse(readText(join(PACKAGE_ROOT, 'package.json'))) as { dependencies?: Record<string, string> }
   await build({
     // The compile cache's key (src/io/cache.ts): a new build never reads an older one's entries.
     define: { __CR_BUILD__: JSON.stringify(buildId()) },

@@ -4,14 +4,14 @@
  * they also work as maskable icons). Run after changing the SVG:
  * `npx tsx scripts/make-icons.ts`; the PNGs are committed.
  */
-import { readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { launchChromium } from '../site/integration/chromium.ts'
+import { readText } from '../src/io/files.ts'
 
 const PUBLIC = resolve(fileURLToPath(import.meta.url), '../../site/public')
 // Full bleed: a launcher masks the corners itself.
-const svg = readFileSync(join(PUBLIC, 'favicon.svg'), 'utf8').replace(' rx="96"', '')
+const svg = readText(join(PUBLIC, 'favicon.svg')).replace(' rx="96"', '')
 const browser = await launchChromium()
 try {
   for (const size of [192, 512]) {

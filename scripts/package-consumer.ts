@@ -10,11 +10,11 @@
  * Run: `npx tsx scripts/package-consumer.ts DIR` (prints the project folder).
  */
 import { execFileSync } from 'node:child_process'
-import { cpSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { PACKAGE_ROOT } from '../src/io/read-sources.ts'
 import { buildCli, buildPackage } from './build-package.ts'
+import { copyTree, makeDir, readDirEntries, readDirNames, readText, statTarget, writeScratchFile } from '../src/io/files.ts'
 
 interface Lock {
   packages: Record<string, { dev?: boolean; devOptional?: boolean; [key: string]: unknown }>
@@ -39,41 +39,41 @@ export async function packConsumer(dir: string): Promise<Consumer> {
   const stage = join(dir, 'stage')
   const pack = join(dir, 'pack')
   const project = join(dir, 'engine')
-  mkdirSync(pack, { recursive: true })
-  mkdirSync(project, { recursive: true })
-  const pkg = JSON.parse(readFileSync(join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { name: string; version: string; files: string[]; [k: string]: unknown }
+  makeDir(pack)
+  makeDir(project)
+  const pkg = JSON.parse(readText(join(PACKAGE_ROOT, 'package.json'))) as { name: string; version: string; files: string[]; [k: string]: unknown }
   // What `files` names, plus what npm always packs.
   for (const entry of [...pkg.files, 'package.json', 'README.md']) {
     const name = entry.replace(/\/$/, '')
     if (name === 'lib' || name === 'dist-index') continue
-    cpSync(join(PACKAGE_ROOT, name), join(stage, name), { recursive: true })
+    copyTree(join(PACKAGE_ROOT, name), join(stage, name))
   }
   await buildCli(join(stage, 'lib'))
   await buildPackage({ rules: join(PACKAGE_ROOT, 'rules'), out: join(stage, 'dist-index'), cli: false })
   const tarballName = npm(['pack', '--ignore-scripts', '--silent', '--pack-destination', pack], stage).trim().split('\n').pop()!
   const tarball = join(pack, tarballName)
 
-  const lock = JSON.parse(readFileSync(join(PACKAGE_ROOT, 'package-lock.json'), 'utf8')) as Lock
+  const lock = JSON.parse(readText(join(PACKAGE_ROOT, 'package-lock.json'))) as Lock
   const spec = `file:${tarball}`
   const packages: Lock['packages'] = {
     '': { name: 'engine', version: '1.0.0', dependencies: { [pkg.name]: spec } },
     [`node_modules/${pkg.name}`]: { version: pkg.version, resolved: spec, license: pkg.license, dependencies: pkg.dependencies, bin: pkg.bin, engines: pkg.engines },
   }
   for (const [path, entry] of Object.entries(lock.packages)) if (path.startsWith('node_modules/') && !entry.dev && !entry.devOptional) packages[path] = entry
-  writeFileSync(join(project, 'package.json'), `${JSON.stringify({ name: 'engine', version: '1.0.0', private: true, dependencies: { [pkg.name]: spec } }, null, 2)}\n`)
-  writeFileSync(join(project, 'package-lock.json'), `${JSON.stringify({ name: 'engine', version: '1.0.0', lockfileVersion: 3, requires: true, packages }, null, 2)}\n`)
+  writeScratchFile(join(project, 'package.json'), `${JSON.stringify({ name: 'engine', version: '1.0.0', private: true, dependencies: { [pkg.name]: spec } }, null, 2)}\n`)
+  writeScratchFile(join(project, 'package-lock.json'), `${JSON.stringify({ name: 'engine', version: '1.0.0', lockfileVersion: 3, requires: true, packages }, null, 2)}\n`)
   npm(['ci', '--offline', '--omit=dev', '--ignore-scripts', '--no-audit', '--no-fund'], project)
 
   const modules = join(project, 'node_modules')
-  return { project, tarball, installedBytes: bytesUnder(modules), installed: readdirSync(modules).filter((n) => !n.startsWith('.')) }
+  return { project, tarball, installedBytes: bytesUnder(modules), installed: readDirNames(modules).filter((n) => !n.startsWith('.')) }
 }
 
 function bytesUnder(dir: string): number {
   let total = 0
-  for (const e of readdirSync(dir, { withFileTypes: true })) {
+  for (const e of readDirEntries(dir)) {
     const p = join(dir, e.name)
     if (e.isDirectory()) total += bytesUnder(p)
-    else if (e.isFile()) total += statSync(p).size
+    else if (e.isFile()) total += statTarget(p)!.size
   }
   return total
 }

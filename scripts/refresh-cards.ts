@@ -7,12 +7,12 @@
  * The output is deterministic — cards sorted by code, one card per line,
  * aliases sorted — so a refresh reads as a clean diff.
  */
-import { readFileSync, statSync, writeFileSync } from 'node:fs'
 import { dirname, join, relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { isMap, isScalar, parseDocument } from 'yaml'
 import { foldCardName, type CardData, type CardRecord } from '../src/core/cards.ts'
+import { readText, statTarget, writeFile } from '../src/io/files.ts'
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 const OUT = join(ROOT, 'data/cards.json')
@@ -55,8 +55,8 @@ function main() {
   })
   const cardsFile = resolve(values.cards)
   const codesFile = resolve(values.codes)
-  const input = JSON.parse(readFileSync(cardsFile, 'utf8')) as { source?: string; generated?: string; date?: string; cards: SourceCard[] }
-  const codes = readCodeList(readFileSync(codesFile, 'utf8'))
+  const input = JSON.parse(readText(cardsFile)) as { source?: string; generated?: string; date?: string; cards: SourceCard[] }
+  const codes = readCodeList(readText(codesFile))
 
   const cards = input.cards.map(toRecord).sort((a, b) => compare(a.code, b.code))
   const problems: string[] = []
@@ -114,13 +114,13 @@ function main() {
 
   const data: CardData = {
     source: `${input.source ?? 'NetrunnerDB card data'}; aliases from NetrunnerDB's card code list (nrdb-card-codes.yaml)`,
-    generated: values.date ?? input.generated ?? input.date ?? statSync(cardsFile).mtime.toISOString().slice(0, 10),
+    generated: values.date ?? input.generated ?? input.date ?? statTarget(cardsFile)!.mtime.toISOString().slice(0, 10),
     cards,
     aliases: sortKeys(aliases),
     legacyAliases: sortKeys(LEGACY_ALIASES),
   }
-  writeFileSync(OUT, serialize(data))
-  const size = statSync(OUT).size
+  writeFile(OUT, serialize(data))
+  const size = statTarget(OUT)!.size
   if (ambiguous.length > 0) console.log(`ambiguous short names, left out: ${ambiguous.join('; ')}`)
   console.log(
     `${relative(process.cwd(), OUT)}: ${cards.length} cards, ${Object.keys(aliases).length} aliases, ` +

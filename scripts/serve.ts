@@ -3,11 +3,11 @@
  * http://localhost:4321 (PORT to change it).
  */
 import { spawnSync } from 'node:child_process'
-import { existsSync } from 'node:fs'
 import { serveStatic } from '../site/integration/static-server.ts'
+import { pathExists } from '../src/io/files.ts'
 
 const port = Number(process.env.PORT ?? 4321)
-if (process.argv.includes('--build') || !existsSync('dist/index.html')) {
+if (process.argv.includes('--build') || !pathExists('dist/index.html')) {
   // The Node running this script (Astro needs ≥ 22.12; npm puts the project's first on PATH).
   const built = spawnSync(process.execPath, ['node_modules/astro/bin/astro.mjs', 'build'], { stdio: 'inherit' })
   if (built.status !== 0) process.exit(built.status ?? 1)

@@ -13,11 +13,11 @@
  * both sides alike. Exits 1 when a budget is missed.
  */
 import { spawnSync } from 'node:child_process'
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
-import { loadavg, tmpdir } from 'node:os'
+import { loadavg } from 'node:os'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { createReport, kb, median, option } from './report.ts'
+import { copyTree, listFilesRecursive, makeTempDir, readBytes, readDirNames, readText, removePath, statTarget, writeScratchFile } from '../../src/io/files.ts'
 
 const ROOT = resolve(fileURLToPath(import.meta.url), '../../..')
 const RUNS = option('--runs', 3)
@@ -37,40 +37,38 @@ function build(env: Record<string, string>, outDir: string): number {
 }
 
 const bytesOf = (dir: string) =>
-  readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((d) => d.isFile())
-    .reduce((n, d) => n + statSync(join(d.parentPath, d.name)).size, 0)
+  listFilesRecursive(dir).reduce((n, f) => n + (statTarget(join(dir, f))?.size ?? 0), 0)
 
 const runs: { baseline: number; cold: number; rebuild: number; load: string }[] = []
 let dist = 0
 let redirect = { largest: 0, median: 0, pages: 0 }
 for (let i = 0; i < RUNS; i++) {
-  const work = mkdtempSync(join(tmpdir(), 'cr-bench-build-'))
+  const work = makeTempDir('cr-bench-build-')
   try {
     const load = loadavg().map((l) => l.toFixed(1)).join(' ')
     const baseline = build({ CR_SITE_CACHE: '0' }, join(work, 'baseline'))
-    rmSync(join(work, 'baseline'), { recursive: true, force: true })
+    removePath(join(work, 'baseline'))
     const cache = { CR_SITE_CACHE_DIR: join(work, 'cache') }
     const cold = build(cache, join(work, 'cold'))
     // One word of one rule, a different word each run.
     const rules = join(work, 'rules')
-    cpSync(join(ROOT, 'rules'), rules, { recursive: true })
+    copyTree(join(ROOT, 'rules'), rules)
     const file = join(rules, '06_runs.yaml')
-    const text = readFileSync(file, 'utf8')
+    const text = readText(file)
     const edited = text.replace("halt the Runner's progress", `halt the Runner's progress${' now'.repeat(i + 1)}`)
     if (edited === text) throw new Error('rules/06_runs.yaml: the sentence this bench edits is gone; pick another')
-    writeFileSync(file, edited)
+    writeScratchFile(file, edited)
     const rebuild = build({ ...cache, CR_RULES_DIR: rules }, join(work, 'rebuild'))
     runs.push({ baseline, cold, rebuild, load })
     dist = bytesOf(join(work, 'rebuild'))
-    const sizes = readdirSync(join(work, 'rebuild/r'))
-      .map((key) => readFileSync(join(work, 'rebuild/r', key, 'index.html')))
+    const sizes = readDirNames(join(work, 'rebuild/r'))
+      .map((key) => readBytes(join(work, 'rebuild/r', key, 'index.html')))
       .filter((html) => html.includes('http-equiv="refresh"'))
       .map((html) => html.length)
     redirect = { largest: Math.max(...sizes), median: median(sizes), pages: sizes.length }
     console.log(`run ${i + 1}: baseline ${baseline.toFixed(1)} s, cold ${cold.toFixed(1)} s, rebuild ${rebuild.toFixed(1)} s (load average ${load})`)
   } finally {
-    rmSync(work, { recursive: true, force: true })
+    removePath(work)
   }
 }
 

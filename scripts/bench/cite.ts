@@ -20,8 +20,6 @@
  *   npx tsx scripts/bench/cite.ts [--mb N] [--files N] [--runs N] [--json]
  *   (KEEP_TREE=1 keeps the generated tree, for profiling)
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { memoryIo } from '../../src/cli/cli-io.ts'
@@ -32,6 +30,7 @@ import { buildIndexFiles } from '../../src/core/index-json.ts'
 import { openCiteContext } from '../../src/io/cite-context.ts'
 import { PACKAGE_ROOT } from '../../src/io/read-sources.ts'
 import { readSourceText, walkSources } from '../../src/io/walk-sources.ts'
+import { makeDir, makeTempDir, readText, removePath, writeScratchFile } from '../../src/io/files.ts'
 
 const BUDGET_MB_S = 50
 const BUDGET_LONG_LINE = 2
@@ -71,10 +70,10 @@ const oldNumbers = (releases.get('v24.03') ?? []).filter((e) => e.number.include
 // ---------------------------------------------------------------------------
 // 1. Precision and recall on the corpus.
 
-const tmp = mkdtempSync(join(tmpdir(), 'cr-cite-bench-'))
+const tmp = makeTempDir('cr-cite-bench-')
 const corpus = join(PACKAGE_ROOT, 'tests/fixtures/cite-corpus')
 const index = join(tmp, 'rules.json')
-writeFileSync(index, buildIndexFiles(context.model!)['rules.json']!)
+writeScratchFile(index, buildIndexFiles(context.model!)['rules.json']!)
 let truePositives = 0
 let reported = 0
 let planted = 0
@@ -84,7 +83,7 @@ for (const engine of ENGINES) {
   await main(['cite', '--format', 'json', '--index', index], io)
   const out = JSON.parse(io.out()) as { problems: { file: string; line: number; column: number; severity: string; code: string }[] }
   const found = new Set(out.problems.filter((p) => p.severity !== 'hint').map((p) => `${p.file}:${p.line}:${p.column}: ${p.severity} [${p.code}]`))
-  const expected = new Set(readFileSync(join(corpus, engine, 'expected.txt'), 'utf8').split('\n').filter((l) => l.trim() !== ''))
+  const expected = new Set(readText(join(corpus, engine, 'expected.txt')).split('\n').filter((l) => l.trim() !== ''))
   reported += found.size
   planted += expected.size
   for (const f of found) if (expected.has(f)) truePositives++
@@ -140,7 +139,7 @@ function generate(root: string): number {
   for (let i = 0; i < fileCount; i++) {
     const ext = pick(['rs', 'clj', 'ts', 'py', 'cs'] as const)
     const dir = join(root, `pkg${i % 50}`, `mod${i % 7}`)
-    mkdirSync(dir, { recursive: true })
+    makeDir(dir)
     const lines: string[] = []
     let size = 0
     while (size < perFile) {
@@ -149,16 +148,16 @@ function generate(root: string): number {
       size += line.length + 1
     }
     const text = `${lines.join('\n')}\n`
-    writeFileSync(join(dir, `file${i}.${ext}`), text)
+    writeScratchFile(join(dir, `file${i}.${ext}`), text)
     bytes += Buffer.byteLength(text)
   }
-  writeFileSync(join(root, '.gitignore'), 'target/\n')
+  writeScratchFile(join(root, '.gitignore'), 'target/\n')
   return bytes
 }
 
 try {
   const root = join(tmp, 'tree')
-  mkdirSync(root)
+  makeDir(root)
   const bytes = generate(root)
   const { config } = readCiteConfig({}, 'cr.config.json')
   const table = { ...context.tableWithReleases(), editions: context.heldReleases }
@@ -241,7 +240,7 @@ try {
   }
   if (mbPerS < BUDGET_MB_S || precision < BUDGET_PRECISION || recall < BUDGET_RECALL || longLines.some((l) => !l.ok)) process.exitCode = 1
 } finally {
-  if (!process.env.KEEP_TREE) rmSync(tmp, { recursive: true, force: true })
+  if (!process.env.KEEP_TREE) removePath(tmp)
   else process.stderr.write(`kept ${tmp}\n`)
 }
 

@@ -17,11 +17,10 @@
  *   npx tsx scripts/bench/library.ts [--runs N] [--scale N] [--json]
  */
 import { spawnSync } from 'node:child_process'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { PACKAGE_ROOT } from '../../src/io/read-sources.ts'
+import { makeTempDir, removePath, writeScratchFile } from '../../src/io/files.ts'
 import { measureLinear } from './linear.ts'
 import { packConsumer } from '../package-consumer.ts'
 
@@ -35,7 +34,7 @@ const { values } = parseArgs({
 const runs = Number(values.runs)
 const scale = Number(values.scale)
 
-const tmp = mkdtempSync(join(tmpdir(), 'cr-bench-library-'))
+const tmp = makeTempDir('cr-bench-library-')
 try {
   const consumer = await packConsumer(tmp)
   const project = consumer.project
@@ -46,7 +45,8 @@ try {
   // The baseline process: parse what `cr check` reads with js-yaml, nothing else.
   const parseOnly = join(tmp, 'parse-only.mjs')
   const jsYaml = join(PACKAGE_ROOT, 'node_modules/js-yaml/dist/js-yaml.mjs')
-  writeFileSync(
+  // The baseline process's own source: it is a separate program, outside this gate.
+  writeScratchFile(
     parseOnly,
     `import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -112,5 +112,5 @@ for (const d of dirs) for (const f of readdirSync(d)) if (f.endsWith('.yaml')) l
   }
   process.exitCode = failed.length > 0 ? 1 : 0
 } finally {
-  rmSync(tmp, { recursive: true, force: true })
+  removePath(tmp)
 }

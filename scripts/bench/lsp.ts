@@ -7,7 +7,6 @@
  *
  *   npx tsx scripts/bench/lsp.ts [--runs N] [--json]
  */
-import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { PassThrough } from 'node:stream'
 import { pathToFileURL } from 'node:url'
@@ -16,6 +15,7 @@ import { createConnection, createProtocolConnection, StreamMessageReader, Stream
 import { compile } from '../../src/core/compile.ts'
 import { loadCards, PACKAGE_ROOT, readRulesDir } from '../../src/io/read-sources.ts'
 import { startLanguageServer } from '../../src/lsp/server.ts'
+import { readText } from '../../src/io/files.ts'
 
 const BUDGET_DIAGNOSTIC_MS = 150
 const BUDGET_COMPLETION_MS = 50
@@ -55,7 +55,7 @@ await client.sendNotification('initialized', {})
 // The largest chapter, 137 KB.
 const path = join(rulesDir, '09_abilities.yaml')
 const uri = pathToFileURL(path).href
-const original = readFileSync(path, 'utf8')
+const original = readText(path)
 let version = 1
 const published = () => new Promise<void>((done) => (waiting = { uri, done }))
 let p = published()

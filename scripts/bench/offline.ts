@@ -11,13 +11,13 @@
  * Flags: --runs N (Lighthouse runs per page, default 3), --json. Prints medians; exits 1 when a budget is missed.
  */
 import { spawnSync } from 'node:child_process'
-import { existsSync, readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { fileURLToPath } from 'node:url'
 import { CHROMIUM_PATH, hasChromium, launchChromium } from '../../site/integration/chromium.ts'
 import { serveStatic } from '../../site/integration/static-server.ts'
 import { createReport, flag, kb, lighthouseScores, median, option } from './report.ts'
+import { pathExists, readBytes, readText } from '../../src/io/files.ts'
 import { routes } from '../../site/shared/routes.ts'
 
 const ROOT = resolve(fileURLToPath(import.meta.url), '../../..')
@@ -27,16 +27,16 @@ const RUNS = option('--runs', 3)
 
 const { report, printJson, results } = createReport(40)
 
-if (!existsSync(join(DIST, 'sw.js'))) {
+if (!pathExists(join(DIST, 'sw.js'))) {
   const run = spawnSync(process.execPath, [join(ROOT, 'node_modules/astro/bin/astro.mjs'), 'build'], { cwd: ROOT, env: { ...process.env, CR_PDF: '0' }, stdio: 'inherit' })
   if (run.status !== 0) process.exit(1)
 }
 
 // What keeping the current release downloads: every listed file, gzipped as a host would send it.
-const list = JSON.parse(readFileSync(join(DIST, 'offline.json'), 'utf8')) as { build: string; files: [string, string][] }
+const list = JSON.parse(readText(join(DIST, 'offline.json'))) as { build: string; files: [string, string][] }
 {
-  const file = (path: string) => readFileSync(join(DIST, path.endsWith('/') ? `${path}index.html` : path))
-  const download = list.files.reduce((n, [path]) => n + gzipSync(file(path)).length, gzipSync(readFileSync(join(DIST, 'offline.json'))).length)
+  const file = (path: string) => readBytes(join(DIST, path.endsWith('/') ? `${path}index.html` : path))
+  const download = list.files.reduce((n, [path]) => n + gzipSync(file(path)).length, gzipSync(readBytes(join(DIST, 'offline.json'))).length)
   report({ name: 'offline: download to keep the current rules', value: kb(download), unit: 'KB', budget: 'info', ok: true, detail: `${list.files.length} files, gzipped` })
 }
 
@@ -59,11 +59,11 @@ try {
   await page.waitForFunction(() => navigator.serviceWorker?.controller, null, { timeout: 300_000 })
 
   // 1. Bytes a reading page gains: the worker, manifest, favicon, registration chunk, and the head's new tags.
-  const html = readFileSync(join(DIST, 'runs/index.html'), 'utf8')
+  const html = readText(join(DIST, 'runs/index.html'))
   const tags = [...html.matchAll(/<(?:link rel="(?:icon|apple-touch-icon|manifest|canonical)"|meta (?:property="og:|name="twitter:|name="theme-color"))[^>]*>/g)].map((m) => m[0]).join('')
-  const sw = gzipSync(readFileSync(join(DIST, 'sw.js'))).length
-  const manifest = gzipSync(readFileSync(join(DIST, 'manifest.webmanifest'))).length
-  const favicon = gzipSync(readFileSync(join(DIST, 'favicon.svg'))).length
+  const sw = gzipSync(readBytes(join(DIST, 'sw.js'))).length
+  const manifest = gzipSync(readBytes(join(DIST, 'manifest.webmanifest'))).length
+  const favicon = gzipSync(readBytes(join(DIST, 'favicon.svg'))).length
   const chunk = [...bodies].find(([path]) => /\/_astro\/offline\.[^/]*\.js$/.test(path))
   if (!chunk) throw new Error('Unexpected: the page loaded no offline chunk, expected /_astro/offline.*.js')
   const head = gzipSync(tags).length
@@ -108,8 +108,8 @@ try {
 
 // 3. Lighthouse, mobile defaults (simulated slow 4G, 4× CPU): home, the largest chapter, /full/.
 {
-  const lookup = JSON.parse(readFileSync(join(DIST, 'lookup.json'), 'utf8')) as { c: string[] }
-  const largest = lookup.c.map((slug) => routes('/').chapter(slug)).reduce((a, b) => (gzipSync(readFileSync(join(DIST, b, 'index.html'))).length > gzipSync(readFileSync(join(DIST, a, 'index.html'))).length ? b : a))
+  const lookup = JSON.parse(readText(join(DIST, 'lookup.json'))) as { c: string[] }
+  const largest = lookup.c.map((slug) => routes('/').chapter(slug)).reduce((a, b) => (gzipSync(readBytes(join(DIST, b, 'index.html'))).length > gzipSync(readBytes(join(DIST, a, 'index.html'))).length ? b : a))
   for (const [path, { perf, a11y, lcp, tbt }] of await lighthouseScores(server.url, ['/', largest, '/full/'], RUNS)) {
     report({ name: `lighthouse mobile performance ${path}`, value: median(perf), unit: '', budget: '≥ 95', ok: median(perf) >= 95, detail: `runs: ${perf.join(', ')}; LCP ${Math.round(median(lcp))} ms, TBT ${Math.round(median(tbt))} ms` })
     report({ name: `lighthouse mobile accessibility ${path}`, value: median(a11y), unit: '', budget: '= 100', ok: median(a11y) === 100 })

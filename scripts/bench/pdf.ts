@@ -17,14 +17,13 @@
  * a page does not, the bench stops there and says which page and why, rather
  * than failing half-way through the timings.
  */
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { CHROMIUM_PATH, hasChromium } from '../../site/integration/chromium.ts'
 import { printPdfs, type PdfJob } from '../../site/integration/pdf.ts'
 import { RELEASE_NAME } from '../../src/core/ids.ts'
 import { flag, median, option } from './report.ts'
+import { makeTempDir, pathExists, readDirNames, removePath } from '../../src/io/files.ts'
 
 const ROOT = resolve(fileURLToPath(import.meta.url), '../../..')
 const DIST = join(ROOT, 'dist')
@@ -35,13 +34,13 @@ if (!hasChromium()) {
   console.log(`PDF bench skipped: no Chromium at ${CHROMIUM_PATH}.`)
   process.exit(0)
 }
-if (!existsSync(join(DIST, 'full/index.html'))) {
+if (!pathExists(join(DIST, 'full/index.html'))) {
   console.log('PDF bench skipped: no dist/ (run `npx astro build` first).')
   process.exit(0)
 }
 
-const out = mkdtempSync(join(tmpdir(), 'cr-pdf-bench-'))
-const releases = readdirSync(DIST).filter((d) => RELEASE_NAME.test(d) && existsSync(join(DIST, d, 'full/index.html')))
+const out = makeTempDir('cr-pdf-bench-')
+const releases = readDirNames(DIST).filter((d) => RELEASE_NAME.test(d) && pathExists(join(DIST, d, 'full/index.html')))
 const jobsOf = (bases: string[]): PdfJob[] => bases.map((b, i) => ({ pagePath: `${b}full/`, outFile: join(out, `${i}.pdf`) }))
 const allJobs = jobsOf(['/', ...releases.map((v) => `/${v}/`)])
 
@@ -55,7 +54,7 @@ async function print(jobs: PdfJob[], parallel: number, what: string): Promise<vo
     const skipped = results.find((r) => 'skipped' in r)
     if (skipped && 'skipped' in skipped) throw new Error(skipped.skipped)
   } catch (error) {
-    rmSync(out, { recursive: true, force: true })
+    removePath(out)
     console.error(`PDF bench stopped (${what}): ${error instanceof Error ? error.message : String(error)}`)
     console.error(`It prints dist/ as it finds it (${pages.join(' ')}); if dist/ is older than the sources, rebuild it: \`npx astro build\`.`)
     process.exit(1)
@@ -81,7 +80,7 @@ try {
   // Interleaved, so a change in the machine's load hits every case alike.
   for (let i = 0; i < RUNS; i++) for (const c of cases) times.get(c.name)!.push(await time(c.jobs, c.parallel, `${c.name}, run ${i + 1}`))
 } finally {
-  rmSync(out, { recursive: true, force: true })
+  removePath(out)
 }
 const base = median(times.get('one')!)
 const rows = cases.map((c) => {

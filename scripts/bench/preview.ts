@@ -7,13 +7,12 @@
  *
  *   npx tsx scripts/bench/preview.ts [--runs N] [--port P] [--json]
  */
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { hasChromium, launchChromium } from '../../site/integration/chromium.ts'
 import { startDevServer } from '../../site/integration/dev-server.ts'
 import { PACKAGE_ROOT } from '../../src/io/read-sources.ts'
+import { copyTree, makeTempDir, readText, writeScratchFile } from '../../src/io/files.ts'
 
 const BUDGET_MS = 1000
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '15' }, port: { type: 'string', default: '0' }, json: { type: 'boolean', default: false } } })
@@ -24,10 +23,10 @@ if (!hasChromium()) {
   console.log('preview bench skipped: no Chromium (apt-get install -y chromium, or CHROMIUM_PATH)')
   process.exit(0)
 }
-const dir = mkdtempSync(join(tmpdir(), 'cr-preview-bench-'))
-cpSync(join(PACKAGE_ROOT, 'rules'), join(dir, 'rules'), { recursive: true })
+const dir = makeTempDir('cr-preview-bench-')
+copyTree(join(PACKAGE_ROOT, 'rules'), join(dir, 'rules'))
 const file = join(dir, 'rules/06_runs.yaml')
-const original = readFileSync(file, 'utf8')
+const original = readText(file)
 const server = await startDevServer({ root: PACKAGE_ROOT, port: Number(values.port), env: { CR_RULES_DIR: join(dir, 'rules'), CR_PREVIEW_TIMING: process.env.CR_PREVIEW_TIMING ?? '' } })
 const browser = await launchChromium()
 try {
@@ -37,7 +36,7 @@ try {
 
   // Warm-up: the first save fills the compile caches if start-up has not yet; Vite may
   // still be optimising dependencies (it reloads the page then), so reload until it shows.
-  writeFileSync(file, original.replace("halt the Runner's progress", "halt the Runner's warm progress"))
+  writeScratchFile(file, original.replace("halt the Runner's progress", "halt the Runner's warm progress"))
   for (let tries = 0; ; tries++) {
     try {
       await page.waitForFunction((t) => document.body?.innerText.includes(t), "halt the Runner's warm progress", { timeout: 15_000 })
@@ -53,7 +52,7 @@ try {
   for (let i = 0; i < runs; i++) {
     const word = `edit${i}x`
     const t = performance.now()
-    writeFileSync(file, original.replace("halt the Runner's progress", `halt the Runner's ${word} progress`))
+    writeScratchFile(file, original.replace("halt the Runner's progress", `halt the Runner's ${word} progress`))
     await shows(`halt the Runner's ${word} progress`)
     save.push(performance.now() - t)
     await page.waitForLoadState('load')

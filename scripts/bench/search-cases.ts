@@ -1,8 +1,8 @@
 /** The search benchmark's query set and its scoring, shared with the tests. */
-import { readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parse } from 'yaml'
+import { readText } from '../../src/io/files.ts'
 
 const ROOT = resolve(fileURLToPath(import.meta.url), '../../..')
 
@@ -20,7 +20,7 @@ export interface Case {
 export const INDEPENDENT = join(ROOT, 'scripts/bench/search-queries-independent.yaml')
 
 export function readCases(file = join(ROOT, 'scripts/bench/search-queries.yaml')): Case[] {
-  return (parse(readFileSync(file, 'utf8')) as { cases: Case[] }).cases
+  return (parse(readText(file)) as { cases: Case[] }).cases
 }
 
 export const RULINGS = join(ROOT, 'scripts/bench/search-queries-rulings.yaml')

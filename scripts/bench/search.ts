@@ -20,7 +20,6 @@
  * Exits 1 when a latency budget is missed.
  */
 import { spawnSync } from 'node:child_process'
-import { existsSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { readCases, readIndependentCases, readRulingsCases, topK } from './search-cases.ts'
@@ -29,6 +28,7 @@ import { CHROMIUM_PATH, hasChromium, launchChromium } from '../../site/integrati
 import { serveStatic } from '../../site/integration/static-server.ts'
 import { flag, median, option } from './report.ts'
 import { emulatePhoneCpu, MID_TIER_PHONE } from './phone.ts'
+import { pathExists } from '../../src/io/files.ts'
 
 const ROOT = resolve(fileURLToPath(import.meta.url), '../../..')
 const DIST = join(ROOT, 'dist')
@@ -42,7 +42,7 @@ async function main() {
     console.log(`Search benchmark skipped: no Chromium at ${CHROMIUM_PATH}.`)
     return
   }
-  if (flag('--build') || !existsSync(join(DIST, 'search-vocab.json'))) {
+  if (flag('--build') || !pathExists(join(DIST, 'search-vocab.json'))) {
     const run = spawnSync(process.execPath, [join(ROOT, 'node_modules/astro/bin/astro.mjs'), 'build'], {
       cwd: ROOT,
       env: { ...process.env, CR_RELEASES: 'none', CR_PDF: '0' },

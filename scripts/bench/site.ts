@@ -11,13 +11,13 @@
  * Prints medians; exits 1 when a budget is missed.
  */
 import { spawnSync } from 'node:child_process'
-import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { fileURLToPath } from 'node:url'
 import { CHROMIUM_PATH, hasChromium, launchChromium } from '../../site/integration/chromium.ts'
 import { serveStatic } from '../../site/integration/static-server.ts'
 import { createReport, flag, kb, lighthouseScores, median, option } from './report.ts'
+import { listFilesRecursive, pathExists, readBytes, readText } from '../../src/io/files.ts'
 import { routes } from '../../site/shared/routes.ts'
 
 const ROOT = resolve(fileURLToPath(import.meta.url), '../../..')
@@ -44,7 +44,7 @@ function astroBuild(env: Record<string, string>): number {
 }
 
 // 1. Build.
-if (!flag('--no-build') || !existsSync(join(DIST, 'index.html'))) {
+if (!flag('--no-build') || !pathExists(join(DIST, 'index.html'))) {
   const times: number[] = []
   for (let i = 0; i < RUNS; i++) times.push(astroBuild({ CR_PDF: '0' }))
   report({ name: 'build (compile + Astro + Pagefind)', value: Math.round(median(times) * 10) / 10, unit: 's', budget: '≤ 60 s', ok: median(times) <= 60, detail: `runs: ${times.map((t) => t.toFixed(1)).join(', ')}` })
@@ -56,20 +56,20 @@ if (!flag('--no-build') || !existsSync(join(DIST, 'index.html'))) {
 }
 
 {
-  const files = readdirSync(DIST, { recursive: true, withFileTypes: true }).filter((d) => d.isFile())
-  const releases = files.filter((d) => d.name === 'lookup.json').length
-  report({ name: 'files written', value: files.length, unit: '', budget: 'info', ok: true, detail: `${files.filter((d) => d.name.endsWith('.html')).length} HTML, ${releases} releases` })
+  const files = listFilesRecursive(DIST)
+  const releases = files.filter((f) => f.split('/').pop() === 'lookup.json').length
+  report({ name: 'files written', value: files.length, unit: '', budget: 'info', ok: true, detail: `${files.filter((f) => f.endsWith('.html')).length} HTML, ${releases} releases` })
 }
 
 // 2. Largest chapter page.
-const lookup = JSON.parse(readFileSync(join(DIST, 'lookup.json'), 'utf8')) as { c: string[] }
+const lookup = JSON.parse(readText(join(DIST, 'lookup.json'))) as { c: string[] }
 const chapters = lookup.c.map((slug) => routes('/').chapter(slug)).map((path) => {
-  const html = readFileSync(join(DIST, path, 'index.html'))
+  const html = readBytes(join(DIST, path, 'index.html'))
   return { path, raw: html.length, gzip: gzipSync(html).length }
 })
 const largest = chapters.reduce((a, b) => (b.gzip > a.gzip ? b : a))
 report({ name: 'largest chapter, gzipped HTML', value: kb(largest.gzip), unit: 'KB', budget: '≤ 80 KB', ok: largest.gzip <= 80 * 1024, detail: `${largest.path} (${kb(largest.raw)} KB raw)` })
-const full = readFileSync(join(DIST, 'full/index.html'))
+const full = readBytes(join(DIST, 'full/index.html'))
 report({ name: '/full/, gzipped HTML', value: kb(gzipSync(full).length), unit: 'KB', budget: 'info', ok: true })
 
 if (!hasChromium()) {

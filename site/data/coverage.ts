@@ -4,7 +4,7 @@
  * site — on each rule, the files citing it; on `/coverage/`, per-chapter
  * percentages and the uncited rules. The arithmetic is `computeCoverage`'s.
  */
-import { readFileSync } from 'node:fs'
+import { readText } from '../../src/io/files.ts'
 import { checkCoverageFile, computeCoverage, type CoverageFile } from '../../src/core/coverage.ts'
 import type { CompiledDocument } from '../../src/core/types.ts'
 import type { CoveragePage, RuleCites } from './types.ts'
@@ -16,7 +16,7 @@ export function loadCoverage(path: string | undefined): CoverageFile | undefined
   if (!path) return undefined
   let text: string
   try {
-    text = readFileSync(path, 'utf8')
+    text = readText(path)
   } catch (e) {
     throw new CoverageFileError(`Cannot read the coverage file ${path} (CR_COVERAGE): ${(e as Error).message}`)
   }

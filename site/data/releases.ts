@@ -3,7 +3,7 @@
  * root; frozen releases (`releases/<v>/`) under `/<v>/`, so a reader of an
  * old release gets the same pages, permalinks and search there.
  */
-import { existsSync } from 'node:fs'
+import { isDirectory } from '../../src/io/files.ts'
 import { join, resolve } from 'node:path'
 import { listReleases as releaseDirs } from '../../src/io/releases.ts'
 
@@ -30,7 +30,7 @@ export interface ReleaseOptions {
 /** The release folders under `releases/`, oldest first. */
 export function availableReleases(root: string): { name: string; dir: string }[] {
   const releasesDir = join(root, 'releases')
-  if (!existsSync(releasesDir)) return []
+  if (!isDirectory(releasesDir)) return []
   return releaseDirs(releasesDir).map(({ version, dir }) => ({ name: version, dir }))
 }
 

@@ -15,10 +15,10 @@
  * `CR_SITE_CACHE=0` turns it off; `CR_SITE_CACHE_DIR` moves it (default
  * `node_modules/.cache/netrunner-cr-site`).
  */
-import { existsSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { cacheKey, folderFingerprint, openDirCache, type DirCache } from '../../src/io/dir-cache.ts'
+import { isDirectory, isFile, listDir, pathExists, readBytes, realPath, statTarget } from '../../src/io/files.ts'
 import { CHROMIUM_PATH } from './chromium.ts'
 import { printPdfs, type PdfJob, type PdfResult } from './pdf.ts'
 import { readPagefindIds, recordHtml, writeSearchIndexes, type SearchIndexJob, type SearchIndexResult } from './search-index.ts'
@@ -33,7 +33,7 @@ export interface BuildCache {
 
 export function openBuildCache(root: string, env: NodeJS.ProcessEnv = process.env): BuildCache {
   const lock = join(root, 'package-lock.json')
-  const code = cacheKey(folderFingerprint(HERE), existsSync(lock) ? readFileSync(lock) : '')
+  const code = cacheKey(folderFingerprint(HERE), pathExists(lock) ? readBytes(lock) : '')
   return { cache: openDirCache(env, root), code }
 }
 
@@ -59,9 +59,9 @@ export async function cachedSearchIndexes({ cache, code }: BuildCache, jobs: Sea
 /** Chromium as installed: a new version prints anew. */
 function chromiumIdentity(): string {
   try {
-    const real = realpathSync(CHROMIUM_PATH)
-    const st = statSync(real)
-    return `${real}:${st.size}:${st.mtimeMs}`
+    const real = realPath(CHROMIUM_PATH)
+    const st = real === undefined ? undefined : statTarget(real)
+    return st ? `${real}:${st.size}:${st.mtimeMs}` : 'none'
   } catch {
     return 'none'
   }
@@ -69,11 +69,11 @@ function chromiumIdentity(): string {
 
 /** Top-level files of a folder (not its subfolders) but the offline list and worker, which the print never reads. */
 function dataFiles(dir: string): string {
-  if (!existsSync(dir)) return ''
-  return readdirSync(dir)
-    .filter((f) => f !== 'offline.json' && f !== 'sw.js' && statSync(join(dir, f)).isFile() && !f.endsWith('.pdf'))
+  if (!isDirectory(dir)) return ''
+  return listDir(dir)
+    .filter((f) => f !== 'offline.json' && f !== 'sw.js' && isFile(join(dir, f)) && !f.endsWith('.pdf'))
     .sort()
-    .map((f) => `${f}:${cacheKey(readFileSync(join(dir, f)))}`)
+    .map((f) => `${f}:${cacheKey(readBytes(join(dir, f)))}`)
     .join('\n')
 }
 
@@ -81,7 +81,7 @@ function dataFiles(dir: string): string {
 export async function cachedPdfs({ cache, code }: BuildCache, out: string, jobs: PdfJob[], bases: string[]): Promise<Cached<PdfResult>[]> {
   const shared = cacheKey(folderFingerprint(join(out, '_astro')), chromiumIdentity())
   const keys = jobs.map((job, i) =>
-    cacheKey('pdf', code, shared, readFileSync(join(out, job.pagePath, 'index.html')), dataFiles(join(out, bases[i]!)), JSON.stringify(job.info ?? null)),
+    cacheKey('pdf', code, shared, readBytes(join(out, job.pagePath, 'index.html')), dataFiles(join(out, bases[i]!)), JSON.stringify(job.info ?? null)),
   )
   const results: (Cached<PdfResult> | undefined)[] = jobs.map((job, i) => (cache?.restoreFile('pdf', keys[i]!, job.outFile) ? { written: job.outFile, ms: 0, cached: true } : undefined))
   const missing = jobs.flatMap((job, i) => (results[i] ? [] : [{ job, i }]))

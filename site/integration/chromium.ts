@@ -2,7 +2,7 @@
  * Debian's Chromium, driven by playwright-core (never a downloaded browser).
  * Shared by the PDF step, the bench and the browser tests.
  */
-import { existsSync } from 'node:fs'
+import { isFile } from '../../src/io/files.ts'
 import { createRequire } from 'node:module'
 import type { Browser } from 'playwright-core'
 
@@ -19,7 +19,7 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
 ]
 
-export const hasChromium = () => existsSync(CHROMIUM_PATH)
+export const hasChromium = () => isFile(CHROMIUM_PATH)
 
 type Playwright = typeof import('playwright-core')
 

@@ -11,7 +11,6 @@
  */
 import { fileURLToPath } from 'node:url'
 import { join, resolve } from 'node:path'
-import { existsSync } from 'node:fs'
 import type { AstroIntegration, AstroIntegrationLogger } from 'astro'
 import { CompileError } from '../data/prepare.ts'
 import { prepareSite, publishSiteData } from '../data/store.ts'
@@ -22,6 +21,8 @@ import { pdfInfo } from '../data/pdf-info.ts'
 import { livePreview } from './live-preview.ts'
 import { writeOffline } from './offline.ts'
 import { listReleases } from '../../src/io/releases.ts'
+import { isDirectory } from '../../src/io/files.ts'
+import { escapeForTerminal } from '../../src/core/terminal-text.ts'
 
 /**
  * `npm run dev` starts even when the rules do not compile: it serves the
@@ -33,7 +34,7 @@ function prepareForDev(root: string, logger: AstroIntegrationLogger): SiteData {
     return prepareSite(root)
   } catch (error) {
     const releases = join(root, 'releases')
-    const newest = existsSync(releases) ? listReleases(releases, root).pop() : undefined
+    const newest = isDirectory(releases) ? listReleases(releases, root).pop() : undefined
     if (!(error instanceof CompileError) || !newest) throw error
     logger.error(`${error.message}\nServing releases/${newest.version}/ until the rules compile.`)
     return prepareSite(root, { ...process.env, CR_RULES_DIR: resolve(root, newest.dir), CR_RELEASES: 'none' })
@@ -54,7 +55,7 @@ export default function crSite(): AstroIntegration {
         publishSiteData(data)
         const versions = data.releases.map((r) => (r.current ? `${r.version} (current)` : r.version)).join(', ')
         logger.info(`Compiled ${versions} in ${Math.round(performance.now() - started)} ms`)
-        for (const note of data.notes) logger.warn(note)
+        for (const note of data.notes) logger.warn(escapeForTerminal(note))
         // Canonical, Open Graph and OpenSearch URLs are absolute: say where they point when nobody chose.
         if (command === 'build' && !process.env.CR_SITE_URL) logger.warn(`CR_SITE_URL is not set: absolute URLs (canonical, Open Graph, OpenSearch) point at ${config.site}`)
         // `npm run dev`: a saved YAML file of the current rules recompiles and reloads the page (live-preview.ts).

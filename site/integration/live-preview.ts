@@ -13,6 +13,7 @@ import type { Plugin, ViteDevServer } from 'vite'
 import type { AstroIntegrationLogger } from 'astro'
 import { compile, createCompileCache } from '../../src/core/compile.ts'
 import { formatDiagnostic } from '../../src/core/diagnostics.ts'
+import { escapeForTerminal } from '../../src/core/terminal-text.ts'
 import type { CompiledDocument, Diagnostic } from '../../src/core/types.ts'
 import { loadCards, readRulesDir, textLookup } from '../../src/io/read-sources.ts'
 import { renderRelease, shapeRelease } from '../data/prepare.ts'
@@ -50,7 +51,8 @@ export function livePreview(options: LivePreviewOptions): Plugin {
     if (onePage.messages.length > 0) {
       const report = onePage.messages.map((m) => formatDiagnostic(m, sourceOf)).join('\n\n')
       const log = errors.length > 0 ? logger.error.bind(logger) : logger.warn.bind(logger)
-      log(`${shownFile}: ${errors.length} errors, ${onePage.messages.length - errors.length} warnings\n${report}`)
+      // File names are data: an escape sequence in one reaches the terminal as a visible character.
+      log(`${escapeForTerminal(shownFile)}: ${errors.length} errors, ${onePage.messages.length - errors.length} warnings\n${report}`)
     }
     if (errors.length > 0 || !onePage.document) {
       errorPayload = overlay(errors, sourceOf)
@@ -75,7 +77,7 @@ export function livePreview(options: LivePreviewOptions): Plugin {
     if (process.env.CR_PREVIEW_TIMING) logger.info(marks.map(([k, t], i) => `${k} ${Math.round(t - (i === 0 ? started : marks[i - 1]![1]))} ms`).join(', '))
     reload()
     const ms = performance.now() - started
-    logger.info(`${shownFile}: rules recompiled in ${Math.round(ms)} ms, reloading the open pages`)
+    logger.info(`${escapeForTerminal(shownFile)}: rules recompiled in ${Math.round(ms)} ms, reloading the open pages`)
     options.onRebuilt?.({ ms, errors: 0 })
   }
 

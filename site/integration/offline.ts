@@ -9,11 +9,11 @@
  * keeps installs nothing new.
  */
 import { createHash } from 'node:crypto'
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { ReleaseData } from '../data/types.ts'
+import { isDirectory, isFile, listDir as namesIn, readBytes, readText, writeFile } from '../../src/io/files.ts'
 import { routes, siteRoutes } from '../shared/routes.ts'
 
 export interface OfflineResult {
@@ -27,16 +27,16 @@ const SITE_FILES = ['/manifest.webmanifest', '/favicon.svg', '/icon-192.png', '/
 /** Pagefind files a search needs (not its UI bundles, not other languages' WebAssembly). */
 function pagefindFiles(out: string, base: string): string[] {
   const dir = join(out, base, 'pagefind')
-  if (!existsSync(dir)) return []
-  const entry = JSON.parse(readFileSync(join(dir, 'pagefind-entry.json'), 'utf8')) as { languages: Record<string, { wasm?: string }> }
+  if (!isDirectory(dir)) return []
+  const entry = JSON.parse(readText(join(dir, 'pagefind-entry.json'))) as { languages: Record<string, { wasm?: string }> }
   const wasm = new Set(Object.values(entry.languages).map((l) => `wasm.${l.wasm ?? 'unknown'}.pagefind`))
-  const top = readdirSync(dir).filter((f) => f === 'pagefind.js' || f === 'pagefind-worker.js' || f === 'pagefind-entry.json' || f.endsWith('.pf_meta') || wasm.has(f))
-  const nested = ['index', 'filter', 'fragment'].flatMap((sub) => (existsSync(join(dir, sub)) ? readdirSync(join(dir, sub)).map((f) => `${sub}/${f}`) : []))
+  const top = namesIn(dir).filter((f) => f === 'pagefind.js' || f === 'pagefind-worker.js' || f === 'pagefind-entry.json' || f.endsWith('.pf_meta') || wasm.has(f))
+  const nested = ['index', 'filter', 'fragment'].flatMap((sub) => namesIn(join(dir, sub)).map((f) => `${sub}/${f}`))
   return [...top, ...nested].map((f) => routes(base).pagefind(f))
 }
 
 const listDir = (out: string, path: string, ext: string) =>
-  existsSync(join(out, path)) ? readdirSync(join(out, path)).filter((f) => f.endsWith(ext)).map((f) => `${path}${f}`) : []
+  namesIn(join(out, path)).filter((f) => f.endsWith(ext)).map((f) => `${path}${f}`)
 
 /** Every file of one release a reader needs offline, as site paths. */
 export function offlineFiles(out: string, release: ReleaseData): string[] {
@@ -46,7 +46,7 @@ export function offlineFiles(out: string, release: ReleaseData): string[] {
   const data = [at.lookup(), at.searchVocab(), at.searchIds(), at.cardData(), at.switchMap()]
   const previews = release.chapters.map((c) => at.previews(c.slug))
   const shared = release.current ? [...listDir(out, '/_astro/', '.js'), ...listDir(out, '/_astro/', '.css'), ...SITE_FILES, siteRoutes.numbers()] : []
-  return [...pages, ...data, ...previews, ...pagefindFiles(out, release.base), ...shared].filter((path) => existsSync(fileOf(out, path)))
+  return [...pages, ...data, ...previews, ...pagefindFiles(out, release.base), ...shared].filter((path) => isFile(fileOf(out, path)))
 }
 
 const fileOf = (out: string, path: string) => join(out, path.endsWith('/') ? `${path}index.html` : path)
@@ -58,17 +58,17 @@ export function writeOffline(out: string, releases: ReleaseData[]): OfflineResul
   for (const release of releases) {
     let bytes = 0
     const files = offlineFiles(out, release).map((path): [string, string] => {
-      const body = readFileSync(fileOf(out, path))
+      const body = readBytes(fileOf(out, path))
       bytes += body.length
       return [path, createHash('sha256').update(body).digest('hex').slice(0, 12)]
     })
     const id = createHash('sha256').update(JSON.stringify(files)).digest('hex').slice(0, 12)
     if (release.current) build = id
-    writeFileSync(join(out, routes(release.base).offlineList()), JSON.stringify({ build: id, files }))
+    writeFile(join(out, routes(release.base).offlineList()), JSON.stringify({ build: id, files }))
     result.releases.push({ base: release.base, files: files.length, bytes })
   }
   result.build = build
-  writeFileSync(join(out, siteRoutes.serviceWorker()), workerSource(build))
+  writeFile(join(out, siteRoutes.serviceWorker()), workerSource(build))
   return result
 }
 
@@ -77,7 +77,7 @@ function workerSource(build: string): string {
   const path = fileURLToPath(new URL('../scripts/sw.ts', import.meta.url))
   // Node's own require: in `astro:build:done` Vite's module runner no longer takes dynamic imports.
   const ts = createRequire(import.meta.url)('typescript') as typeof import('typescript')
-  const js = ts.transpileModule(readFileSync(path, 'utf8'), {
+  const js = ts.transpileModule(readText(path), {
     compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext, removeComments: true },
   }).outputText
   if (!js.includes('__CR_BUILD__')) throw new Error(`${path}: expected the placeholder __CR_BUILD__`)

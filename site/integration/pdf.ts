@@ -9,13 +9,13 @@
  * to the printed copy only (the web page stays as it is, for search and
  * copying).
  */
-import { writeFileSync } from 'node:fs'
 import type { Browser, Page } from 'playwright-core'
 import { withOutline, type OutlineEntry, type PdfInfo } from './pdf-outline.ts'
 import { hyphenateText } from './pdf-hyphenate.ts'
 import { destinationPages } from './pdf-pages.ts'
 import { serveStatic } from './static-server.ts'
 import { hasChromium, launchChromium, loadPlaywright, CHROMIUM_PATH } from './chromium.ts'
+import { writeFile } from '../../src/io/files.ts'
 
 export type PdfResult = { written: string; ms: number } | { skipped: string }
 
@@ -114,7 +114,7 @@ async function printOne(browser: Browser, url: string, outFile: string, info?: P
       if (!changed && printed) break
       printed = await print(true)
     }
-    writeFileSync(outFile, await withOutline(printed!, outline, info))
+    writeFile(outFile, await withOutline(printed!, outline, info))
   } finally {
     await page.close()
   }

@@ -7,10 +7,10 @@
  */
 import { h } from 'hastscript'
 import { toHtml } from 'hast-util-to-html'
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { gunzipSync } from 'node:zlib'
 import { join } from 'node:path'
 import * as pagefind from 'pagefind'
+import { readBytes, readDirNames, readText, writeFile } from '../../src/io/files.ts'
 import type { ReleaseData, SearchRecord } from '../data/types.ts'
 
 export function recordHtml(r: SearchRecord): string {
@@ -95,10 +95,10 @@ async function writeOne({ records, outputPath }: SearchIndexJob): Promise<Search
 export function readPagefindIds(outputPath: string): Map<string, string> {
   const dir = join(outputPath, 'fragment')
   const ids = new Map<string, string>()
-  for (const file of readdirSync(dir)) {
+  for (const file of readDirNames(dir)) {
     const m = /^(.+)\.pf_fragment$/.exec(file)
     if (!m) continue
-    const json = gunzipSync(readFileSync(join(dir, file))).subarray('pagefind_dcd'.length).toString('utf8')
+    const json = gunzipSync(readBytes(join(dir, file))).subarray('pagefind_dcd'.length).toString('utf8')
     const id = (JSON.parse(json) as { meta?: { id?: string } }).meta?.id
     if (id) ids.set(id, m[1]!)
   }
@@ -114,7 +114,7 @@ async function entryWritten(outputPath: string): Promise<void> {
   const file = join(outputPath, 'pagefind-entry.json')
   for (let attempt = 0; ; attempt++) {
     try {
-      JSON.parse(readFileSync(file, 'utf8'))
+      JSON.parse(readText(file))
       return
     } catch (error) {
       if (attempt >= 100) throw new Error(`Pagefind wrote no complete ${file} within 10 s: ${(error as Error).message}`)
@@ -129,5 +129,5 @@ async function entryWritten(outputPath: string): Promise<void> {
  */
 export function writeSearchIds(out: string, release: ReleaseData, pagefindIds: Map<string, string>): void {
   const ids = release.lookup.r.map(([id]) => pagefindIds.get(id) ?? '')
-  writeFileSync(join(out, release.base, 'search-ids.json'), JSON.stringify(ids))
+  writeFile(join(out, release.base, 'search-ids.json'), JSON.stringify(ids))
 }

@@ -1,16 +1,33 @@
 /**
- * A tiny static file server for `dist/`: what `npm start`, the PDF step, the
- * bench and the browser tests use. Serves `index.html` for directories,
- * redirects `/dir` to `/dir/`, and gzips text like a real host would.
- * Pagefind's index files are gzip already: they go out as they are, marked
- * `Content-Encoding: gzip`, so the browser inflates them natively instead
- * of Pagefind doing it in JavaScript (a third of its start on a slow phone;
- * the README shows the same setting for nginx, Caddy and Apache).
+ * The static file server for `dist/`: what `npm start`, the PDF step, the
+ * bench and the browser tests use. A kept server does the file work:
+ * `serve-static` (Express's, on `send`), which stats every request, handles
+ * stream errors (a file that vanishes mid-request during a rebuild is a 404
+ * or a cut connection, never an unhandled `'error'`), closes the file as
+ * soon as the response ends or is aborted, answers ranges and conditional
+ * requests, and redirects `/dir` to `/dir/` on the same host. `compression`
+ * gzips text like a real host would.
+ *
+ * Ours on top: the content types (`.xml` is our OpenSearch description),
+ * `Cache-Control: no-cache`, the 404 page, and Pagefind's index files, which
+ * are gzip already: they go out as they are, marked `Content-Encoding:
+ * gzip`, so the browser inflates them natively instead of Pagefind doing it
+ * in JavaScript (a third of its start on a slow phone; the README shows the
+ * same setting for nginx). And the server as a server: an error on the
+ * listening socket (out of file descriptors: accept(2) fails with EMFILE) is
+ * logged and the server goes on, a failed request is answered or closed.
+ *
+ * Why not the hand-written server it replaces (issue 24, case 2): a file
+ * stream without an error handler crashed the process, and an aborted
+ * download left its descriptor open. Why not sirv: its 3.0 pipes
+ * `createReadStream` without an error handler too, and in production mode
+ * lists the folder once at start, so a rebuild under it is not seen.
  */
-import { closeSync, createReadStream, existsSync, openSync, readSync, statSync } from 'node:fs'
-import { createServer, type Server } from 'node:http'
-import { extname, join, normalize, resolve, sep } from 'node:path'
-import { createGzip } from 'node:zlib'
+import compression from 'compression'
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import { extname, join, resolve } from 'node:path'
+import serveStaticFiles from 'serve-static'
+import { readBytes, readHead } from '../../src/io/files.ts'
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -27,19 +44,15 @@ const TYPES: Record<string, string> = {
   '.wasm': 'application/wasm',
   '.txt': 'text/plain; charset=utf-8',
 }
-const COMPRESSIBLE = /^(text\/|application\/(json|javascript|opensearch|manifest))|svg/
 /** Pagefind's gzipped files: `.pf_meta`, `.pf_index`, `.pf_fragment`, `.pf_filter`. */
 const PAGEFIND_GZIP = /\.pf_[a-z]+$/
+/** The 404 page is ours and small; a larger file there is not served whole. */
+const MAX_404_BYTES = 1024 * 1024
 
 /** Does the file start with gzip's magic bytes? */
 function isGzip(file: string): boolean {
-  const fd = openSync(file, 'r')
-  try {
-    const head = Buffer.alloc(2)
-    return readSync(fd, head, 0, 2, 0) === 2 && head[0] === 0x1f && head[1] === 0x8b
-  } finally {
-    closeSync(fd)
-  }
+  const head = readHead(file, 2)
+  return head.length === 2 && head[0] === 0x1f && head[1] === 0x8b
 }
 
 export interface StaticServer {
@@ -51,67 +64,109 @@ export interface StaticServer {
 export interface ServeOptions {
   /** Send Pagefind's files as `Content-Encoding: gzip` (default); off, like a host that can't (GitHub Pages). */
   pagefindGzip?: boolean
+  /** Where a server error is reported (default: stderr). */
+  log?: (message: string) => void
 }
 
-export function serveStatic(dir: string, port = 0, host = '127.0.0.1', options: ServeOptions = {}): Promise<StaticServer> {
+type Handler = (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => void
+
+/** The request handler: compression, then the files, then the 404 page. */
+export function staticHandler(dir: string, options: ServeOptions = {}): (req: IncomingMessage, res: ServerResponse) => void {
   const { pagefindGzip = true } = options
   const root = resolve(dir)
-  const server = createServer((req, res) => {
-    let path: string
-    let raw: string
+  const files = serveStaticFiles(root, {
+    index: ['index.html'],
+    redirect: true,
+    cacheControl: false,
+    // Its 403 (a `..` after decoding) and 404 come to us as errors, so each keeps its status.
+    fallthrough: false,
+    setHeaders(res, path) {
+      const type = TYPES[extname(path)]
+      if (type) res.setHeader('Content-Type', type)
+      res.setHeader('Cache-Control', 'no-cache')
+      if (pagefindGzip && PAGEFIND_GZIP.test(path)) {
+        res.setHeader('Vary', 'Accept-Encoding')
+        const accepts = /\bgzip\b/.test(String(res.req.headers['accept-encoding'] ?? ''))
+        // Labelled gzip only when it is (a file named like Pagefind's may not be).
+        if (accepts && isGzip(path)) res.setHeader('Content-Encoding', 'gzip')
+      }
+    },
+  }) as unknown as Handler
+  // The stored gzip of Pagefind's files is left alone: compression skips what already has a Content-Encoding.
+  const gzip = compression() as unknown as Handler
+
+  const notFound = (res: ServerResponse) => {
+    let body: Buffer | string = 'Not found'
     try {
-      raw = new URL(req.url ?? '/', 'http://x').pathname
-      path = decodeURIComponent(raw)
+      body = readBytes(join(root, '404.html'), MAX_404_BYTES)
+    } catch {
+      // no 404 page: the plain words
+    }
+    res.writeHead(404, { 'content-type': TYPES['.html']!, 'cache-control': 'no-cache' })
+    res.end(body)
+  }
+
+  return (req, res) => {
+    // What the WHATWG URL parser makes of the path, dot segments resolved: `/%2e%2e/etc/passwd`
+    // asks for /etc/passwd inside the folder (a 404), and a `..` left after decoding is send's 403.
+    let path: string
+    try {
+      const url = new URL(req.url ?? '/', 'http://x')
+      path = url.pathname
+      req.url = `${path}${url.search}`
     } catch {
       res.writeHead(400).end('Bad request')
       return
     }
-    let file = normalize(join(root, path))
-    if (file !== root && !file.startsWith(root + sep)) {
-      res.writeHead(403).end('Forbidden')
-      return
-    }
-    if (existsSync(file) && statSync(file).isDirectory()) {
-      if (!path.endsWith('/')) {
-        // From the still-encoded path, with one leading slash: `/%2Fcards` must not become
-        // `Location: //cards/`, which a browser reads as another host (an open redirect).
-        res.writeHead(301, { location: `/${raw.replace(/^[/\\]+/, '')}/` }).end()
+    const fail = (error: unknown) => {
+      if (res.headersSent) {
+        res.destroy()
         return
       }
-      file = join(file, 'index.html')
+      const code = (error as NodeJS.ErrnoException)?.code
+      if (code === 'EMFILE' || code === 'ENFILE') {
+        // Out of descriptors for now: the client may try again in a moment.
+        res.writeHead(503, { 'content-type': 'text/plain; charset=utf-8', 'retry-after': '1' }).end('Busy: try again')
+        return
+      }
+      const status = (error as { status?: number; statusCode?: number })?.status ?? (error as { statusCode?: number })?.statusCode ?? 500
+      if (status === 404) notFound(res)
+      else res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8' }).end(status === 403 ? 'Forbidden' : 'Server error')
     }
-    if (!existsSync(file) || !statSync(file).isFile()) {
-      const notFound = join(root, '404.html')
-      res.writeHead(404, { 'content-type': TYPES['.html']! })
-      if (existsSync(notFound)) createReadStream(notFound).pipe(res)
-      else res.end('Not found')
-      return
-    }
-    const type = TYPES[extname(file)] ?? 'application/octet-stream'
-    const headers: Record<string, string> = { 'content-type': type, 'cache-control': 'no-cache' }
-    const acceptsGzip = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))
-    const gzip = COMPRESSIBLE.test(type) && acceptsGzip
-    const pregzipped = !gzip && acceptsGzip && pagefindGzip && PAGEFIND_GZIP.test(file) && isGzip(file)
-    if (gzip || pregzipped) headers['content-encoding'] = 'gzip'
-    if (COMPRESSIBLE.test(type) || (pagefindGzip && PAGEFIND_GZIP.test(file))) headers.vary = 'accept-encoding'
-    res.writeHead(200, headers)
-    if (req.method === 'HEAD') {
-      res.end()
-      return
-    }
-    const stream = createReadStream(file)
-    if (gzip) stream.pipe(createGzip()).pipe(res)
-    else stream.pipe(res)
-  })
+    gzip(req, res, (error) => {
+      if (error) return fail(error)
+      files(req, res, (error2) => {
+        if (error2) return fail(error2)
+        notFound(res)
+      })
+    })
+  }
+}
+
+export function serveStatic(dir: string, port = 0, host = '127.0.0.1', options: ServeOptions = {}): Promise<StaticServer> {
+  const log = options.log ?? ((message: string) => process.stderr.write(`static server: ${message}\n`))
+  const server = createServer(staticHandler(dir, options))
+  // Headers must come within 30 s and a request within 2 minutes: a client that never finishes is let go.
+  server.headersTimeout = 30_000
+  server.requestTimeout = 120_000
   return new Promise((ok, fail) => {
     server.once('error', fail)
     server.listen(port, host, () => {
+      server.off('error', fail)
+      // After listening, an error is one connection's (EMFILE from accept(2) when descriptors run out):
+      // said, and the server goes on; the kernel keeps the connection queued until there is room.
+      server.on('error', (error) => log(`${(error as NodeJS.ErrnoException).code ?? ''} ${(error as Error).message}`.trim()))
+      server.on('clientError', (_error, socket) => socket.destroy())
       const address = server.address()
       const actual = typeof address === 'object' && address ? address.port : port
       ok({
         server,
         url: `http://${host}:${actual}`,
-        close: () => new Promise<void>((done) => server.close(() => done())),
+        close: () =>
+          new Promise<void>((done) => {
+            server.close(() => done())
+            server.closeAllConnections()
+          }),
       })
     })
   })

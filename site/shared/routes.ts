@@ -23,8 +23,8 @@ export function baseOf(version?: string): string {
   return version && version !== 'current' ? `/${version}/` : '/'
 }
 
-/** `chpt_game_concepts` → `game-concepts`: a chapter's page under its release. */
-export const chapterSlug = (chapterId: string) => chapterId.replace(/^chpt_/, '').replaceAll('_', '-')
+/** `chpt_game_concepts` → `game-concepts`: a chapter's page under its release (one home with the names it must not take). */
+export { chapterSlug } from '../../src/core/page-names.ts'
 
 /** A glossary term's anchor: `trash cost` → `term-trash-cost`. */
 export const termAnchor = (term: string) => `term-${slugify(term)}`

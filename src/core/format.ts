@@ -18,6 +18,7 @@
  * and runs the fidelity tests on formatted sources) and is idempotent.
  */
 import { Document, isMap, isPair, isScalar, parse, parseDocument, Scalar, stringify, visit } from 'yaml'
+import { MAX_YAML_ALIASES, MAX_YAML_DEPTH, parseDocumentWithin } from './yaml-lazy.ts'
 
 /** Keys in canonical order; any other key goes after these, in its original order. */
 export const KEY_ORDER = [
@@ -41,8 +42,17 @@ export const FORMAT_OPTIONS = { indent: 2, indentSeq: false, lineWidth: 0, minCo
 export type FormatResult = { ok: true; text: string; changed: boolean } | { ok: false; line: number; column: number; message: string }
 
 /** The canonical layout of one file's text. */
-export function formatYaml(text: string): FormatResult {
-  const doc = parseDocument(text, { uniqueKeys: true, prettyErrors: false })
+export function formatYaml(source: string): FormatResult {
+  // CRLF is a line break like LF inside every YAML scalar, so dropping the CRs changes no value; left
+  // in, the `yaml` package keeps them inside comments it moves (`# note\r`), where no later step sees them.
+  const text = source.replace(/\r\n/g, '\n')
+  const parsed = parseDocumentWithin(text, { uniqueKeys: true, prettyErrors: false })
+  if (parsed.problem) {
+    const [line, column] = lineCol(text, parsed.problem.offset)
+    const message = parsed.problem.kind === 'depth' ? `Unexpected nesting deeper than ${MAX_YAML_DEPTH} levels` : `Unexpected alias past the ${MAX_YAML_ALIASES}th`
+    return { ok: false, line, column, message }
+  }
+  const doc = parsed.doc
   const error = doc.errors[0]
   if (error) {
     const [line, column] = error.linePos?.[0] ? [error.linePos[0].line, error.linePos[0].col] : lineCol(text, error.pos[0])
@@ -50,7 +60,7 @@ export function formatYaml(text: string): FormatResult {
   }
   canonicalize(doc)
   const out = doc.toString(FORMAT_OPTIONS)
-  return { ok: true, text: out, changed: out !== text }
+  return { ok: true, text: out, changed: out !== source }
 }
 
 function canonicalize(doc: Document) {

@@ -13,7 +13,8 @@
  */
 import { CORE_SCHEMA, load as loadFast, type EventType, type State } from 'js-yaml'
 import type { Document, Node, YAMLError } from 'yaml'
-import { yaml } from './yaml-lazy.ts'
+import { MAX_YAML_ALIASES, MAX_YAML_DEPTH, parseDocumentWithin, yaml, type YamlBoundsProblem } from './yaml-lazy.ts'
+import { checkDataBounds, MAX_ALIAS_NODES } from './data-bounds.ts'
 import { diagnostic } from './diagnostics.ts'
 import { findNode, isEmptyValue, pointAt, scalarOffsets, startOf, type JsonPath, type SourcePoint } from './locate.ts'
 import type { Diagnostic, SourceFile } from './types.ts'
@@ -48,7 +49,36 @@ export interface LoadResult {
 export function loadYaml(file: SourceFile, options: { precise?: boolean } = {}): LoadResult {
   const decoded = decode(file)
   if ('message' in decoded) return { messages: [decoded.message] }
-  return (options.precise ? undefined : loadQuickly(decoded.text)) ?? loadPrecisely(file, decoded.text)
+  return withinBounds((options.precise ? undefined : loadQuickly(decoded.text)) ?? loadPrecisely(file, decoded.text), file.path)
+}
+
+/**
+ * The data as later steps walk it, aliases expanded, within MAX_YAML_DEPTH
+ * and MAX_ALIAS_NODES; otherwise one located error and no data, so nothing
+ * after this (schema, compiler, cache, site) ever sees the expansion.
+ */
+function withinBounds(result: LoadResult, file: string): LoadResult {
+  // Without aliases the data is the tree the parser measured: nothing can expand.
+  if (!result.loaded || aliasFree.has(result.loaded)) return result
+  const problem = checkDataBounds(result.loaded.data)
+  if (!problem) return result
+  const at = result.loaded.locate(problem.path)
+  const message =
+    problem.kind === 'depth'
+      ? `Unexpected nesting ${Number.isFinite(problem.depth) ? `${problem.depth.toLocaleString('en')} levels deep` : 'without end'} once aliases are expanded, expected at most ${MAX_YAML_DEPTH}`
+      : `Unexpected aliases that add ${problem.extra > 1e15 ? 'more than 10^15' : Math.round(problem.extra).toLocaleString('en')} nodes to the file once expanded (the first is here), expected at most ${MAX_ALIAS_NODES.toLocaleString('en')}: write the repeated content out`
+  const code = problem.kind === 'depth' ? 'yaml-too-deep' : 'yaml-alias-limit'
+  return { messages: [...result.messages.filter((m) => m.severity !== 'error'), diagnostic(code, 'error', { file, line: at.line, column: at.column }, message)] }
+}
+
+/** Loaded data known to hold no alias, so no deeper or larger than the parser saw it. */
+const aliasFree = new WeakSet<LoadedYaml>()
+
+/** The message for a source the `yaml` package was not asked to compose. */
+function boundsMessage(problem: YamlBoundsProblem): { code: 'yaml-too-deep' | 'yaml-alias-limit'; message: string } {
+  return problem.kind === 'depth'
+    ? { code: 'yaml-too-deep', message: `Unexpected nesting deeper than ${MAX_YAML_DEPTH} levels, expected at most ${MAX_YAML_DEPTH} (the rules nest 11 deep)` }
+    : { code: 'yaml-alias-limit', message: `Unexpected alias past the ${MAX_YAML_ALIASES}th, expected at most ${MAX_YAML_ALIASES} aliases (\`*name\`) in a file` }
 }
 
 /**
@@ -57,10 +87,16 @@ export function loadYaml(file: SourceFile, options: { precise?: boolean } = {}):
  * js-yaml would have turned into text (see `collectionKeyWatch`).
  */
 function loadQuickly(text: string): LoadResult | undefined {
+  // More `*` than aliases allowed: the precise path counts the aliases and says where (the rules have no `*` at all).
+  const stars = countChar(text, '*', MAX_YAML_ALIASES + 1)
+  if (stars > MAX_YAML_ALIASES) return undefined
   let data: unknown
   const keys = collectionKeyWatch(text)
   try {
-    data = loadFast(text, { schema: CORE_SCHEMA, listener: keys.listener })
+    // js-yaml's own depth bound (`maxDepth`, not yet in @types/js-yaml) counts scalars as a level: what it
+    // accepts nests at most MAX_YAML_DEPTH collections deep. A file past it goes to the precise path, which
+    // counts collections only, and says where.
+    data = loadFast(text, { schema: CORE_SCHEMA, listener: keys.listener, maxDepth: MAX_YAML_DEPTH } as Parameters<typeof loadFast>[1])
   } catch {
     return undefined
   }
@@ -69,41 +105,48 @@ function loadQuickly(text: string): LoadResult | undefined {
   const full = (): LoadedYaml => {
     if (!precise) {
       const lineCounter = new (yaml().LineCounter)()
+      const point = (offset: number) => pointAt(lineCounter, Math.max(0, Math.min(offset, text.length)))
       // js-yaml already refused duplicate keys; `yaml`'s own check is quadratic in the keys of a map.
-      const doc = yaml().parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: false, logLevel: 'error' })
-      precise = makeLoaded(doc, text, data, (offset) => pointAt(lineCounter, Math.max(0, Math.min(offset, text.length))))
+      const parsed = parseDocumentWithin(text, { lineCounter, prettyErrors: false, uniqueKeys: false, logLevel: 'error' })
+      if (parsed.problem) {
+        // Only a file `checkDataBounds` refuses gets here: every place is the one the bound names.
+        const at = point(parsed.problem.offset)
+        precise = { data, text, locate: () => at, locateInString: () => at }
+      } else {
+        precise = makeLoaded(parsed.doc, text, data, point)
+      }
     }
     return precise
   }
   let lines: Map<string, SourcePoint[]> | undefined
   let nodes: Map<string, string[]> | undefined
-  return {
-    loaded: {
-      data,
-      text,
-      locate(path, which = 'value') {
-        const key = path[path.length - 1]
-        const value = which === 'value' && typeof key === 'string' ? valueAt(data, path) : undefined
-        if (typeof value === 'string') {
-          lines ??= indexPlainPairs(text)
-          const pair = `${key}\0${value}`
-          const at = lines.get(pair)
-          if (at && at.length === 1) return at[0]!
-          if (at) {
-            // The same pair on several lines (`text: Action Phase`): the n-th such node of the data, in
-            // document order, is on the n-th such line, when every one of them is written on one line.
-            nodes ??= indexStringNodes(data)
-            const same = nodes.get(pair)
-            const n = same && same.length === at.length ? same.indexOf(pathKey(path)) : -1
-            if (n !== -1) return at[n]!
-          }
+  const loaded: LoadedYaml = {
+    data,
+    text,
+    locate(path, which = 'value') {
+      const key = path[path.length - 1]
+      const value = which === 'value' && typeof key === 'string' ? valueAt(data, path) : undefined
+      if (typeof value === 'string') {
+        lines ??= indexPlainPairs(text)
+        const pair = `${key}\0${value}`
+        const at = lines.get(pair)
+        if (at && at.length === 1) return at[0]!
+        if (at) {
+          // The same pair on several lines (`text: Action Phase`): the n-th such node of the data, in
+          // document order, is on the n-th such line, when every one of them is written on one line.
+          nodes ??= indexStringNodes(data)
+          const same = nodes.get(pair)
+          const n = same && same.length === at.length ? same.indexOf(pathKey(path)) : -1
+          if (n !== -1) return at[n]!
         }
-        return full().locate(path, which)
-      },
-      locateInString: (path, offsetInString) => full().locateInString(path, offsetInString),
+      }
+      return full().locate(path, which)
     },
-    messages: [],
+    locateInString: (path, offsetInString) => full().locateInString(path, offsetInString),
   }
+  // No `*` in the text: no alias.
+  if (stars === 0) aliasFree.add(loaded)
+  return { loaded, messages: [] }
 }
 
 /**
@@ -139,23 +182,36 @@ function collectionKeyWatch(text: string): { listener: (event: EventType, state:
 
 const pathKey = (path: JsonPath) => path.join('\u0001')
 
+/** How many times `char` occurs in `text`, counting no further than `stop`. */
+function countChar(text: string, char: string, stop: number): number {
+  let n = 0
+  for (let i = text.indexOf(char); i !== -1 && n < stop; i = text.indexOf(char, i + 1)) n++
+  return n
+}
+
 /** Every string under a key, by key and value: the paths holding it, in document order (js-yaml keeps the file's key order). */
 function indexStringNodes(data: unknown): Map<string, string[]> {
   const out = new Map<string, string[]>()
-  const walk = (node: unknown, path: JsonPath) => {
-    if (Array.isArray(node)) node.forEach((child, i) => walk(child, [...path, i]))
-    else if (node !== null && typeof node === 'object') {
-      for (const [k, v] of Object.entries(node)) {
-        if (typeof v === 'string') {
-          const pair = `${k}\0${v}`
-          const list = out.get(pair)
-          if (list) list.push(pathKey([...path, k]))
-          else out.set(pair, [pathKey([...path, k])])
-        } else walk(v, [...path, k])
-      }
+  // An explicit stack, entries pushed in reverse: document order without recursion. A string
+  // under a key is recorded when its turn comes, between its siblings' subtrees, as a walk would.
+  const stack: { node: unknown; path: JsonPath; pair?: string }[] = [{ node: data, path: [] }]
+  while (stack.length > 0) {
+    const { node, path, pair } = stack.pop()!
+    if (pair !== undefined) {
+      const list = out.get(pair)
+      if (list) list.push(pathKey(path))
+      else out.set(pair, [pathKey(path)])
+      continue
+    }
+    if (node === null || typeof node !== 'object') continue
+    const entries: [string | number, unknown][] = Array.isArray(node) ? node.map((child, i) => [i, child]) : Object.entries(node)
+    for (let i = entries.length - 1; i >= 0; i--) {
+      const [k, v] = entries[i]!
+      if (typeof v === 'string') {
+        if (typeof k === 'string') stack.push({ node: v, path: [...path, k], pair: `${k}\0${v}` })
+      } else stack.push({ node: v, path: [...path, k] })
     }
   }
-  walk(data, [])
   return out
 }
 
@@ -255,13 +311,19 @@ function literalBlock(text: string, from: number, keyIndent: number, clip: boole
 function loadPrecisely(file: SourceFile, text: string): LoadResult {
 
   const lineCounter = new (yaml().LineCounter)()
+  const at = (offset: number) => pointAt(lineCounter, Math.max(0, Math.min(offset, text.length)))
   // The library's own duplicate-key check compares each key with every earlier one: 150,000
   // keys in one map took minutes. Ours uses a set per map and reports the same errors.
   // `logLevel: 'error'`: the one warning the library prints itself (a collection as a key, from
   // `toJS`) is ours to report, as `yaml-collection-key`, never a Node warning on the user's stderr.
-  const doc = yaml().parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: false, logLevel: 'error' })
+  const parsed = parseDocumentWithin(text, { lineCounter, prettyErrors: false, uniqueKeys: false, logLevel: 'error' })
+  if (parsed.problem) {
+    const { code, message } = boundsMessage(parsed.problem)
+    const place = at(parsed.problem.offset)
+    return { messages: [diagnostic(code, 'error', { file: file.path, line: place.line, column: place.column }, message)] }
+  }
+  const doc = parsed.doc
   const collectionKeys = checkKeys(doc)
-  const at = (offset: number) => pointAt(lineCounter, Math.max(0, Math.min(offset, text.length)))
 
   if (isEmptyDocument(doc) && doc.errors.length === 0) {
     return { messages: [diagnostic('file-empty', 'error', { file: file.path, line: 1, column: 1 }, 'Unexpected empty file, expected a YAML document')] }
@@ -310,14 +372,17 @@ function loadPrecisely(file: SourceFile, text: string): LoadResult {
 
   let data: unknown
   try {
-    data = doc.toJS({ maxAliasCount: 100 })
+    // Aliases are bounded in number before and in expansion after (`withinBounds`); toJS shares each anchor's value, so it is linear.
+    data = doc.toJS({ maxAliasCount: -1 })
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error)
     messages.push(diagnostic('yaml-syntax', 'error', { file: file.path, line: 1, column: 1 }, `Unexpected YAML the loader cannot turn into data: ${reason}`))
     return { messages }
   }
 
-  return { loaded: makeLoaded(doc, text, data, at), messages }
+  const loaded = makeLoaded(doc, text, data, at)
+  if (parsed.aliases === 0) aliasFree.add(loaded)
+  return { loaded, messages }
 }
 
 function makeLoaded(doc: Document, text: string, data: unknown, at: (offset: number) => SourcePoint): LoadedYaml {

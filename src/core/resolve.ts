@@ -13,6 +13,7 @@ import { isSafeUrl, unsafeImageReason } from './markup/to-hast.ts'
 import type { Diagnostic, Position } from './types.ts'
 import type { CardIndex } from './cards.ts'
 import type { ReferenceWord } from './model/types.ts'
+import { INVISIBLE_CHARS } from './terminal-text.ts'
 
 /** The word the published document uses for a reference to this entry. */
 export function referenceWord(e: DraftEntry, byId: Map<string, DraftEntry>): ReferenceWord {
@@ -135,6 +136,8 @@ const clip = (s: string) => (s.length > 60 ? `${s.slice(0, 59)}…` : s)
 /** Control characters (but tab and line breaks) and bidi controls in rule text. */
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g
 const BIDI = /[\u202a-\u202e\u2066-\u2069]/g
+/** Characters that print as nothing (issue 24: `{term:run\u200b}` defined a new term that reads "run"): terminal-text.ts. */
+const INVISIBLE = new RegExp(INVISIBLE_CHARS.source, 'gu')
 
 /**
  * Characters that cannot be right in rule text: invisible, unsafe in a
@@ -145,13 +148,14 @@ function checkCharacters(raw: RawText, placeAt: (offset: number) => { file: stri
   for (const [re, code, what] of [
     [CONTROL, 'text-control-char', 'control character'],
     [BIDI, 'text-bidi-char', 'bidirectional control character'],
+    [INVISIBLE, 'text-invisible-char', 'invisible character'],
   ] as const) {
     re.lastIndex = 0
     const first = re.exec(raw.value)
     if (!first) continue
     let count = 1
     while (re.exec(raw.value)) count++
-    const name = `U+${first[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`
+    const name = `U+${first[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`
     const more = count > 1 ? ` (and ${count - 1} more in this text)` : ''
     messages.push(diagnostic(code, 'error', placeAt(first.index), `Unexpected ${what} ${name} in rule text${more}, expected printable text; remove it`, { path: raw.path }))
   }

@@ -12,6 +12,7 @@ import type { JsonPath, LoadedYaml } from './load-yaml.ts'
 import { lowerFirst, suggestClosest } from './ids.ts'
 import type { DiagnosticCode } from './codes.ts'
 import { validatorFor } from './schema-validators.ts'
+import { chapterSlug, RESERVED_PAGE_NAMES } from './page-names.ts'
 import type { Diagnostic, Severity } from './types.ts'
 
 /** The keys that carry an entry's ID, in the order we name them. */
@@ -25,7 +26,18 @@ const ID_KEYS = ['chapter', 'section', 'subsection', 'rule'] as const
 const SOURCE_DEFECTS: ReadonlySet<string> = new Set(['schema-rule-children', 'schema-flag-content', 'schema-text-as-key'])
 
 export function validateChapterFile(loaded: LoadedYaml, file: string): Diagnostic[] {
-  return validateWith(validatorFor('chapter'), loaded, file)
+  return [...validateWith(validatorFor('chapter'), loaded, file), ...reservedPageName(loaded, file)]
+}
+
+/** A chapter whose page would be one of the site's pages (`chpt_glossary` → `/glossary/`): page-names.ts. */
+function reservedPageName(loaded: LoadedYaml, file: string): Diagnostic[] {
+  const id = (loaded.data as { chapter?: unknown } | null)?.chapter
+  if (typeof id !== 'string' || !RESERVED_PAGE_NAMES.has(chapterSlug(id))) return []
+  const at = loaded.locate(['chapter'])
+  const page = chapterSlug(id)
+  return [
+    diagnostic('chapter-page-reserved', 'error', { file, line: at.line, column: at.column }, `Unexpected chapter ID \`${id}\`: its page \`/${page}/\` is one of the site's own pages, which would hide the chapter, expected another ID, e.g. \`${id}_rules\``, { path: ['chapter'] }),
+  ]
 }
 
 export function validateChangelogFile(loaded: LoadedYaml, file: string): Diagnostic[] {

@@ -10,13 +10,30 @@
  * (tests, `tsx`), the CLI has no build ID and caches nothing unless
  * `CR_CACHE_DIR` asks for it.
  *
+ * A cache, never a source of truth: every entry is checked before it is
+ * served, and anything that fails is a miss, removed and written again.
+ * - An entry is a header line and the value's JSON: the header names the
+ *   format, the kind, the full key, and the length and SHA-256 of the JSON,
+ *   so a truncated, bit-flipped or misplaced file is caught before parsing.
+ * - The caller says what shape a value must have (`accept`): valid JSON of
+ *   the wrong shape (a hand edit, an older layout) is a miss, not a crash
+ *   in every later run.
+ * - Reads are bounded (regular files only, MAX_ENTRY_BYTES).
+ * - Writes are verified, then renamed into place (durable-write.ts); a
+ *   temporary file never outlives the write that made it, and those of a
+ *   run that was killed mid-write are removed by the next write in that
+ *   folder. At most MAX_ENTRIES_PER_KIND entries are kept per kind, the
+ *   least recently used removed first: editing `rules/` all day does not
+ *   grow the folder without end.
+ *
  * Best effort: an unreadable, corrupt or unwritable cache is a miss, never an error.
  */
 import { createHash } from 'node:crypto'
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs'
 import { homedir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { tempPathBeside, writeNewFileVerified } from './durable-write.ts'
+import { isDirectory, listDir, makeDir, pathExists, processAlive, removePath, renamePath, statPath, touchPath } from './files.ts'
+import { readInputFile } from './read-input.ts'
 
 /** Replaced by the CLI build (scripts/build-package.ts) with a hash of the compiler's sources. */
 declare const __CR_BUILD__: string | undefined
@@ -25,11 +42,30 @@ const BUILD: string | undefined = typeof __CR_BUILD__ === 'string' ? __CR_BUILD_
 /** Whether this is the compiled CLI (whose shipped data was built with the same code). */
 export const isCompiledBuild = (): boolean => BUILD !== undefined
 
+/** The first line of every entry: `cr-cache/1 <kind> <key sha256> <bytes> <sha256>`. */
+const FORMAT = 'cr-cache/1'
+/** The largest entry read or written (the CR's compiled rules are about 6 MiB). */
+export const MAX_ENTRY_BYTES = 128 * 1024 * 1024
+/** Entries kept per kind: the releases held, and a few recent states of `rules/`. */
+export const MAX_ENTRIES_PER_KIND = 32
+/** A temporary file of a process that is gone, or one this old, is abandoned. */
+const ABANDONED_AFTER_MS = 60 * 60 * 1000
+
 export interface Cache {
   dir: string
-  get<T>(kind: string, key: string): T | undefined
+  /**
+   * The value stored for `key`, if there is one, intact, and of the shape
+   * `accept` checks; anything else is a miss (and a damaged entry is removed).
+   */
+  get<T>(kind: string, key: string, accept: (value: unknown) => value is T): T | undefined
   set(kind: string, key: string, value: unknown): void
 }
+
+/** What went wrong with an entry, for tests: `get` only ever says "miss". */
+export type EntryProblem = 'absent' | 'unreadable' | 'header' | 'checksum' | 'json' | 'shape'
+
+const sha256 = (data: string | Uint8Array) => createHash('sha256').update(data).digest('hex')
+const validKind = (kind: string) => /^[a-z][a-z0-9-]*$/.test(kind)
 
 /** The cache for a process with this environment and working directory, or undefined when off. */
 export function openCache(env: Record<string, string | undefined>, cwd: string): Cache | undefined {
@@ -37,29 +73,54 @@ export function openCache(env: Record<string, string | undefined>, cwd: string):
   const build = BUILD ?? (env.CR_CACHE_DIR ? 'source' : undefined)
   if (build === undefined) return undefined
   const dir = env.CR_CACHE_DIR ? resolve(cwd, env.CR_CACHE_DIR) : defaultDir(env, cwd)
-  const file = (kind: string, key: string) => join(dir, kind, `${createHash('sha256').update(`${build}\0${key}`).digest('hex').slice(0, 40)}.json`)
+  return createCache(dir, build)
+}
+
+/** A cache in `dir` for entries written by `build`; `onProblem` hears why an entry was a miss. */
+export function createCache(dir: string, build: string, onProblem?: (problem: EntryProblem, file: string) => void): Cache {
+  const keyHash = (key: string) => sha256(`${build}\0${key}`)
+  const file = (kind: string, key: string) => join(dir, kind, `${keyHash(key).slice(0, 40)}.json`)
   return {
     dir,
-    get<T>(kind: string, key: string): T | undefined {
-      try {
-        return JSON.parse(readFileSync(file(kind, key), 'utf8')) as T
-      } catch {
+    get<T>(kind: string, key: string, accept: (value: unknown) => value is T): T | undefined {
+      if (!validKind(kind)) return undefined
+      const path = file(kind, key)
+      const read = readEntry(path, kind, keyHash(key))
+      if ('problem' in read) {
+        onProblem?.(read.problem, path)
+        // A damaged entry goes now: the next `set` writes a good one in its place.
+        if (read.problem !== 'absent') removePath(path)
         return undefined
       }
+      if (!accept(read.value)) {
+        onProblem?.('shape', path)
+        removePath(path)
+        return undefined
+      }
+      // Recently used: kept when the folder is trimmed.
+      touchPath(path)
+      return read.value
     },
     set(kind, key, value) {
+      if (!validKind(kind)) return
       const target = file(kind, key)
       try {
-        mkdirSync(dirname(target), { recursive: true })
-        // Write then rename: a concurrent reader sees the whole entry or none.
+        const json = JSON.stringify(value)
+        if (json === undefined || json.length > MAX_ENTRY_BYTES) return
+        const payload = Buffer.from(json, 'utf8')
+        const header = `${FORMAT} ${kind} ${keyHash(key)} ${payload.length} ${sha256(payload)}\n`
+        makeDir(dirname(target))
+        removeAbandonedTemps(dirname(target))
+        // Written beside, verified, then renamed: a reader sees the whole entry or none.
         const temp = tempPathBeside(target)
-        writeNewFileVerified(temp, JSON.stringify(value))
+        writeNewFileVerified(temp, Buffer.concat([Buffer.from(header, 'utf8'), payload]))
         try {
-          renameSync(temp, target)
-        } catch (error) {
-          rmSync(temp, { force: true })
-          throw error
+          renamePath(temp, target)
+        } finally {
+          // Gone after a rename; after a failed one (a folder in the way), removed here.
+          removePath(temp)
         }
+        trim(dirname(target))
       } catch {
         // a read-only or full disk only costs speed
       }
@@ -67,9 +128,53 @@ export function openCache(env: Record<string, string | undefined>, cwd: string):
   }
 }
 
+/** Read and check one entry: its header, then its length and checksum, then its JSON. */
+export function readEntry(path: string, kind: string, keyHash: string): { value: unknown } | { problem: EntryProblem } {
+  let bytes: Buffer
+  try {
+    if (!pathExists(path)) return { problem: 'absent' }
+    bytes = readInputFile(path, { maxBytes: MAX_ENTRY_BYTES + 512 })
+  } catch {
+    return { problem: 'unreadable' }
+  }
+  const newline = bytes.indexOf(0x0a)
+  if (newline === -1 || newline > 512) return { problem: 'header' }
+  const fields = bytes.subarray(0, newline).toString('latin1').split(' ')
+  if (fields.length !== 5 || fields[0] !== FORMAT || fields[1] !== kind || fields[2] !== keyHash) return { problem: 'header' }
+  const payload = bytes.subarray(newline + 1)
+  if (String(payload.length) !== fields[3] || sha256(payload) !== fields[4]) return { problem: 'checksum' }
+  try {
+    return { value: JSON.parse(payload.toString('utf8')) as unknown }
+  } catch {
+    return { problem: 'json' }
+  }
+}
+
+/** Temporary files (`.<name>.cr-<pid>-<random>.tmp`) of writes that never finished: their process was killed. */
+function removeAbandonedTemps(dir: string): void {
+  for (const name of listDir(dir)) {
+    const m = /^\..*\.cr-(\d+)-[a-z0-9]+\.tmp$/.exec(name)
+    if (!m) continue
+    const pid = Number(m[1])
+    const stat = statPath(join(dir, name))
+    const old = stat !== undefined && Date.now() - stat.mtimeMs > ABANDONED_AFTER_MS
+    if (old || (pid !== process.pid && !processAlive(pid))) removePath(join(dir, name))
+  }
+}
+
+/** Keep the MAX_ENTRIES_PER_KIND most recently used entries of a kind's folder. */
+function trim(dir: string): void {
+  const entries = listDir(dir)
+    .filter((name) => name.endsWith('.json') && !name.startsWith('.'))
+    .map((name) => ({ path: join(dir, name), time: statPath(join(dir, name))?.mtimeMs ?? 0 }))
+  if (entries.length <= MAX_ENTRIES_PER_KIND) return
+  entries.sort((a, b) => b.time - a.time)
+  for (const old of entries.slice(MAX_ENTRIES_PER_KIND)) removePath(old.path)
+}
+
 function defaultDir(env: Record<string, string | undefined>, cwd: string): string {
   for (let d = resolve(cwd); ; d = dirname(d)) {
-    if (existsSync(join(d, 'node_modules'))) return join(d, 'node_modules/.cache/netrunner-cr')
+    if (isDirectory(join(d, 'node_modules'))) return join(d, 'node_modules/.cache/netrunner-cr')
     if (dirname(d) === d) break
   }
   const xdg = env.XDG_CACHE_HOME || join(homedir(), '.cache')

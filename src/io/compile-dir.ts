@@ -5,6 +5,7 @@ import type { CompileResult, SourceFile } from '../core/types.ts'
 import type { ResolvedRelease } from '../core/model/types.ts'
 import { indexView } from '../core/render/document.ts'
 import { hashSources } from './cache.ts'
+import { isCachedModel } from './cache-shapes.ts'
 import { processContext, type IoContext } from './context.ts'
 import { PACKAGE_ROOT, parseCardData, readCardData, readRulesDir, textLookup } from './read-sources.ts'
 
@@ -24,7 +25,7 @@ export function compileDir(dir: string, cardsFile?: string, ctx: IoContext = pro
   const cardBytes = readCardData(cardsPath, cardsFile !== undefined)
   const key = ctx.cache ? hashSources(cardBytes ? [...files, { path: '\0cards', content: cardBytes }] : files, 'compile-model') : ''
   // The cache keeps the model (what every output renders from); its index view is rendered on the way out.
-  let cached = ctx.cache?.get<{ model: ResolvedRelease | undefined; messages: CompileResult['messages'] }>('compile-model', key)
+  let cached = ctx.cache?.get('compile-model', key, isCachedModel)
   if (!cached) {
     const cards = cardBytes ? parseCardData(cardBytes, cardsFile ?? cardsPath) : undefined
     const result = compile(files, { cards })

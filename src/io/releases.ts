@@ -18,6 +18,7 @@ import { emptyRetirements, parseRetirements, type Retirements } from '../core/ve
 import { createVersionIndex, CURRENT } from '../core/versions/version-index.ts'
 import { UsageError } from '../cli/args.ts'
 import { hashSources, isCompiledBuild } from './cache.ts'
+import { isCachedModel, isStoredReleaseIds } from './cache-shapes.ts'
 import { processContext, type IoContext } from './context.ts'
 import { PACKAGE_ROOT, readRulesDir, textLookup } from './read-sources.ts'
 import { readShippedDocument, type RulesChoice } from './shipped-rules.ts'
@@ -97,7 +98,7 @@ export function compileRelease(version: string, dir: string, ctx: IoContext = pr
     const files = readRulesDir(dir, ctx.cwd)
     const key = ctx.cache ? hashSources(files, 'release-model') : ''
     // The cache keeps the model (what every output renders from), never a rendering of it.
-    let cached = ctx.cache?.get<{ model: ResolvedRelease | undefined; messages: Diagnostic[] }>('release-model', key)
+    let cached = ctx.cache?.get('release-model', key, isCachedModel)
     if (!cached) {
       const result = compile(files)
       cached = { model: result.model, messages: result.messages }
@@ -249,7 +250,7 @@ function cachedReleaseIds(version: string, files: SourceFile[], ctx: IoContext):
   const key = releaseIdsKey(version, files)
   const stored = shippedReleaseIds()?.[version]
   if (stored?.key === key) return restoreReleaseIds(version, stored, files)
-  const hit = ctx.cache?.get<StoredReleaseIds>('release-ids', key)
+  const hit = ctx.cache?.get('release-ids', key, isStoredReleaseIds)
   if (hit?.key === key) return restoreReleaseIds(version, hit, files)
   const r = releaseIdsFromFiles(version, files)
   // A release that cannot be read is reported every time, never cached as fine.

@@ -13,6 +13,7 @@
  */
 import { lstatSync, mkdirSync, readdirSync, realpathSync, renameSync, rmSync, statSync } from 'node:fs'
 import { fsyncDir, writeNewFileVerified } from './durable-write.ts'
+import { processAlive } from './files.ts'
 import { readInputFile } from './read-input.ts'
 import { dirname, join, relative, resolve, sep } from 'node:path'
 
@@ -98,15 +99,6 @@ export function assertWritableOutput(shownOut: string, inputs: string[] = [], cw
     throw new OutputRefusedError(
       `refusing to write to \`${shownOut}\`: the folder is not empty and was not written by \`cr\` (no ${OUTPUT_MARKER}); choose an empty or new folder`,
     )
-  }
-}
-
-function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM'
   }
 }
 

@@ -23,6 +23,7 @@ import {
 import { TextDocument } from 'vscode-languageserver-textdocument'
 import type { CardIndex } from '../core/cards.ts'
 import type { Diagnostic, RuleEntry } from '../core/types.ts'
+import { createCoalescer } from './coalesce.ts'
 import { completionContext, idAt } from './markup-at.ts'
 import { ID_PATTERN, renameInText, retirementEdit } from './rename.ts'
 import { RulesWorkspace } from './workspace.ts'
@@ -39,8 +40,6 @@ export function startLanguageServer(connection: Connection, options: ServerOptio
   const documents = new TextDocuments(TextDocument)
   const workspaces = new Map<string, RulesWorkspace>()
   const published = new Map<string, string>()
-  const pending = new Set<RulesWorkspace>()
-  let scheduled = false
 
   const pathOf = (uri: string) => fileURLToPath(uri)
   const uriOf = (path: string) => pathToFileURL(path).href
@@ -71,24 +70,17 @@ export function startLanguageServer(connection: Connection, options: ServerOptio
     options.onPublished?.(ws.dir)
   }
 
-  // Keystrokes that arrive while a compile runs are folded into the next one.
-  function schedule(ws: RulesWorkspace) {
-    pending.add(ws)
-    if (scheduled) return
-    scheduled = true
-    setImmediate(() => {
-      scheduled = false
-      const list = [...pending]
-      pending.clear()
-      for (const w of list) {
-        try {
-          publish(w)
-        } catch (error) {
-          connection.console.error(`cr lsp: ${(error as Error).stack ?? error}`)
-        }
+  // Changes queued together, or arriving while a compile runs, are folded into one compile (coalesce.ts).
+  const changes = createCoalescer<RulesWorkspace>((list) => {
+    for (const w of list) {
+      try {
+        publish(w)
+      } catch (error) {
+        connection.console.error(`cr lsp: ${(error as Error).stack ?? error}`)
       }
-    })
-  }
+    }
+  })
+  const schedule = (ws: RulesWorkspace) => changes.note(ws)
 
   connection.onInitialize((params) => {
     // Messages name files relative to the workspace, as `cr check` run there does.
@@ -126,6 +118,7 @@ export function startLanguageServer(connection: Connection, options: ServerOptio
   const lineOf = (uri: string, line: number) => documents.get(uri)?.getText({ start: { line, character: 0 }, end: { line: line + 1, character: 0 } }).replace(/\r?\n$/, '') ?? ''
 
   function targetAt(uri: string, line: number, character: number): { ws: RulesWorkspace; rule: RuleEntry | undefined; at: NonNullable<ReturnType<typeof idAt>> } | undefined {
+    changes.flush()
     const ws = workspaceFor(uri)
     const at = idAt(lineOf(uri, line), character)
     if (!ws || !at) return undefined
@@ -134,6 +127,7 @@ export function startLanguageServer(connection: Connection, options: ServerOptio
   }
 
   connection.onCompletion(({ textDocument, position }) => {
+    changes.flush()
     const ws = workspaceFor(textDocument.uri)
     if (!ws) return []
     const context = completionContext(lineOf(textDocument.uri, position.line).slice(0, position.character))
@@ -146,6 +140,7 @@ export function startLanguageServer(connection: Connection, options: ServerOptio
   })
 
   connection.onCompletionResolve((item) => {
+    changes.flush()
     const data = item.data as { dir?: string; id?: string } | undefined
     const rule = data?.dir && data.id ? workspaces.get(data.dir)?.state?.byId.get(data.id) : undefined
     if (rule) item.documentation = { kind: MarkupKind.Markdown, value: describe(rule) }

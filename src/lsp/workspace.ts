@@ -5,9 +5,7 @@
  * are resolved again unless the ID table changed), plus the ID guard of
  * `cr check`. Diagnostics are exactly `cr check`'s, grouped by file.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs'
-import { isUtf8 } from 'node:buffer'
-import { join, relative, resolve } from 'node:path'
+import { resolve } from 'node:path'
 import { compile, createCompileCache, roleOf } from '../core/compile.ts'
 import type { CardIndex } from '../core/cards.ts'
 import type { CompiledDocument, Diagnostic, RuleEntry, SourceFile } from '../core/types.ts'
@@ -15,6 +13,7 @@ import { checkRetirements, releaseIdsFromFiles, type ReleaseIds } from '../core/
 import { emptyRetirements, parseRetirements } from '../core/versions/retired.ts'
 import { readRulesDir } from '../io/read-sources.ts'
 import { findReleasesRoot, listReleases } from '../io/releases.ts'
+import { RulesFolderReader } from '../io/rules-folder.ts'
 
 export interface WorkspaceState {
   document: CompiledDocument | undefined
@@ -38,40 +37,22 @@ export class RulesWorkspace {
     /** Paths in messages are relative to this folder, as `cr check` run there prints them. */
     readonly cwd: string,
     readonly cards: CardIndex | undefined,
-  ) {}
+  ) {
+    this.reader = new RulesFolderReader(dir, cwd)
+  }
 
   abs(path: string): string {
     return resolve(this.cwd, path)
   }
 
-  /** Disk files by absolute path, decoded once per change of size or time. */
-  private readonly disk = new Map<string, { stamp: string; content: string | Uint8Array }>()
+  /** The folder on disk, read through src/io (regular files, bounded; unchanged files not read again). */
+  private readonly reader: RulesFolderReader
   private guardKey: string | undefined
   private guardMessages: Diagnostic[] = []
 
   /** The folder's YAML files, each from the editor when open there. */
   files(): SourceFile[] {
-    // The same string for an unchanged file lets the compile cache compare by identity.
-    return readdirSync(this.dir)
-      .filter((name) => /\.ya?ml$/.test(name))
-      .sort()
-      .map((name) => {
-        const abs = join(this.dir, name)
-        const rel = relative(this.cwd, abs)
-        const path = rel.startsWith('..') ? abs : rel
-        const open = this.overlay.get(abs)
-        if (open !== undefined) return { path, content: open }
-        const st = statSync(abs)
-        const stamp = `${st.size}:${st.mtimeMs}`
-        let hit = this.disk.get(abs)
-        if (hit?.stamp !== stamp) {
-          const bytes = readFileSync(abs)
-          // Bytes that are not UTF-8 stay bytes, so the compiler reports them as `cr check` does.
-          hit = { stamp, content: isUtf8(bytes) ? bytes.toString('utf8') : bytes }
-          this.disk.set(abs, hit)
-        }
-        return { path, content: hit.content }
-      })
+    return this.reader.files(this.overlay)
   }
 
   text(absPath: string): string | undefined {
@@ -84,8 +65,10 @@ export class RulesWorkspace {
   /** Every release's IDs, read once (phase 1 only). */
   releases(): ReleaseIds[] {
     if (!this.releaseIds) {
-      const root = findReleasesRoot(this.dir)
-      this.releaseIds = root ? listReleases(root).map((r) => releaseIdsFromFiles(r.version, readRulesDir(r.dir, this.cwd))) : []
+      // Found and listed from the same folder the files are read against.
+      const ctx = { cwd: this.cwd }
+      const root = findReleasesRoot(this.dir, undefined, {}, ctx)
+      this.releaseIds = root ? listReleases(root, this.cwd).map((r) => releaseIdsFromFiles(r.version, readRulesDir(r.dir, this.cwd))) : []
     }
     return this.releaseIds
   }

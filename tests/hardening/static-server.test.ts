@@ -44,8 +44,7 @@ beforeAll(async () => {
   writeFileSync(join(dir, 'pagefind/fragment/en_1.pf_fragment'), gzipSync(Buffer.from('pagefind_dcd{"url":"/runs/"}')))
   // A file named like Pagefind's that is not gzip is never labelled gzip.
   writeFileSync(join(dir, 'pagefind/fragment/en_2.pf_fragment'), 'pagefind_dcd{}')
-  // Port in this helper's range (4480-4499), not an ephemeral one.
-  server = await serveStatic(dir, 4481)
+  server = await serveStatic(dir, 0)
 })
 afterAll(async () => {
   await server?.close()
@@ -88,7 +87,7 @@ describe('Pagefind’s files', () => {
     const plain = await get('/pagefind/fragment/en_1.pf_fragment')
     expect(plain.encoding).toBeUndefined()
     expect(gunzipSync(plain.body).toString()).toMatch(/^pagefind_dcd/)
-    const other = await serveStatic(dir, 4482, '127.0.0.1', { pagefindGzip: false })
+    const other = await serveStatic(dir, 0, '127.0.0.1', { pagefindGzip: false })
     try {
       const r = await get('/pagefind/fragment/en_1.pf_fragment', other, gzip)
       expect(r.encoding).toBeUndefined()

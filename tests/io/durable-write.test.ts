@@ -5,7 +5,6 @@
  * (runs everywhere), and a real tmpfs mounted full (runs as root, where mount(2)
  * is allowed; otherwise the test prints why it is skipped).
  */
-import { execFileSync } from 'node:child_process'
 import * as fs from 'node:fs'
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -13,6 +12,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { replaceFileVerified, writeNewFileVerified, WriteFailedError, type DurableFs } from '../../src/io/durable-write.ts'
 import { repoRoot, runCr } from '../cli/run-cr.ts'
+import { fillTo, mountTmpfs, unmount } from './fault.ts'
 
 /** A disk with `free` bytes left: each write takes at most what is left (a short write), then ENOSPC. */
 function fullDisk(free: number): DurableFs & { written: () => number } {
@@ -92,23 +92,6 @@ describe('replaceFileVerified: a failed write never replaces the original', () =
   })
 })
 
-/** Mount a tmpfs of `bytes` (root only); undefined, with the reason, where mount(2) is not allowed. */
-function mountTmpfs(dir: string, bytes: number): string | undefined {
-  if (process.getuid?.() !== 0) return 'not running as root: mount(2) is not allowed (the shim tests above cover the same path)'
-  try {
-    execFileSync('mount', ['-t', 'tmpfs', '-o', `size=${bytes}`, 'tmpfs', dir], { stdio: 'pipe' })
-    return undefined
-  } catch (error) {
-    return `mount -t tmpfs failed: ${String((error as { stderr?: Buffer }).stderr ?? error).trim()}`
-  }
-}
-
-/** Fill the file system at `dir` so that `keep` bytes are left. */
-function fillTo(dir: string, keep: number): void {
-  const free = fs.statfsSync(dir).bavail * fs.statfsSync(dir).bsize
-  if (free > keep) writeFileSync(join(dir, 'filler'), Buffer.alloc(free - keep))
-}
-
 describe('on a real nearly full disk (tmpfs)', () => {
   const mnt = join(work, 'mnt')
   let skipped: string | undefined
@@ -118,7 +101,7 @@ describe('on a real nearly full disk (tmpfs)', () => {
     if (skipped) console.warn(`tests/io/durable-write.test.ts: tmpfs cases skipped: ${skipped}`)
   })
   afterAll(() => {
-    if (!skipped) execFileSync('umount', [mnt])
+    if (!skipped) unmount(mnt)
   })
 
   it('cr fmt exits 1, names the file and leaves every source as it was', async (ctx) => {

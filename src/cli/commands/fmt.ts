@@ -1,5 +1,4 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
-import { join, relative, resolve } from 'node:path'
+import { basename, dirname, join, relative, resolve } from 'node:path'
 import { parseCommandArgs, UsageError, type CommandSpec } from '../args.ts'
 import type { CliIo } from '../cli-io.ts'
 import { formatYaml } from '../../core/format.ts'
@@ -7,6 +6,8 @@ import { loadYaml } from '../../core/load-yaml.ts'
 import type { Diagnostic } from '../../core/types.ts'
 import { formatReport } from '../../io/releases.ts'
 import { replaceFileVerified, WriteFailedError } from '../../io/durable-write.ts'
+import { isDirectory, listDir, pathExists, realPath, statPath } from '../../io/files.ts'
+import { InputError, MAX_RULE_FILE_BYTES, readInputFile } from '../../io/read-input.ts'
 
 export const fmtSpec: CommandSpec = {
   name: 'fmt',
@@ -21,9 +22,17 @@ export function fmtCommand(argv: string[], io: CliIo): number {
   const messages: Diagnostic[] = []
   const sources: { path: string; text: string }[] = []
   const changed: { abs: string; shown: string; text: string }[] = []
-  for (const abs of files) {
+  for (const { abs, within } of files) {
     const shown = relative(io.cwd, abs) || abs
-    const bytes = readFileSync(abs)
+    let bytes: Buffer
+    try {
+      // As cr check reads: regular files only (a FIFO would hang us), links kept inside the folder, bounded.
+      bytes = readInputFile(abs, { shown, maxBytes: MAX_RULE_FILE_BYTES, within })
+    } catch (error) {
+      if (!(error instanceof InputError)) throw error
+      messages.push({ code: error.code, severity: 'error', file: shown, line: 1, column: 1, message: `\`${basename(shown)}\` ${error.reason}` })
+      continue
+    }
     // Decoding and syntax errors are reported exactly as `cr check` reports them.
     const { loaded, messages: load } = loadYaml({ path: shown, content: bytes })
     const text = loaded?.text
@@ -39,6 +48,12 @@ export function fmtCommand(argv: string[], io: CliIo): number {
     }
     // A byte-order mark or CRLF line ends are not the canonical layout either.
     if (result.text !== new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes)) changed.push({ abs, shown, text: result.text })
+  }
+  // A symbolic link is never rewritten (that would turn it into a copy of what it points to, and a
+  // link out of the tree into a committed copy): its target is formatted as itself, or not at all.
+  const links = values.check ? [] : changed.filter((c) => statPath(c.abs)?.isSymbolicLink())
+  for (const c of links) {
+    messages.push({ code: 'write-failed', severity: 'error', file: c.shown, line: 1, column: 1, message: `\`${c.shown}\` is a symbolic link to \`${relative(io.cwd, realPath(c.abs) ?? c.abs)}\`; cr fmt never replaces a link with a copy: format the file it points to` })
   }
   if (messages.length > 0) {
     // Nothing is written when any file is broken: fix it, then format.
@@ -68,16 +83,28 @@ export function fmtCommand(argv: string[], io: CliIo): number {
   return 0
 }
 
-/** Folders become their `.yaml` files (not recursive: a rules folder is flat). */
-function expand(paths: string[], cwd: string): string[] {
-  const out: string[] = []
+/**
+ * Folders become their `.yaml` entries (not recursive: a rules folder is flat), each read within its
+ * folder. Every entry is listed, whatever it is: one that is not a regular file is reported, as
+ * cr check reports it. A link to a file already listed is the same file, formatted once.
+ */
+function expand(paths: string[], cwd: string): { abs: string; within: string }[] {
+  // By real path: a link to a listed file is that file.
+  const out = new Map<string, { abs: string; within: string }>()
+  const add = (abs: string, within: string) => {
+    const real = realPath(abs) ?? abs
+    if (!out.has(real)) out.set(real, { abs, within })
+  }
   for (const p of paths) {
     const abs = resolve(cwd, p)
-    if (!existsSync(abs)) throw new UsageError(`no such file or folder: ${p}`)
-    if (statSync(abs).isDirectory()) {
-      for (const name of readdirSync(abs).sort()) if (/\.ya?ml$/.test(name) && statSync(join(abs, name)).isFile()) out.push(join(abs, name))
-    } else if (/\.ya?ml$/.test(abs)) out.push(abs)
+    if (!pathExists(abs)) throw new UsageError(`no such file or folder: ${p}`)
+    if (isDirectory(abs)) {
+      const names = listDir(abs).filter((name) => /\.ya?ml$/.test(name)).sort()
+      // Regular files first, so that a link to one of them is recognised as the same file.
+      const link = (name: string) => statPath(join(abs, name))?.isSymbolicLink() ?? false
+      for (const name of [...names.filter((n) => !link(n)), ...names.filter(link)]) add(join(abs, name), abs)
+    } else if (/\.ya?ml$/.test(abs)) add(abs, dirname(abs))
     else throw new UsageError(`not a YAML file: ${p}`)
   }
-  return [...new Set(out)]
+  return [...out.values()].sort((a, b) => (a.abs < b.abs ? -1 : a.abs > b.abs ? 1 : 0))
 }

@@ -1,4 +1,3 @@
-import { existsSync, readFileSync } from 'node:fs'
 import { basename, join, relative, resolve } from 'node:path'
 import { parseCommandArgs, UsageError, type CommandSpec } from '../args.ts'
 import type { CliIo } from '../cli-io.ts'
@@ -12,6 +11,8 @@ import { loadCards, readRulesDir } from '../../io/read-sources.ts'
 import { compileRelease, formatReport, listReleases, loadRetirements } from '../../io/releases.ts'
 import { replaceFileVerified, writeNewFileVerified, WriteFailedError } from '../../io/durable-write.ts'
 import { writeNewDir } from '../../io/write-output.ts'
+import { pathExists } from '../../io/files.ts'
+import { MAX_RULE_FILE_BYTES, readInputFile } from '../../io/read-input.ts'
 
 export const releaseSpec: CommandSpec = {
   name: 'release',
@@ -43,11 +44,11 @@ export function releaseCommand(argv: string[], io: CliIo): number {
   const target = join(root, version)
   const freezing = !values.check && !values.draft
 
-  if (freezing && existsSync(target)) {
+  if (freezing && pathExists(target)) {
     io.stderr.write(`cr release: error: ${shown(target)}/ already exists; a release is frozen once and never overwritten\n`)
     return 1
   }
-  const all = existsSync(root) ? listReleases(root) : []
+  const all = pathExists(root) ? listReleases(root) : []
   const later = all.filter((r) => r.version >= version && r.version !== version)
   if (later.length > 0) throw new UsageError(`${version} is older than ${later.map((r) => r.version).join(', ')}, expected a version after the last release`)
   const previous = all.filter((r) => r.version < version).pop()
@@ -101,12 +102,12 @@ export function releaseCommand(argv: string[], io: CliIo): number {
   }
   const changelogPath = join(rulesDir, 'changelog.yaml')
   if (values.draft) {
-    if (!summaryUnchanged && existsSync(changelogPath) && readFileSync(changelogPath, 'utf8').trim() !== '') {
+    if (!summaryUnchanged && pathExists(changelogPath) && readInputFile(changelogPath, { maxBytes: MAX_RULE_FILE_BYTES }).toString('utf8').trim() !== '') {
       io.stderr.write(`cr release: error: ${shown(changelogPath)} is already being edited (it differs from ${previous?.version ?? 'the last release'}'s); \`cr release ${version} --check\` prints the draft\n`)
       return 1
     }
     try {
-      if (existsSync(changelogPath)) replaceFileVerified(changelogPath, changelogYaml(draft))
+      if (pathExists(changelogPath)) replaceFileVerified(changelogPath, changelogYaml(draft))
       else writeNewFileVerified(changelogPath, changelogYaml(draft))
     } catch (error) {
       if (!(error instanceof WriteFailedError)) throw error
