@@ -130,6 +130,15 @@ export function openCiteContext(options: CiteContextOptions = {}): CiteContext {
   return context
 }
 
+/** A cached `[release, rules][]`: each rule as `ReleaseRule` says (the fields the table and the ledger read). */
+function isResolvedReleases(v: unknown): v is [string, ReleaseRule[]][] {
+  const isRule = (r: unknown) => {
+    const o = r as Record<string, unknown> | null
+    return o !== null && typeof o === 'object' && typeof o.id === 'string' && typeof o.number === 'string' && Array.isArray(o.changedIn) && (o.currentId === null || o.currentId === undefined || typeof o.currentId === 'string')
+  }
+  return Array.isArray(v) && v.every((e) => Array.isArray(e) && e.length === 2 && typeof e[0] === 'string' && Array.isArray(e[1]) && e[1].every(isRule))
+}
+
 /** Resolved releases by the key of their sources, today's rules and the retirements: within a process. */
 const resolvedReleases = new Map<string, Map<string, ReleaseRule[]>>()
 
@@ -146,8 +155,8 @@ function cachedReleaseCitations(root: string | undefined, document: CompiledDocu
   const key = hashSources([...files, { path: '\0today', content: today }], `releases-resolved\0${upTo}`)
   let found = resolvedReleases.get(key)
   if (found) return found
-  const cached = ctx.cache?.get<[string, ReleaseRule[]][]>('releases-resolved', key)
-  if (Array.isArray(cached) && cached.every((e) => Array.isArray(e) && typeof e[0] === 'string' && Array.isArray(e[1]))) found = new Map(cached)
+  const cached = ctx.cache?.get('releases-resolved', key, isResolvedReleases)
+  if (cached) found = new Map(cached)
   else {
     found = releaseCitations(root, model, retirements, { upTo }, ctx)
     ctx.cache?.set('releases-resolved', key, [...found])

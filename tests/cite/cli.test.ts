@@ -413,7 +413,7 @@ describe('numbers read with their history (issue 19)', () => {
 
   it('a coverage file written against v24.03 records what each number meant, so reading it as a baseline today reports the renumbering', async () => {
     const dir = project({ 'a.rs': '// CR 6.2.5 moves the runner\n' })
-    const v2403 = compileDir(join(repoRoot, 'releases/v24.03')).document!
+    const v2403 = compileDir(join(repoRoot, 'releases/v24.03')).model!
     writeFileSync(join(dir, 'rules-v24.03.json'), buildIndexFiles(v2403)['rules.json']!)
     await runCr(['cite', 'a.rs', '--index', join(dir, 'rules-v24.03.json'), '--write-coverage', 'cov.json'], dir)
     const file = JSON.parse(readFileSync(join(dir, 'cov.json'), 'utf8'))
