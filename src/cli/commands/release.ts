@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync } from 'node:fs'
 import { basename, join, relative, resolve } from 'node:path'
 import { parseCommandArgs, UsageError, type CommandSpec } from '../args.ts'
 import type { CliIo } from '../cli-io.ts'
@@ -6,7 +6,9 @@ import { compile } from '../../core/compile.ts'
 import { hasErrors } from '../../core/diagnostics.ts'
 import type { CompiledDocument } from '../../core/types.ts'
 import { diffReleases } from '../../core/versions/diff.ts'
-import { changelogYaml, checkMarks, draftChangelog } from '../../core/versions/release-check.ts'
+import { changelogYaml, checkMarks, draftChangelog, type MarkReport } from '../../core/versions/release-check.ts'
+import { changelogIdentity, releaseTexts, type ReleaseText } from '../../core/release/identity.ts'
+import { planNextCycle } from '../../core/release/next-cycle.ts'
 import { normalizeVersion, RELEASE_NAME } from '../../core/ids.ts'
 import { loadCards, readRulesDir } from '../../io/read-sources.ts'
 import { compileRelease, formatReport, listReleases, loadRetirements } from '../../io/releases.ts'
@@ -16,12 +18,14 @@ import { writeNewDir } from '../../io/write-output.ts'
 export const releaseSpec: CommandSpec = {
   name: 'release',
   summary: 'Check new-marks against the changes since the last release, draft the changelog, freeze rules/ into releases/<version>/',
-  usage: 'cr release <version> [--check | --draft] [--strict] [--json] [--rules DIR] [--releases DIR]',
+  usage: 'cr release <version> [--check | --draft] [--strict] [--json] [--inherited] [--rules DIR] [--releases DIR]\n       cr release --next-cycle [--check] [--rules DIR] [--releases DIR]',
   flags: [
+    { name: 'next-cycle', type: 'boolean', description: 'start the next cycle: clear the last release\'s `new:` flags, `{n}…{/n}` spans and summary of changes (only those; with --check, say what would be cleared)' },
     { name: 'check', type: 'boolean', description: 'write nothing: report the marks and print the drafted changelog.yaml' },
     { name: 'draft', type: 'boolean', description: 'write the drafted entries into rules/changelog.yaml (while it still holds the last release\'s)' },
     { name: 'strict', type: 'boolean', description: 'mark problems are errors: refuse to freeze, exit 1' },
     { name: 'json', type: 'boolean', description: 'print the report as JSON' },
+    { name: 'inherited', type: 'boolean', description: 'list each mark left over from the last release (by default one line counts them)' },
     { name: 'rules', type: 'string', value: 'DIR', description: 'the rules to release (default: rules/)' },
     { name: 'releases', type: 'string', value: 'DIR', description: 'where releases are kept (default: releases/ beside the rules)' },
   ],
@@ -32,14 +36,19 @@ const NOT_RELEASED = new Set(['retired.yaml'])
 
 export function releaseCommand(argv: string[], io: CliIo): number {
   const { values, positionals } = parseCommandArgs(releaseSpec, argv)
-  if (positionals.length !== 1) throw new UsageError('expected one version, e.g. `cr release v26.09`')
-  const version = normalizeVersion(positionals[0]!)
-  if (!RELEASE_NAME.test(version)) throw new UsageError(`invalid version \`${positionals[0]}\`, expected vYY.MM, e.g. v26.09`)
-  if (values.check && values.draft) throw new UsageError('--check and --draft exclude each other')
   const rulesArg = (values.rules as string | undefined) ?? 'rules'
   const rulesDir = resolve(io.cwd, rulesArg)
   const root = values.releases !== undefined ? resolve(io.cwd, values.releases as string) : join(rulesDir, '..', 'releases')
   const shown = (p: string) => relative(io.cwd, p) || '.'
+  if (values['next-cycle']) {
+    if (positionals.length > 0) throw new UsageError('--next-cycle takes no version: it starts the cycle after the last release in releases/')
+    if (values.draft || values.strict || values.json || values.inherited) throw new UsageError('--next-cycle takes only --check, --rules and --releases')
+    return nextCycle(rulesDir, root, Boolean(values.check), io, shown)
+  }
+  if (positionals.length !== 1) throw new UsageError('expected one version, e.g. `cr release v26.09`')
+  const version = normalizeVersion(positionals[0]!)
+  if (!RELEASE_NAME.test(version)) throw new UsageError(`invalid version \`${positionals[0]}\`, expected vYY.MM, e.g. v26.09`)
+  if (values.check && values.draft) throw new UsageError('--check and --draft exclude each other')
   const target = join(root, version)
   const freezing = !values.check && !values.draft
 
@@ -65,29 +74,41 @@ export function releaseCommand(argv: string[], io: CliIo): number {
     problems.push(`${shown(join(rulesDir, 'release.yaml'))} says \`version: ${current.release.version}\`, expected \`${version}\`: set \`version\` and \`effective\` before freezing`)
   }
 
-  let report = { messages: [] as ReturnType<typeof checkMarks>['messages'], counts: undefined as ReturnType<typeof checkMarks>['counts'] | undefined }
+  // Both releases' texts as trees: marks and summaries are compared by identity, never by rendered text.
+  const texts = releaseTexts(files)
+  let report: MarkReport | undefined
   let draft: string[] = []
-  let summaryUnchanged = false
+  let summary: SummaryState = { state: texts.changelog && texts.changelog.length > 0 ? 'edited' : 'empty', carried: [] }
   if (previous) {
     const prev = compileRelease(previous.version, previous.dir)
     if (!prev.document) throw new Error(`release ${previous.version} does not compile; run \`cr check ${previous.dir}\``)
+    const prevTexts = releaseTexts(prev.files)
     const diff = diffReleases(prev.document, current, loadRetirements(rulesDir).retirements)
-    report = checkMarks(diff, current)
+    report = checkMarks(diff, current, { current: texts, previous: prevTexts })
     draft = draftChangelog(diff)
-    summaryUnchanged = JSON.stringify(current.changelog.map((c) => c.text)) === JSON.stringify(prev.document.changelog.map((c) => c.text))
+    summary = summaryState(texts.changelog, prevTexts.changelog)
   }
-  const markProblems = report.messages.length
+  const markProblems = report?.messages.length ?? 0
   const strictFail = Boolean(values.strict) && markProblems > 0
+  const changelogPath = join(rulesDir, 'changelog.yaml')
 
   if (values.json) {
-    io.stdout.write(`${JSON.stringify({ version, previous: previous?.version ?? null, counts: report.counts ?? null, messages: report.messages, problems, summaryUnchanged, draft }, null, 2)}\n`)
+    io.stdout.write(`${JSON.stringify({ version, previous: previous?.version ?? null, counts: report?.counts ?? null, messages: report?.messages ?? [], inherited: report?.inherited ?? [], problems, summary: summary.state, summaryUnchanged: summary.state === 'previous', draft }, null, 2)}\n`)
   } else {
-    if (markProblems > 0) io.stderr.write(`${formatReport(report.messages, files)}\n\n`)
-    if (report.counts) {
+    // This cycle's findings first; the last release's own marks, left over, in one line (or listed with --inherited).
+    if (markProblems > 0) io.stderr.write(`${formatReport(report!.messages, files)}\n\n`)
+    if (report && values.inherited && report.inherited.length > 0) io.stderr.write(`${formatReport(report.inherited, files)}\n\n`)
+    if (report) {
       const c = report.counts
       io.stderr.write(
-        `cr release: ${version} against ${previous!.version}: ${c.changed} entries new or reworded, ${c.marked} marked; ${c.unmarked} unmarked change${c.unmarked === 1 ? '' : 's'}, ${c.stale} stale mark${c.stale === 1 ? '' : 's'}; examples: ${c.examplesChanged} changed, ${c.examplesUnmarked} unmarked, ${c.examplesStale} stale; ${draft.length} changelog entries drafted\n`,
+        `cr release: ${version} against ${previous!.version}: ${c.changed} entries new or reworded, ${c.marked} marked; ${c.unmarked} unmarked change${c.unmarked === 1 ? '' : 's'}, ${c.stale - c.inherited} stale mark${c.stale - c.inherited === 1 ? '' : 's'}; examples: ${c.examplesChanged} changed, ${c.examplesUnmarked} unmarked, ${c.examplesStale - c.examplesInherited} stale; ${draft.length} changelog entries drafted\n`,
       )
+      const left = c.inherited + c.examplesInherited
+      if (left > 0) {
+        io.stderr.write(
+          `cr release: ${left} mark${left === 1 ? '' : 's'} (${c.inherited} on rules, ${c.examplesInherited} on examples) ${left === 1 ? 'is' : 'are'} ${previous!.version}'s own, on text unchanged since: \`cr release --next-cycle\` clears them${values.inherited ? '' : ' (--inherited lists them)'}\n`,
+        )
+      }
     } else {
       io.stderr.write(`cr release: ${version} is the first release in ${shown(root)}/: no marks to check\n`)
     }
@@ -98,10 +119,10 @@ export function releaseCommand(argv: string[], io: CliIo): number {
     if (!values.json) io.stdout.write(changelogYaml(draft))
     return strictFail ? 1 : 0
   }
-  const changelogPath = join(rulesDir, 'changelog.yaml')
   if (values.draft) {
-    if (!summaryUnchanged && existsSync(changelogPath) && readFileSync(changelogPath, 'utf8').trim() !== '') {
-      io.stderr.write(`cr release: error: ${shown(changelogPath)} is already being edited (it differs from ${previous?.version ?? 'the last release'}'s); \`cr release ${version} --check\` prints the draft\n`)
+    // The draft replaces only the last release's summary (or an empty one): never the editors' own.
+    if (summary.state === 'edited' || summary.state === 'carried') {
+      io.stderr.write(`cr release: error: ${shown(changelogPath)} is already being edited (it is not ${previous?.version ?? 'the last release'}'s summary of changes, and not empty); \`cr release ${version} --check\` prints the draft\n`)
       return 1
     }
     try {
@@ -116,10 +137,18 @@ export function releaseCommand(argv: string[], io: CliIo): number {
     return strictFail ? 1 : 0
   }
 
-  // Freezing.
-  if (summaryUnchanged) problems.push(`${shown(changelogPath)} is still ${previous!.version}'s summary of changes; run \`cr release ${version} --draft\` and edit it`)
+  // Freezing: never with the last release's summary, an empty one, or entries carried over from it.
+  const printed = problems.length
+  if (previous && summary.state === 'previous') problems.push(`${shown(changelogPath)} is still ${previous.version}'s summary of changes; run \`cr release ${version} --draft\` and edit it`)
+  else if (summary.state === 'empty') problems.push(`${shown(changelogPath)} has no entries; run \`cr release ${version} --draft\` and edit it`)
+  else if (previous && summary.state === 'carried') {
+    for (const t of summary.carried) {
+      const at = t.place
+      problems.push(`${shown(join(rulesDir, '..', t.file))}:${at}: this entry is ${previous.version}'s, carried over unchanged; remove it or say what changed in ${version}`)
+    }
+  }
   if (problems.length > 0 || strictFail) {
-    if (summaryUnchanged && !values.json) io.stderr.write(`cr release: error: ${problems[problems.length - 1]}\n`)
+    if (!values.json) for (const p of problems.slice(printed)) io.stderr.write(`cr release: error: ${p}\n`)
     io.stderr.write(`cr release: nothing written\n`)
     return 1
   }
@@ -130,5 +159,73 @@ export function releaseCommand(argv: string[], io: CliIo): number {
   }
   writeNewDir(target, frozen)
   io.stderr.write(`cr release: froze ${Object.keys(frozen).length} files of ${shown(rulesDir)} into ${shown(target)}/\n`)
+  return 0
+}
+
+type SummaryState = { state: 'previous' | 'empty' | 'edited' | 'carried'; carried: { file: string; place: string }[] }
+
+/**
+ * Where the summary of changes stands, by identity (`{ref:…}` as IDs, so a
+ * renumbering does not make the last release's summary look edited): still
+ * the last release's, empty, edited, or edited with entries carried over.
+ */
+function summaryState(now: ReleaseText[] | undefined, before: ReleaseText[] | undefined): SummaryState {
+  const ids = changelogIdentity(now)
+  if (ids.length === 0) return { state: 'empty', carried: [] }
+  const old = changelogIdentity(before)
+  if (JSON.stringify(ids) === JSON.stringify(old)) return { state: 'previous', carried: [] }
+  const oldSet = new Set(old)
+  const carried = (now ?? []).filter((t) => oldSet.has(t.identity)).map((t) => ({ file: t.file, place: String((t.path[1] as number) + 1) }))
+  return carried.length > 0 ? { state: 'carried', carried } : { state: 'edited', carried: [] }
+}
+
+/** `cr release --next-cycle`: clear the last release's marks and summary, nothing of the new cycle's. */
+function nextCycle(rulesDir: string, root: string, dryRun: boolean, io: CliIo, shown: (p: string) => string): number {
+  const all = existsSync(root) ? listReleases(root) : []
+  const last = all[all.length - 1]
+  if (!last) {
+    io.stderr.write(`cr release: error: no release in ${shown(root)}/: there is no last release whose marks to clear\n`)
+    return 1
+  }
+  const files = readRulesDir(rulesDir, io.cwd)
+  const unreadable = files.filter((f) => f.unreadable)
+  const plan = unreadable.length > 0 ? undefined : planNextCycle(files, releaseTexts(readRulesDir(last.dir, io.cwd)))
+  if (!plan || plan.broken.length > 0) {
+    const result = compile(files)
+    io.stderr.write(`${formatReport(result.messages.filter((m) => m.severity === 'error'), files)}\ncr release: error: ${shown(rulesDir)} has files that do not load; fix them (\`cr check\`) first: nothing written\n`)
+    return 1
+  }
+  const what = [
+    `${plan.flags} \`new:\` flag${plan.flags === 1 ? '' : 's'}`,
+    `${plan.spans} \`{n}…{/n}\` span${plan.spans === 1 ? '' : 's'}`,
+    plan.changelog === 'cleared' ? `${last.version}'s summary of changes` : undefined,
+  ].filter(Boolean)
+  const kept = plan.kept > 0 ? `; kept ${plan.kept} mark${plan.kept === 1 ? '' : 's'} of this cycle (on text changed since ${last.version})` : ''
+  const summary =
+    plan.changelog === 'edited' ? `; kept changelog.yaml: it is not ${last.version}'s summary any more` : plan.changelog === 'empty' ? '; changelog.yaml is already empty' : plan.changelog === 'missing' ? '; no changelog.yaml' : ''
+  if (plan.files.length === 0) {
+    io.stderr.write(`cr release: nothing of ${last.version}'s to clear in ${shown(rulesDir)}${kept}${summary}\n`)
+    return 0
+  }
+  if (dryRun) {
+    for (const f of plan.files) io.stdout.write(`${f.path}\n`)
+    io.stderr.write(`cr release: --next-cycle would clear ${what.join(', ')} in ${plan.files.length} file${plan.files.length === 1 ? '' : 's'}${kept}${summary}; nothing written\n`)
+    return 0
+  }
+  let written = 0
+  for (const f of plan.files) {
+    try {
+      // Each file verified before it replaces the source; a second run finishes what a failure left.
+      replaceFileVerified(resolve(io.cwd, f.path), f.text)
+    } catch (error) {
+      if (!(error instanceof WriteFailedError)) throw error
+      io.stderr.write(`${f.path}: error[write-failed]: ${error.reason}; the file is unchanged\n`)
+      io.stderr.write(`cr release: ${written} of ${plan.files.length} files written before the failure; run \`cr release --next-cycle\` again to finish\n`)
+      return 1
+    }
+    written++
+    io.stdout.write(`${f.path}\n`)
+  }
+  io.stderr.write(`cr release: started the cycle after ${last.version}: cleared ${what.join(', ')} in ${written} file${written === 1 ? '' : 's'}${kept}${summary}\n`)
   return 0
 }
