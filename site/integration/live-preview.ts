@@ -17,6 +17,7 @@ import { relinkDocument } from '../../src/core/markup/relink.ts'
 import { formatDiagnostic } from '../../src/core/diagnostics.ts'
 import type { CompiledDocument, Diagnostic } from '../../src/core/types.ts'
 import { loadCards, readRulesDir, textLookup } from '../../src/io/read-sources.ts'
+import { isRulesSourcePath } from '../../src/core/editor-files.ts'
 import { chapterSlug, shapeRelease } from '../data/prepare.ts'
 import { publishSiteData } from '../data/store.ts'
 import type { SiteData } from '../data/types.ts'
@@ -134,7 +135,7 @@ export function livePreview(options: LivePreviewOptions): Plugin {
       s.watcher.add(rulesDir)
       const onFile = (file: string) => {
         const abs = resolve(file)
-        if (!abs.startsWith(rulesDir) || !/\.ya?ml$/.test(abs)) return
+        if (!abs.startsWith(rulesDir) || !isRulesSourcePath(abs)) return
         // Editors save in bursts (write, rename, chmod): one rebuild per burst.
         clearTimeout(timer)
         timer = setTimeout(() => {

@@ -12,6 +12,7 @@ import type { ChangelogEntry, CompileResult, Diagnostic, ReleaseInfo, RuleEntry,
 import { validateChangelogFile, validateChapterFile, validateReleaseFile } from './validate.ts'
 import { eachNode, parseMarkup } from './markup/index.ts'
 import { lowerFirst } from './ids.ts'
+import { isEditorArtifact, isRulesSourceName } from './editor-files.ts'
 
 export interface CompileOptions {
   /** Card data to check `{card:…}` against; without it cards are not checked. */
@@ -98,7 +99,8 @@ export function compile(files: SourceFile[], options: CompileOptions = {}): Comp
   let release: { file: string; loaded: LoadedYaml } | undefined
 
   // Sorting makes the result independent of the order the caller listed files in.
-  const sorted = [...files].sort(byPath)
+  // Editors' locks, swap files and backups are never sources, even when a caller lists them.
+  const sorted = files.filter((f) => !isEditorArtifact(baseName(f.path))).sort(byPath)
   appendAll(messages, checkFileNames(sorted))
   for (const file of sorted) {
     if (file.unreadable) {
@@ -284,7 +286,7 @@ function checkFileNames(files: readonly SourceFile[]): Diagnostic[] {
   const byRole = new Map<string, SourceFile[]>()
   for (const file of files) {
     const name = baseName(file.path)
-    if (!/\.ya?ml$/.test(name) || file.unreadable) continue
+    if (!isRulesSourceName(name) || file.unreadable) continue
     const role = roleOf(file.path)
     const at = { file: file.path, line: 1, column: 1 }
     if (role === 'other') {

@@ -26,6 +26,7 @@ import type { Diagnostic, RuleEntry } from '../core/types.ts'
 import { completionContext, idAt } from './markup-at.ts'
 import { ID_PATTERN, renameInText, retirementEdit } from './rename.ts'
 import { RulesWorkspace } from './workspace.ts'
+import { isRulesSourcePath } from '../core/editor-files.ts'
 
 export interface ServerOptions {
   /** Paths in messages are relative to this folder (the editor's workspace). */
@@ -44,7 +45,7 @@ export function startLanguageServer(connection: Connection, options: ServerOptio
 
   const pathOf = (uri: string) => fileURLToPath(uri)
   const uriOf = (path: string) => pathToFileURL(path).href
-  const isYaml = (uri: string) => uri.startsWith('file:') && /\.ya?ml$/.test(uri)
+  const isYaml = (uri: string) => uri.startsWith('file:') && isRulesSourcePath(pathOf(uri))
 
   function workspaceFor(uri: string): RulesWorkspace | undefined {
     if (!isYaml(uri)) return undefined

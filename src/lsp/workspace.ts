@@ -14,6 +14,7 @@ import type { CompiledDocument, Diagnostic, RuleEntry, SourceFile } from '../cor
 import { checkRetirements, releaseIdsFromFiles, type ReleaseIds } from '../core/versions/guard.ts'
 import { emptyRetirements, parseRetirements } from '../core/versions/retired.ts'
 import { readRulesDir } from '../io/read-sources.ts'
+import { isRulesSourceName } from '../core/editor-files.ts'
 import { findReleasesRoot, listReleases } from '../io/releases.ts'
 
 export interface WorkspaceState {
@@ -53,7 +54,7 @@ export class RulesWorkspace {
   files(): SourceFile[] {
     // The same string for an unchanged file lets the compile cache compare by identity.
     return readdirSync(this.dir)
-      .filter((name) => /\.ya?ml$/.test(name))
+      .filter(isRulesSourceName)
       .sort()
       .map((name) => {
         const abs = join(this.dir, name)

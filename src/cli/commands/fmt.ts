@@ -3,6 +3,7 @@ import { join, relative, resolve } from 'node:path'
 import { parseCommandArgs, UsageError, type CommandSpec } from '../args.ts'
 import type { CliIo } from '../cli-io.ts'
 import { formatYaml } from '../../core/format.ts'
+import { isRulesSourceName } from '../../core/editor-files.ts'
 import { loadYaml } from '../../core/load-yaml.ts'
 import type { Diagnostic } from '../../core/types.ts'
 import { formatReport } from '../../io/releases.ts'
@@ -68,14 +69,14 @@ export function fmtCommand(argv: string[], io: CliIo): number {
   return 0
 }
 
-/** Folders become their `.yaml` files (not recursive: a rules folder is flat). */
+/** Folders become their `.yaml` files, editors' files left out (not recursive: a rules folder is flat). */
 function expand(paths: string[], cwd: string): string[] {
   const out: string[] = []
   for (const p of paths) {
     const abs = resolve(cwd, p)
     if (!existsSync(abs)) throw new UsageError(`no such file or folder: ${p}`)
     if (statSync(abs).isDirectory()) {
-      for (const name of readdirSync(abs).sort()) if (/\.ya?ml$/.test(name) && statSync(join(abs, name)).isFile()) out.push(join(abs, name))
+      for (const name of readdirSync(abs).sort()) if (isRulesSourceName(name) && statSync(join(abs, name)).isFile()) out.push(join(abs, name))
     } else if (/\.ya?ml$/.test(abs)) out.push(abs)
     else throw new UsageError(`not a YAML file: ${p}`)
   }
