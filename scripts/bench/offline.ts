@@ -18,6 +18,7 @@ import { fileURLToPath } from 'node:url'
 import { CHROMIUM_PATH, hasChromium, launchChromium } from '../../site/integration/chromium.ts'
 import { serveStatic } from '../../site/integration/static-server.ts'
 import { createReport, flag, kb, lighthouseScores, median, option } from './report.ts'
+import { routes } from '../../site/shared/routes.ts'
 
 const ROOT = resolve(fileURLToPath(import.meta.url), '../../..')
 const DIST = join(ROOT, 'dist')
@@ -108,7 +109,7 @@ try {
 // 3. Lighthouse, mobile defaults (simulated slow 4G, 4× CPU): home, the largest chapter, /full/.
 {
   const lookup = JSON.parse(readFileSync(join(DIST, 'lookup.json'), 'utf8')) as { c: string[] }
-  const largest = lookup.c.reduce((a, b) => (gzipSync(readFileSync(join(DIST, b, 'index.html'))).length > gzipSync(readFileSync(join(DIST, a, 'index.html'))).length ? b : a))
+  const largest = lookup.c.map((slug) => routes('/').chapter(slug)).reduce((a, b) => (gzipSync(readFileSync(join(DIST, b, 'index.html'))).length > gzipSync(readFileSync(join(DIST, a, 'index.html'))).length ? b : a))
   for (const [path, { perf, a11y, lcp, tbt }] of await lighthouseScores(server.url, ['/', largest, '/full/'], RUNS)) {
     report({ name: `lighthouse mobile performance ${path}`, value: median(perf), unit: '', budget: '≥ 95', ok: median(perf) >= 95, detail: `runs: ${perf.join(', ')}; LCP ${Math.round(median(lcp))} ms, TBT ${Math.round(median(tbt))} ms` })
     report({ name: `lighthouse mobile accessibility ${path}`, value: median(a11y), unit: '', budget: '= 100', ok: median(a11y) === 100 })

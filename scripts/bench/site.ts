@@ -18,6 +18,7 @@ import { fileURLToPath } from 'node:url'
 import { CHROMIUM_PATH, hasChromium, launchChromium } from '../../site/integration/chromium.ts'
 import { serveStatic } from '../../site/integration/static-server.ts'
 import { createReport, flag, kb, lighthouseScores, median, option } from './report.ts'
+import { routes } from '../../site/shared/routes.ts'
 
 const ROOT = resolve(fileURLToPath(import.meta.url), '../../..')
 const DIST = join(ROOT, 'dist')
@@ -62,7 +63,7 @@ if (!flag('--no-build') || !existsSync(join(DIST, 'index.html'))) {
 
 // 2. Largest chapter page.
 const lookup = JSON.parse(readFileSync(join(DIST, 'lookup.json'), 'utf8')) as { c: string[] }
-const chapters = lookup.c.map((path) => {
+const chapters = lookup.c.map((slug) => routes('/').chapter(slug)).map((path) => {
   const html = readFileSync(join(DIST, path, 'index.html'))
   return { path, raw: html.length, gzip: gzipSync(html).length }
 })

@@ -1,5 +1,6 @@
 /** Small shared answers for pages: a date as people write it, the same page in another release. */
 import { changeLabel } from '../../src/core/versions/diff.ts'
+import { routesOf } from './release-routes.ts'
 import type { ChangeKind, ReleaseData, SiteData } from './types.ts'
 
 /** `22 added, 3 renamed, 12 examples changed`; one rule's examples are `1 with examples changed`. */
@@ -33,5 +34,6 @@ const GENERIC = ['', 'full/', 'glossary/', 'cards/', 'search/']
  */
 export function samePageIn(target: ReleaseData, path: string): string {
   const exists = GENERIC.includes(path) || target.chapters.some((c) => `${c.slug}/` === path)
-  return exists ? `${target.base}${path}` : target.base
+  const at = routesOf(target)
+  return exists ? at.path(path) : at.home()
 }

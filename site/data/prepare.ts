@@ -12,6 +12,7 @@ import { readRulesDir } from '../../src/io/read-sources.ts'
 import { CURRENT } from '../../src/core/versions/index.ts'
 import { buildCardEntries } from './card-entries.ts'
 import { symbolsAsWords } from './symbol-text.ts'
+import { chapterSlug, routes } from '../shared/routes.ts'
 import type { ReleaseSource } from './releases.ts'
 import type {
   Acknowledgement,
@@ -72,8 +73,7 @@ export class CompileError extends Error {
 /** `6. Runs`: how search results and the chapter filter name a chapter. */
 const chapterName = (c: RuleEntry) => `${c.number}. ${c.tocTitle ?? c.title ?? c.text}`
 
-/** `chpt_game_concepts` → `game-concepts`. */
-export const chapterSlug = (id: string) => id.replace(/^chpt_/, '').replaceAll('_', '-')
+export { chapterSlug }
 
 export function prepareRelease(source: ReleaseSource, options: PrepareOptions = {}): ReleaseData {
   return shapeRelease(compileRelease(readRulesDir(source.dir), source, options.cards), options)
@@ -89,9 +89,8 @@ export function compileRelease(files: SourceFile[], source: ReleaseSource, cards
   if (!onePage || messages.some((m) => m.severity === 'error')) throw new CompileError(source.dir, messages)
   // Compiled once, with one-page links (`/full/`); the chapter pages get
   // cross-page links at the edge, now that the document says which page each target is on.
-  const chapterOf = new Map(onePage.rules.map((r) => [r.id, r.chapter]))
-  const pageUrl = (chapter: string) => `${source.base}${chapterSlug(chapter)}/`
-  const urlOf = (id: string) => `${pageUrl(chapterOf.get(id) ?? '')}#${id}`
+  const chapterOf = new Map(onePage.rules.map((r) => [r.id, chapterSlug(r.chapter)]))
+  const urlOf = routes({ base: source.base, chapterOf: (id) => chapterOf.get(id) }).rule
   const paged = relinkDocument(onePage, urlOf)
   return { source, onePage, paged, urlOf, officialJson: buildOfficialJson(files).json }
 }
@@ -135,6 +134,7 @@ function shape(
   key: string,
 ): Omit<ReleaseData, 'officialJson'> {
   const { base } = source
+  const at = routes(base)
   const byId = new Map(doc.rules.map((r) => [r.id, r]))
   const chapters = doc.rules.filter((r) => r.kind === 'chapter')
   const version = doc.release.version
@@ -144,7 +144,7 @@ function shape(
     slug: chapterSlug(c.id),
     number: c.number,
     title: c.tocTitle ?? c.title ?? c.text,
-    url: `${base}${chapterSlug(c.id)}/`,
+    url: at.chapter(chapterSlug(c.id)),
     sections: c.children.flatMap((sid) => {
       const s = byId.get(sid)
       if (!s) return []
@@ -156,7 +156,7 @@ function shape(
   }))
 
   const pages: ChapterPage[] = chapters.map((c, i) => {
-    const link = (x: RuleEntry | undefined) => x && { url: `${base}${chapterSlug(x.id)}/`, title: x.title ?? x.text, number: x.number }
+    const link = (x: RuleEntry | undefined) => x && { url: at.chapter(chapterSlug(x.id)), title: x.title ?? x.text, number: x.number }
     return {
       slug: chapterSlug(c.id),
       tree: toNode(c, byId, urlOf, options),
@@ -198,7 +198,7 @@ function shape(
     if (!(terms[key] ??= []).includes(g.id)) terms[key].push(g.id)
   }
   const lookup: LookupData = {
-    c: slugs.map((s) => `${base}${s}/`),
+    c: slugs,
     n: chapters.map(chapterName),
     r: doc.rules.map((r) => [r.id, r.number, slugs.indexOf(chapterSlug(r.chapter))]),
     t: terms,

@@ -143,7 +143,7 @@ export interface Permalink {
 
 /** Everything about one rule a search box needs, without Pagefind. */
 export interface LookupData {
-  /** Chapter page paths, indexed by the third field of `r`. */
+  /** Chapter slugs (`runs`: the page is `routes(base).chapter(slug)`), indexed by the third field of `r`. */
   c: string[]
   /** Chapter titles (`6. Runs`), same order as `c`. */
   n: string[]
@@ -222,6 +222,9 @@ export interface Acknowledgement {
   items: Acknowledgement[]
 }
 
+/** Where a rule is in another release: `[chapter slug, ID]`, or '' when it is gone (the release's home). */
+export type SwitchTarget = [string, string] | ''
+
 /** `[number, title html, [number, html][]]`: what a reference's preview shows. */
 export type Preview = [string, string, [string, string][]]
 
@@ -232,8 +235,8 @@ export interface SiteData {
   changes: ChangesPage[]
   /** `/r/<id>/` for every ID a release had that the current rules do not. */
   retired: RetiredPage[]
-  /** Version switcher: release key → target key → rule ID → `slug/#id` there ('' for its home), where that differs. */
-  switchMaps: Record<string, Record<string, Record<string, string>>>
+  /** Version switcher: release key → target key → rule ID → `[chapter slug, ID]` there ('' for its home), where that differs. */
+  switchMaps: Record<string, Record<string, Record<string, SwitchTarget>>>
   coverage?: CoveragePage
   /** Warnings for the build log. */
   notes: string[]

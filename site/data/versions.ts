@@ -19,8 +19,8 @@ import {
   type RuleHistory,
   type VersionIndex,
 } from '../../src/core/versions/index.ts'
-import { chapterSlug } from './prepare.ts'
-import type { ChangeEntryView, ChangesPage, ExampleDiff, HistoryStepView, HistoryView, RetiredPage, SiteData, TextPart } from './types.ts'
+import { chapterSlug, routes, siteRoutes, type Routes } from '../shared/routes.ts'
+import type { SwitchTarget, ChangeEntryView, ChangesPage, ExampleDiff, HistoryStepView, HistoryView, RetiredPage, SiteData, TextPart } from './types.ts'
 
 export interface VersionSource {
   /** The index's name: the release's version, or `current` for `rules/`. */
@@ -63,14 +63,22 @@ export function buildVersionData(sources: VersionSource[], retired: Retirements)
   const current = sources.find((s) => s.key === CURRENT)
   const frozen = sources.filter((s) => s.key !== CURRENT)
   const index = createVersionIndex({ releases: frozen.map((s) => s.doc), current: current?.doc, retired })
-  const byKey = new Map(sources.map((s) => [s.key, { ...s, byId: new Map(s.doc.rules.map((r) => [r.id, r])) }]))
+  const byKey = new Map(
+    sources.map((s) => {
+      const byId = new Map(s.doc.rules.map((r) => [r.id, r]))
+      const at: Routes | undefined = s.base === undefined ? undefined : routes({ base: s.base, chapterOf: (id) => {
+        const r = byId.get(id)
+        return r && chapterSlug(r.chapter)
+      } })
+      return [s.key, { ...s, byId, routes: at }]
+    }),
+  )
   const versions = index.versions
 
   /** The rule's anchor in a built release. */
   const urlIn = (key: string, id: string | undefined): string | undefined => {
     const s = byKey.get(key)
-    const entry = id === undefined ? undefined : s?.byId.get(id)
-    return s?.base && entry ? `${s.base}${chapterSlug(entry.chapter)}/#${entry.id}` : undefined
+    return s?.routes && id !== undefined && s.byId.has(id) ? s.routes.rule(id) : undefined
   }
   const effective = (key: string) => byKey.get(key)?.doc.release.effective ?? ''
 
@@ -85,7 +93,7 @@ export function buildVersionData(sources: VersionSource[], retired: Retirements)
     if (!diff || !byKey.get(key)?.base) continue
     if (key === CURRENT && diff.entries.length === 0) continue
     diffs.set(key, diff)
-    changesUrl.set(key, `/changes/${key}/`)
+    changesUrl.set(key, siteRoutes.changes(key))
   }
   for (const [key, diff] of diffs) {
     const from = versions[versions.indexOf(key) - 1]!
@@ -151,7 +159,7 @@ export function buildVersionData(sources: VersionSource[], retired: Retirements)
       diff.entries.find((e) => e.id === id && e.change !== 'removed') ??
       diff.entries.find((e) => e.change === 'added' && e.parent === id) ??
       (oldId !== undefined ? diff.entries.find((e) => (e.oldId ?? e.id) === oldId) : undefined)
-    return entry ? `${page}#${ids.get(entry)}` : page
+    return entry ? siteRoutes.changes(key, ids.get(entry)) : page
   }
 
   const all = index.history()
@@ -198,20 +206,20 @@ export function buildVersionData(sources: VersionSource[], retired: Retirements)
   }
 
   // The version switcher: from each built release to each other, the rules
-  // whose place differs (renamed, moved to another chapter, gone).
+  // whose place differs (renamed, moved to another chapter, gone): `[chapter slug, ID]` there, or '' when gone.
   const switchMaps: SiteData['switchMaps'] = {}
   const built = sources.filter((s) => s.base)
   for (const from of built) {
-    const maps: Record<string, Record<string, string>> = (switchMaps[from.key] = {})
+    const maps: Record<string, Record<string, SwitchTarget>> = (switchMaps[from.key] = {})
     for (const to of built) {
       if (to === from) continue
       const target = byKey.get(to.key)!
-      const map: Record<string, string> = (maps[to.key] = {})
+      const map: Record<string, SwitchTarget> = (maps[to.key] = {})
       for (const r of from.doc.rules) {
         const m = index.mapId(r.id, from.key, to.key)
         const there: RuleEntry | undefined = m.id === undefined ? undefined : target.byId.get(m.id)
         if (!there) map[r.id] = ''
-        else if (there.id !== r.id || there.chapter !== r.chapter) map[r.id] = `${chapterSlug(there.chapter)}/#${there.id}`
+        else if (there.id !== r.id || there.chapter !== r.chapter) map[r.id] = [chapterSlug(there.chapter), there.id]
       }
     }
   }

@@ -18,7 +18,8 @@ import { formatDiagnostic } from '../../src/core/diagnostics.ts'
 import type { CompiledDocument, Diagnostic } from '../../src/core/types.ts'
 import { loadCards, readRulesDir, textLookup } from '../../src/io/read-sources.ts'
 import { isRulesSourcePath } from '../../src/core/editor-files.ts'
-import { chapterSlug, shapeRelease } from '../data/prepare.ts'
+import { shapeRelease } from '../data/prepare.ts'
+import { chapterSlug, routes } from '../shared/routes.ts'
 import { publishSiteData } from '../data/store.ts'
 import type { SiteData } from '../data/types.ts'
 
@@ -40,7 +41,7 @@ export function livePreview(options: LivePreviewOptions): Plugin {
   // One function for the paged links, so the cache keeps its texts: it reads the map the last one-page pass filled.
   const chapterOf = new Map<string, string>()
   let base = '/'
-  const urlOf = (id: string) => `${base}${chapterSlug(chapterOf.get(id) ?? '')}/#${id}`
+  const urlOf = (id: string) => routes({ base, chapterOf: (x) => chapterOf.get(x) }).rule(id)
   let errorPayload: { type: 'error'; err: Record<string, unknown> } | undefined
   let timer: NodeJS.Timeout | undefined
   let server: ViteDevServer | undefined
@@ -71,7 +72,7 @@ export function livePreview(options: LivePreviewOptions): Plugin {
     if (data && index !== -1) {
       base = data.releases[index]!.base
       chapterOf.clear()
-      for (const r of onePage.document.rules) chapterOf.set(r.id, r.chapter)
+      for (const r of onePage.document.rules) chapterOf.set(r.id, chapterSlug(r.chapter))
       // Compiled once; the chapter pages' links are rendered at the edge.
       const paged = relinkDocument(onePage.document, urlOf)
       marks.push(['compile paged', performance.now()])

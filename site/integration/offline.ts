@@ -14,6 +14,7 @@ import { createRequire } from 'node:module'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { ReleaseData } from '../data/types.ts'
+import { routes, siteRoutes } from '../shared/routes.ts'
 
 export interface OfflineResult {
   build: string
@@ -31,7 +32,7 @@ function pagefindFiles(out: string, base: string): string[] {
   const wasm = new Set(Object.values(entry.languages).map((l) => `wasm.${l.wasm ?? 'unknown'}.pagefind`))
   const top = readdirSync(dir).filter((f) => f === 'pagefind.js' || f === 'pagefind-worker.js' || f === 'pagefind-entry.json' || f.endsWith('.pf_meta') || wasm.has(f))
   const nested = ['index', 'filter', 'fragment'].flatMap((sub) => (existsSync(join(dir, sub)) ? readdirSync(join(dir, sub)).map((f) => `${sub}/${f}`) : []))
-  return [...top, ...nested].map((f) => `${base}pagefind/${f}`)
+  return [...top, ...nested].map((f) => routes(base).pagefind(f))
 }
 
 const listDir = (out: string, path: string, ext: string) =>
@@ -39,12 +40,13 @@ const listDir = (out: string, path: string, ext: string) =>
 
 /** Every file of one release a reader needs offline, as site paths. */
 export function offlineFiles(out: string, release: ReleaseData): string[] {
-  const b = release.base
+  const at = routes(release.base)
   // Not `/full/`: it is the chapters' text again (0.9 MB), kept once it is read.
-  const pages = ['', ...release.chapters.map((c) => `${c.slug}/`), 'glossary/', 'cards/', 'search/'].map((p) => `${b}${p}`)
-  const data = ['lookup.json', 'search-vocab.json', 'search-ids.json', 'card-data.json', 'switch.json'].map((f) => `${b}${f}`)
+  const pages = [at.home(), ...release.chapters.map((c) => at.chapter(c.slug)), at.glossary(), at.cards(), at.search()]
+  const data = [at.lookup(), at.searchVocab(), at.searchIds(), at.cardData(), at.switchMap()]
+  const previews = release.chapters.map((c) => at.previews(c.slug))
   const shared = release.current ? [...listDir(out, '/_astro/', '.js'), ...listDir(out, '/_astro/', '.css'), ...SITE_FILES] : []
-  return [...pages, ...data, ...listDir(out, `${b}previews/`, '.json'), ...pagefindFiles(out, b), ...shared].filter((path) => existsSync(fileOf(out, path)))
+  return [...pages, ...data, ...previews, ...pagefindFiles(out, release.base), ...shared].filter((path) => existsSync(fileOf(out, path)))
 }
 
 const fileOf = (out: string, path: string) => join(out, path.endsWith('/') ? `${path}index.html` : path)
@@ -62,11 +64,11 @@ export function writeOffline(out: string, releases: ReleaseData[]): OfflineResul
     })
     const id = createHash('sha256').update(JSON.stringify(files)).digest('hex').slice(0, 12)
     if (release.current) build = id
-    writeFileSync(join(out, release.base, 'offline.json'), JSON.stringify({ build: id, files }))
+    writeFileSync(join(out, routes(release.base).offlineList()), JSON.stringify({ build: id, files }))
     result.releases.push({ base: release.base, files: files.length, bytes })
   }
   result.build = build
-  writeFileSync(join(out, 'sw.js'), workerSource(build))
+  writeFileSync(join(out, siteRoutes.serviceWorker()), workerSource(build))
   return result
 }
 

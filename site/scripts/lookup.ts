@@ -3,15 +3,23 @@
  * (`6.1.4` would also match `61.4`), so numbers never go through it.
  */
 import { lowerFirst, normalizeNumber } from '../../src/core/ids.ts'
+import { routes, type Routes } from '../shared/routes.ts'
 
 export interface Hit {
   id: string
   number: string
   url: string
+  /** `6. Runs` */
   chapter: string
+  /** `runs`: its chapter's page under the release. */
+  slug: string
+  /** Its release's base (`/`, `/v24.03/`). */
+  base: string
 }
 
 export interface Lookup {
+  /** Every URL of this lookup's release (a rule's through its chapter here). */
+  routes: Routes
   byId: Map<string, Hit>
   /** IDs in lower case, for IDs typed in another case (`RULE_END_THE_RUN`). */
   byFoldedId: Map<string, Hit>
@@ -21,6 +29,7 @@ export interface Lookup {
   ids: string[]
 }
 
+/** `c`: chapter slugs; `r`: `[id, number, index into c]`; `t`: defined terms; `o`: retired ID → the ID it became. */
 export type LookupJson = { c: string[]; n: string[]; r: [string, string, number][]; t: Record<string, string[]>; o?: Record<string, string> }
 
 const cache = new Map<string, Promise<Lookup>>()
@@ -28,20 +37,23 @@ const cache = new Map<string, Promise<Lookup>>()
 export function loadLookup(base: string): Promise<Lookup> {
   let p = cache.get(base)
   if (!p) {
-    p = fetch(`${base}lookup.json`)
-      .then((r) => r.json() as Promise<LookupJson>)
-      .then(createLookup)
+    p = fetch(routes(base).lookup())
+      .then((r) => (r.ok ? (r.json() as Promise<LookupJson>) : Promise.reject(new Error(`${routes(base).lookup()}: ${r.status}`))))
+      .then((json) => createLookup(json, base))
     cache.set(base, p)
   }
   return p
 }
 
-/** The lookup from `lookup.json`'s data. */
-export function createLookup({ c, n, r, t, o = {} }: LookupJson): Lookup {
+/** The lookup from `lookup.json`'s data, for the release at `base`. */
+export function createLookup({ c, n, r, t, o = {} }: LookupJson, base = '/'): Lookup {
+  const slugOf = new Map(r.map(([id, , chapter]) => [id, c[chapter]]))
+  for (const [old, now] of Object.entries(o)) if (!slugOf.has(old) && slugOf.has(now)) slugOf.set(old, slugOf.get(now))
+  const release = routes({ base, chapterOf: (id) => slugOf.get(id) })
   const byId: Lookup['byId'] = new Map()
   const byNumber: Lookup['byNumber'] = new Map()
   for (const [id, number, chapter] of r) {
-    const hit = { id, number, url: `${c[chapter]}#${id}`, chapter: n[chapter] ?? '' }
+    const hit = { id, number, url: release.rule(id), chapter: n[chapter] ?? '', slug: c[chapter] ?? '', base }
     byId.set(id, hit)
     byNumber.set(number, hit)
   }
@@ -52,7 +64,7 @@ export function createLookup({ c, n, r, t, o = {} }: LookupJson): Lookup {
   }
   const byFoldedId = new Map<string, Hit>()
   for (const [id, hit] of byId) if (!byFoldedId.has(id.toLowerCase())) byFoldedId.set(id.toLowerCase(), hit)
-  return { byId, byFoldedId, byNumber, terms: new Map(Object.entries(t)), ids: r.map(([id]) => id) }
+  return { routes: release, byId, byFoldedId, byNumber, terms: new Map(Object.entries(t)), ids: r.map(([id]) => id) }
 }
 
 /**

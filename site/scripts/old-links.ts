@@ -5,12 +5,14 @@
  * have but an earlier one did goes to `/r/<id>/`, which says what became of
  * it; anything else goes to search.
  */
+import { routes, siteRoutes } from '../shared/routes.ts'
+
 export function initOldLinks(base: string) {
   const wanted = new URLSearchParams(location.search).get('r')
   if (wanted) void land(base, wanted, true)
   const fromHash = () => {
     const hash = decodeURIComponent(location.hash.slice(1))
-    if (location.pathname === base && hash && !document.getElementById(hash)) void land(base, hash, false)
+    if (location.pathname === routes(base).home() && hash && !document.getElementById(hash)) void land(base, hash, false)
   }
   fromHash()
   addEventListener('hashchange', fromHash)
@@ -22,9 +24,9 @@ async function land(base: string, wanted: string, orSearch: boolean) {
   if (hit) return location.replace(hit.url)
   // Retired IDs have pages of their own (`/r/<id>/`, current rules only).
   if (/^[A-Za-z][\w-]*$/.test(wanted)) {
-    const page = `/r/${encodeURIComponent(wanted)}/`
+    const page = siteRoutes.retired(wanted)
     const found = await fetch(page, { method: 'HEAD' }).then((r) => r.ok, () => false)
     if (found) return location.replace(page)
   }
-  if (orSearch) location.replace(`${base}search/?q=${encodeURIComponent(wanted)}`)
+  if (orSearch) location.replace(routes(base).search(wanted))
 }

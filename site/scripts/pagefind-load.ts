@@ -4,6 +4,7 @@
  * phone Pagefind's start (its code, WebAssembly and index metadata) is most
  * of the wait for the first results.
  */
+import { routes } from '../shared/routes.ts'
 
 export interface PagefindResultData {
   url: string
@@ -31,13 +32,14 @@ export const pagefindReady = () => ready
 
 export function loadPagefind(base: string): Promise<Pagefind> {
   return (pagefindPromise ??= (async () => {
-    const url = `${base}pagefind/pagefind.js`
+    const url = routes(base).pagefind('pagefind.js')
     const pf = (await import(/* @vite-ignore */ url)) as Pagefind
     // Short records (one rule each): length matters less than on web pages.
     // Tuned on the glossary: the defining rule is the first result for most
     // of its 220 terms (exact terms are pinned first anyway, see lookup.ts).
     // No worker: the index is small, and starting one costs the first keystroke ~20 ms.
-    await pf.options({ noWorker: true, excerptLength: 24, ranking: { pageLength: 0.4, termSaturation: 2 } })
+    // Records carry their whole path (`/v24.03/runs/#…`): no base in front of it (Pagefind's default is the bundle's parent, which doubled it).
+    await pf.options({ baseUrl: '/', noWorker: true, excerptLength: 24, ranking: { pageLength: 0.4, termSaturation: 2 } })
     await pf.init()
     // Warm up while the reader starts typing: this loads the WebAssembly and
     // the index metadata, so the first real search only fetches its words.

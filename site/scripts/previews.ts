@@ -7,6 +7,8 @@
  * `card-data.json`, fetched on first use; both are HTML the build produced
  * from escaped, compiled text.
  */
+import { releaseOfPath, routes } from '../shared/routes.ts'
+
 type Previews = Record<string, [string, string, [string, string][]]>
 type CardData = Record<string, { title: string; image?: string; type?: string; text?: string }>
 
@@ -30,11 +32,23 @@ export function initPreviews(base: string) {
 
   const fetchJson = <T,>(url: string) => fetch(url).then((r) => (r.ok ? (r.json() as Promise<T>) : Promise.reject(new Error(r.statusText))))
 
+  /** The previews of the chapter a link's rule is in, in the release the link is to. */
+  async function previewsOf(a: HTMLAnchorElement, id: string): Promise<Previews> {
+    const { base: there, rest } = releaseOfPath(new URL(a.href, location.href).pathname)
+    let slug = rest.split('/')[0] ?? ''
+    // On the one-page rules (`/full/#id`) and the home page, the link does not name the chapter: the lookup does.
+    if (!slug || slug === 'full') {
+      const { loadLookup } = await import('./lookup.ts')
+      slug = (await loadLookup(there)).byId.get(id)?.slug ?? ''
+    }
+    const url = routes(there).previews(slug)
+    if (!chapters.has(url)) chapters.set(url, fetchJson<Previews>(url))
+    return chapters.get(url)!.catch(() => ({}) as Previews)
+  }
+
   async function ruleContent(a: HTMLAnchorElement): Promise<DocumentFragment | null> {
     const id = a.dataset.ref!
-    const slug = new URL(a.href, location.href).pathname.slice(base.length).split('/')[0] ?? ''
-    if (!chapters.has(slug)) chapters.set(slug, fetchJson<Previews>(`${base}previews/${slug}.json`))
-    const entry = (await chapters.get(slug)!.catch(() => ({}) as Previews))[id]
+    const entry = (await previewsOf(a, id).catch(() => ({}) as Previews))[id]
     if (!entry) return null
     const [number, title, body] = entry
     const frag = document.createDocumentFragment()
@@ -59,7 +73,7 @@ export function initPreviews(base: string) {
   }
 
   async function cardContent(a: HTMLAnchorElement): Promise<DocumentFragment | null> {
-    cards ??= fetchJson<CardData>(`${base}card-data.json`).catch(() => ({}))
+    cards ??= fetchJson<CardData>(routes(base).cardData()).catch(() => ({}))
     const card = (await cards)[a.dataset.card!]
     if (!card) return null
     const frag = document.createDocumentFragment()

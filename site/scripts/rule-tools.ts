@@ -3,6 +3,8 @@
  * in the HTML of each: one toolbar moves to the rule under the pointer or
  * keyboard focus (focus a rule's number, then Tab).
  */
+import { routes } from '../shared/routes.ts'
+
 const RULE = '[data-n][id]'
 const HEAD = '.rt, .st, .ct'
 
@@ -13,7 +15,7 @@ const HEAD = '.rt, .st, .ct'
  * belong to other rules today.
  */
 export function citation(number: string, id: string, base = '/') {
-  const edition = releaseOf(base)
+  const edition = routes(base).version
   return edition ? `CR ${edition} ${number} (${id})` : `CR ${number} (${id})`
 }
 
@@ -23,12 +25,7 @@ export function citation(number: string, id: string, base = '/') {
  * no permalink pages, so `/v24.03/?r=<number>`, which finds the rule in it.
  */
 export function permalink(origin: string, number: string, base = '/') {
-  return releaseOf(base) ? `${origin}${base}?r=${encodeURIComponent(number)}` : `${origin}/r/${encodeURIComponent(number)}/`
-}
-
-/** `/v24.03/` → `v24.03`; the current rules at `/` → undefined. */
-function releaseOf(base: string): string | undefined {
-  return /^\/(v\d{2}\.\d{2})\/$/.exec(base)?.[1]
+  return `${origin}${routes(base).permalink(number)}`
 }
 
 async function copyText(text: string): Promise<boolean> {

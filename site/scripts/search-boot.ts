@@ -5,6 +5,7 @@
  * vocabulary: nothing waits for the module to arrive before it starts.
  */
 import { loadPagefind } from './pagefind-load.ts'
+import { routes } from '../shared/routes.ts'
 
 export function initSearchBoot(base: string) {
   const forms = Array.from(document.querySelectorAll<HTMLFormElement>('form[data-search]'))
@@ -52,7 +53,8 @@ function warmSegmenter() {
 
 /** Ask for search's data while its code loads, not after: the first results come sooner. */
 function preload(base: string) {
-  for (const href of [`${base}lookup.json`, `${base}search-vocab.json`, `${base}search-ids.json`, `${base}pagefind/wasm.en.pagefind`]) {
+  const at = routes(base)
+  for (const href of [at.lookup(), at.searchVocab(), at.searchIds(), at.pagefind('wasm.en.pagefind')]) {
     const link = document.createElement('link')
     if (href.endsWith('.js')) link.rel = 'modulepreload'
     else {

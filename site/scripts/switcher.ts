@@ -5,11 +5,14 @@
  * is there. `switch.json` (from the build's version index) lists only the
  * rules whose place differs, so most lookups find nothing and keep the ID.
  */
-type SwitchMap = Record<string, Record<string, string>>
+import { routes } from '../shared/routes.ts'
+
+/** Target release key → rule ID → `[chapter slug, ID]` there, or '' when it is gone. */
+type SwitchMap = Record<string, Record<string, [string, string] | ''>>
 
 let maps: Promise<SwitchMap> | undefined
 const load = (base: string) =>
-  (maps ??= fetch(`${base}switch.json`)
+  (maps ??= fetch(routes(base).switchMap())
     .then((r) => (r.ok ? (r.json() as Promise<SwitchMap>) : ({} as SwitchMap)))
     .catch(() => ({}) as SwitchMap))
 
@@ -18,10 +21,10 @@ async function sameRule(base: string, a: HTMLAnchorElement, id: string): Promise
   const there = (await load(base))[a.dataset.vs ?? '']?.[id]
   const page = a.href.replace(/#.*$/, '')
   if (there === undefined) return `${page}#${id}`
-  const target = a.dataset.vsBase ?? '/'
-  if (there === '') return target
+  const target = routes(a.dataset.vsBase ?? '/')
+  if (there === '') return target.home()
   // On the one-page rules, stay on the one-page rules.
-  return location.pathname === `${base}full/` ? `${target}full/${there.slice(there.indexOf('#'))}` : `${target}${there}`
+  return location.pathname === routes(base).onePage() ? target.onePage(there[1]) : target.chapter(there[0], there[1])
 }
 
 export function initSwitcher(base: string) {

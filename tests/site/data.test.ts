@@ -153,10 +153,10 @@ describe('versions', () => {
   test('the version switcher maps only the rules whose place differs', () => {
     const toOld = site.switchMaps['current']!['v23.08']!
     expect(toOld['rule_end_the_run']).toBeUndefined()
-    expect(toOld['step_checkpoint_uniqueness']).toBe('additional-rules/#rule_checkpoint_uniqueness')
+    expect(toOld['step_checkpoint_uniqueness']).toEqual(['additional-rules', 'rule_checkpoint_uniqueness'])
     // Added since: the nearest ancestor that existed.
-    expect(toOld['rule_pass_after_breaking']).toBe('runs/#rule_modify_run_steps')
-    expect(site.switchMaps['v23.08']!['current']!['rule_checkpoint_uniqueness']).toBe('additional-rules/#step_checkpoint_uniqueness')
+    expect(toOld['rule_pass_after_breaking']).toEqual(['runs', 'rule_modify_run_steps'])
+    expect(site.switchMaps['v23.08']!['current']!['rule_checkpoint_uniqueness']).toEqual(['additional-rules', 'step_checkpoint_uniqueness'])
   })
 
   test('every release is printed, the current rules under a name that does not claim a release', () => {

@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { Browser } from 'playwright-core'
 import { launchChromium } from '../../site/integration/chromium.ts'
+import { baseOf, routes } from '../../site/shared/routes.ts'
 import { BUILD_TIMEOUT, DIST, ensureSite, hasChromium, ROOT } from './helpers.ts'
 import { checkLinks, extractAll, listFiles, pagefindUrls, parserName, type PageLinks } from './link-check.ts'
 
@@ -33,12 +34,14 @@ describe.skipIf(!canParse)('links', () => {
     const extra: [string, string][] = bases.flatMap((base) => {
       const lookup = JSON.parse(readFileSync(join(DIST, base, 'lookup.json'), 'utf8')) as { c: string[]; r: [string, string, number][] }
       const switchFile = join(DIST, base, 'switch.json')
-      const maps = existsSync(switchFile) ? (JSON.parse(readFileSync(switchFile, 'utf8')) as Record<string, Record<string, string>>) : {}
-      const baseOf = (key: string) => (key === 'current' ? '/' : `/${key}/`)
+      const maps = existsSync(switchFile) ? (JSON.parse(readFileSync(switchFile, 'utf8')) as Record<string, Record<string, [string, string] | ''>>) : {}
+      const at = routes(base)
       return [
-        ...lookup.r.map(([id, , c]): [string, string] => [`${lookup.c[c]}#${id}`, `${base}lookup.json`]),
+        ...lookup.r.map(([id, , c]): [string, string] => [at.chapter(lookup.c[c]!, id), `${base}lookup.json`]),
         ...pagefindUrls(join(DIST, base, 'pagefind')).map((u): [string, string] => [u, `${base}pagefind record`]),
-        ...Object.entries(maps).flatMap(([key, map]) => Object.values(map).map((to): [string, string] => [`${baseOf(key)}${to}`, `${base}switch.json`])),
+        ...Object.entries(maps).flatMap(([key, map]) =>
+          Object.values(map).map((to): [string, string] => [to === '' ? baseOf(key) : routes(baseOf(key)).chapter(to[0], to[1]), `${base}switch.json`]),
+        ),
       ]
     })
     // The PDF needs Chromium; without it the build skips only the PDF.

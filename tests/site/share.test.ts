@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { astroBuild, BUILD_TIMEOUT, DIST, ensureSite, hasChromium, newPage, ROOT, useSite, withBuildLock } from './helpers.ts'
+import { routes } from '../../site/shared/routes.ts'
 
 /** `<meta property|name=… content=…>` and the canonical link of a page. */
 function metaOf(html: string): Record<string, string> {
@@ -55,7 +56,7 @@ describe('links that unfurl', () => {
 
   test('every chapter page unfurls with its sections', () => {
     const lookup = JSON.parse(read('/lookup.json')) as { c: string[] }
-    for (const path of lookup.c) {
+    for (const path of lookup.c.map((slug) => routes('/').chapter(slug))) {
       const meta = metaOf(read(`${path}index.html`))
       expect(meta['og:title'], path).toMatch(/^\d+\. .+ · CR v\d\d\.\d\d$/)
       expect(meta['og:description'], path).toMatch(/^Chapter \d+\. .+: \d+\.1 /)

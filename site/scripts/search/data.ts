@@ -1,0 +1,121 @@
+/**
+ * Search's data, started once per page when the reader reaches for the box:
+ * the release's lookup (`lookup.json`), the query context (vocabulary,
+ * jargon, defined terms, cards: `search-vocab.json`), which rule each
+ * Pagefind result is (`search-ids.json`), Pagefind itself, and a rule's text
+ * from the hover previews. Every URL comes from the release's route builder.
+ */
+import { loadLookup, type Hit, type Lookup } from '../lookup.ts'
+import { loadPagefind, pagefindReady, type Pagefind, type PagefindResult } from '../pagefind-load.ts'
+import { jargonIndex } from '../query/jargon.ts'
+import { createVocabulary } from '../query/typo.ts'
+import { createCards, type QueryContext } from '../query/understand.ts'
+import { baseOf, routes, type Routes } from '../../shared/routes.ts'
+
+/** Which rule each Pagefind result is, both ways; without it, results wait for their fragments. */
+export interface SearchIds {
+  ruleOf: Map<string, string>
+  resultOf: Map<string, string>
+}
+
+/** Pagefind, one search per words and chapter filter, remembered: typing on only searches the new word. */
+export interface RuleIndex {
+  search(words: string, chapter: string): Promise<PagefindResult[]>
+}
+
+export interface SearchSources {
+  routes: Routes
+  lookup: Promise<Lookup>
+  /** Undefined when the vocabulary could not load: search runs without typo correction. */
+  context: Promise<QueryContext | undefined>
+  ids: Promise<SearchIds | undefined>
+  index: Promise<RuleIndex>
+  /** Has Pagefind finished starting (so a search costs only its words)? */
+  ready(): boolean
+  /** Another release's lookup (`CR 24.03 §6.2.5`), if the site has that release. */
+  lookupIn(version: string): Promise<Lookup | undefined>
+  /** A rule's text as plain text (its first paragraph, or the one mentioning `mentions`); '' when unknown. */
+  ruleText(hit: Hit, mentions?: string): Promise<string>
+}
+
+export const fetchJson = <T,>(url: string) =>
+  fetch(url).then((r) => (r.ok ? (r.json() as Promise<T>) : Promise.reject(new Error(`${url}: ${r.status}`))))
+
+type VocabJson = { w: string; k: number; c: [string, number[]][] }
+type Previews = Record<string, [string, string, [string, string][]]>
+
+/** Start every download search needs for the release at `base`: the reader is about to type. */
+export function loadSources(base: string): SearchSources {
+  const at = routes(base)
+  const lookup = loadLookup(base)
+  const pagefind = loadPagefind(base)
+  pagefind.catch((e) => console.error('Search is unavailable:', e))
+  const context = Promise.all([lookup, fetchJson<VocabJson>(at.searchVocab())]).then(
+    ([l, v]): QueryContext => ({ vocab: createVocabulary(v.w.split(' '), v.k), jargon: jargonIndex(), terms: l.terms, cards: createCards(v.c, l.ids) }),
+    (e) => {
+      console.error('Search runs without typo correction:', e)
+      return undefined
+    },
+  )
+  const ids = Promise.all([lookup, fetchJson<string[]>(at.searchIds())])
+    .then(([l, results]) => searchIds(l, results))
+    .catch(() => undefined)
+  const previews = new Map<string, Promise<Previews>>()
+  return {
+    routes: at,
+    lookup,
+    context,
+    ids,
+    index: pagefind.then(ruleIndex),
+    ready: pagefindReady,
+    lookupIn: (version) => loadLookup(baseOf(version)).catch(() => undefined),
+    async ruleText(hit, mentions) {
+      // A cited rule of another release reads from its own release's previews.
+      const url = routes(hit.base).previews(hit.slug)
+      if (!previews.has(url)) previews.set(url, fetchJson<Previews>(url).catch(() => ({})))
+      const entry = (await previews.get(url)!)[hit.id]
+      if (!entry) return ''
+      const paragraphs = [entry[1], ...entry[2].map(([, html]) => html)].map(plainText).filter(Boolean)
+      // A rule pinned for a card it mentions elsewhere (in an example): nothing here, so Pagefind's excerpt, which shows the card, stays.
+      if (mentions) return paragraphs.find((text) => text.includes(mentions)) ?? ''
+      return paragraphs[0] ?? ''
+    },
+  }
+}
+
+function searchIds(lookup: Lookup, results: string[]): SearchIds {
+  const ruleOf = new Map<string, string>()
+  const resultOf = new Map<string, string>()
+  results.forEach((result, i) => {
+    const rule = lookup.ids[i]
+    if (!result || !rule) return
+    ruleOf.set(result, rule)
+    resultOf.set(rule, result)
+  })
+  return { ruleOf, resultOf }
+}
+
+function ruleIndex(pf: Pagefind): RuleIndex {
+  const cache = new Map<string, Promise<PagefindResult[]>>()
+  return {
+    search(words, chapter) {
+      const key = `${chapter}\u0000${words}`
+      let p = cache.get(key)
+      if (!p) {
+        p = pf.search(words, chapter ? { filters: { chapter } } : {}).then((r) => r?.results ?? [])
+        cache.set(key, p)
+        if (cache.size > 400) cache.delete(cache.keys().next().value!)
+      }
+      return p
+    },
+  }
+}
+
+/** Compiler HTML as text: game symbols as the tokens the other results show ("2[credit]"), not dropped. */
+function plainText(html: string): string {
+  if (!html) return ''
+  const t = document.createElement('template')
+  t.innerHTML = html
+  for (const sym of Array.from(t.content.querySelectorAll('svg[aria-label]'))) sym.replaceWith(`[${sym.getAttribute('aria-label')}]`)
+  return (t.content.textContent ?? '').replace(/\s+/g, ' ').trim()
+}

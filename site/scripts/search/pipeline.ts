@@ -1,0 +1,221 @@
+/**
+ * Search's pipeline: a query → what the list shows, stage by stage, as
+ * plain data (no DOM). A rule number or ID goes straight to the rule (from
+ * `lookup.json`); words are first understood (stop words, jargon, typos,
+ * defined terms, card names: `query/understand.ts`), then go to Pagefind,
+ * relaxed into one search per word when the strict query finds few rules
+ * (`query/fuse.ts`). Each stage is yielded as a `Snapshot`; `view.ts` draws
+ * them, `events.ts` drops those of a query the reader has typed past.
+ *
+ * Every link is the release's route to the rule (`lookup.ts`, through
+ * `shared/routes.ts`), never the URL Pagefind stored.
+ */
+import { parseCitation } from '../../../src/core/ids.ts'
+import { isNumberQuery, resolveQuery, termsStartingWith, type Hit, type Lookup } from '../lookup.ts'
+import type { PagefindResult, PagefindResultData } from '../pagefind-load.ts'
+import { searchRelaxed, type IndexHit } from '../query/fuse.ts'
+import { definedTermsIn, understandQuery, type Understood } from '../query/understand.ts'
+import type { SearchSources } from './data.ts'
+
+/** What a row shows under its number and place. */
+export type RowText =
+  /** Pagefind's excerpt: text with `<`/`>` escaped and `<mark>` around matches. */
+  | { excerpt: string }
+  /** Why the rule is there, until its text is known: `Defines “rez”`. */
+  | { note: string }
+  /** The rule's own text, the query's words to be marked in it. */
+  | { plain: string; marks: string[] }
+
+export interface Row {
+  id: string
+  url: string
+  number: string
+  /** `6. Runs › 6.1. General`, or the chapter alone until Pagefind's data is in. */
+  where: string
+  text: RowText
+}
+
+export interface Snapshot {
+  q: string
+  rows: Row[]
+  /**
+   * `interim`: answers shown while Pagefind starts (definitions, pinned rules);
+   * `ranked`: the ranked list, excerpts still coming; `done`: complete.
+   */
+  stage: 'interim' | 'ranked' | 'done'
+  /** Said in the list when it is empty. */
+  empty?: string
+  /** The first row shows the rule's text, whole or nearly. */
+  topText?: boolean
+  /** "Showing results for …" when typos or jargon changed the query. */
+  understood?: Understood
+  count?: { total: number; shown: number; relaxed: boolean }
+  /** For screen readers (`aria-live`). */
+  status?: string
+  /** Where Enter goes, once known: the rule the query names, or undefined for the full results. */
+  enter?: { url: string | undefined }
+}
+
+export interface QueryInput {
+  q: string
+  /** Chapter filter (`6. Runs`), '' for all. */
+  chapter: string
+  /** Rows to show at most. */
+  limit: number
+  /** Search the words as typed ("search instead for …"): no typo or jargon rewriting. */
+  asTyped: boolean
+}
+
+/** The top result shows this much of its rule, so it can be read without a click. */
+export const TOP_TEXT = 420
+
+export const clip = (text: string, max = TOP_TEXT) => (text.length <= max ? text : `${text.slice(0, text.lastIndexOf(' ', max))} …`)
+
+const rulesWord = (n: number) => (n === 1 ? 'rule' : 'rules')
+
+/** A row for a rule the lookup knows, before Pagefind says anything of it. */
+const rowOf = (hit: Hit, text: RowText): Row => ({ id: hit.id, url: hit.url, number: hit.number, where: hit.chapter, text })
+
+/**
+ * `CR 24.03 §6.1.4`, `v24.03 rule_end_the_run`: that rule in that release,
+ * from the release's own lookup; undefined when the query names no release,
+ * or one this site does not have.
+ */
+async function resolveInRelease(src: SearchSources, q: string): Promise<Hit | undefined> {
+  const cited = parseCitation(q)
+  if (!cited.version) return undefined
+  const release = await src.lookupIn(cited.version)
+  return release ? resolveQuery(release, cited.query) : undefined
+}
+
+export async function* runQuery(input: QueryInput, src: SearchSources): AsyncGenerator<Snapshot> {
+  const { q, chapter, limit } = input
+  const lookup = await src.lookup
+  const hit = resolveQuery(lookup, q) ?? (await resolveInRelease(src, q))
+  if (isNumberQuery(q) || hit) {
+    yield* direct(q, hit, src)
+    return
+  }
+
+  const inChapter = (h: Hit | undefined): h is Hit => !!h && (!chapter || h.chapter === chapter)
+  if (!src.ready()) {
+    // Search is still loading (first keystroke): defined terms starting
+    // with the query answer meanwhile; the full results replace them.
+    const interim = termsStartingWith(lookup, q, 5).filter((t) => inChapter(t.hit))
+    if (interim.length > 0) yield { q, stage: 'interim', rows: interim.map(({ term, hit: h }) => rowOf(h, { note: `Defines “${term}”` })) }
+  }
+  const context = await src.context
+  const understood: Understood = context
+    ? understandQuery(q, context, { correct: !input.asTyped, typing: true })
+    : { words: q.split(/\s+/), text: q, changes: [], pins: [], exact: false, cardName: false }
+
+  const pins = understood.pins.flatMap((p) => {
+    const h = lookup.byId.get(p.id)
+    return inChapter(h) ? [{ hit: h, why: p.why, card: p.card }] : []
+  })
+  const head = pins.map(({ hit: h, why }) => rowOf(h, { note: why }))
+  if (!src.ready()) {
+    // Pinned rules (a definition, a card's mentions) and the rules defining
+    // the query's terms need no Pagefind: they answer while it starts.
+    const known = new Set(pins.map((p) => p.hit.id))
+    const defining = definedTermsIn(understood.text, lookup.terms).flatMap(({ term, ids }) =>
+      ids.flatMap((id) => {
+        const h = lookup.byId.get(id)
+        if (!inChapter(h) || known.has(id)) return []
+        known.add(id)
+        return [rowOf(h, { note: `Defines “${term}”` })]
+      }),
+    )
+    const interim = [...head, ...defining].slice(0, limit)
+    if (interim.length > 0) yield { q, stage: 'interim', rows: interim, understood }
+  }
+
+  const index = await src.index
+  const ids = await src.ids
+  const results = new Map<string, PagefindResult>()
+  const search = async (words: string): Promise<IndexHit[]> => {
+    const found = await index.search(words, chapter)
+    for (const r of found) results.set(r.id, r)
+    return found
+  }
+  const { hits, relaxed } = understood.exact
+    ? { hits: await search(understood.text), relaxed: false }
+    : understood.cardName
+      ? { hits: await search(understood.words.join(' ')), relaxed: false }
+      : await searchRelaxed(understood.words, search, { total: lookup.byId.size })
+  const top = hits.slice(0, Math.min(hits.length, limit + pins.length))
+  const pending = top.map((h) => results.get(h.id)!.data())
+
+  const pinnedAt = new Map(pins.map((p, i) => [p.hit.id, i]))
+  /** Pagefind's results as rows: a pinned rule it also found gets its excerpt, and stays first. */
+  const merge = (data: PagefindResultData[]) => {
+    const rows = [...head]
+    for (const d of data) {
+      const h = lookup.byId.get(d.meta.id ?? '')
+      if (!h) continue
+      const row: Row = { id: h.id, url: h.url, number: d.meta.number ?? h.number, where: [d.meta.chapter, d.meta.section].filter(Boolean).join(' › '), text: { excerpt: d.excerpt } }
+      const at = pinnedAt.get(h.id)
+      if (at !== undefined) rows[at] = row
+      else if (rows.length < limit) rows.push(row)
+    }
+    return rows
+  }
+  // Rules found: Pagefind's, and the pinned ones it did not find. Known now with search-ids.json, else once the fragments say which rules they are.
+  const hitIds = new Set(hits.map((h) => h.id))
+  let total = ids ? hits.length + pins.filter((p) => !hitIds.has(ids.resultOf.get(p.hit.id) ?? '')).length : undefined
+  // The ranked list at once, each rule's excerpt as its fragment arrives (without search-ids.json: the best match as soon as it is here).
+  if (ids) {
+    const rows = [...head]
+    for (const h of top) {
+      const found = lookup.byId.get(ids.ruleOf.get(h.id) ?? '')
+      if (found && !pinnedAt.has(found.id) && rows.length < limit) rows.push(rowOf(found, { excerpt: '' }))
+    }
+    yield { q, stage: 'ranked', rows, understood, count: { total: total!, shown: rows.length, relaxed } }
+  } else if (pending.length > 1 && pins.length === 0) {
+    yield { q, stage: 'ranked', rows: merge([await pending[0]!]), understood }
+  }
+  const data = await Promise.all(pending)
+  const rows = merge(data)
+  const foundIds = new Set(data.map((d) => d.meta.id))
+  total ??= hits.length + pins.filter((p) => !foundIds.has(p.hit.id)).length
+  // The same words as the visible note: "Showing results for" a correction, "Searching for" jargon.
+  const said = understood.changes.length === 0 ? '' : `${understood.changes.some((c) => c.why === 'typo') ? 'Showing results for' : 'Searching for'} ${understood.text}. `
+  // Enter opens the top rule only when the query named it: a defined term or
+  // a card (pinned), or a word or two all found together ("trash cost").
+  // A question, or words found only apart, opens the results to choose from.
+  const named = pins.length > 0 || (!relaxed && understood.words.length <= 2)
+  const done: Snapshot = {
+    q,
+    stage: 'done',
+    rows,
+    understood,
+    count: { total, shown: rows.length, relaxed },
+    status: `${said}${total} ${rulesWord(total)} ${relaxed ? 'with some of the words' : 'found'}`,
+    empty: 'No rules match.',
+    topText: rows.length > 0,
+    enter: { url: named ? rows[0]?.url : undefined },
+  }
+  yield done
+  // The top result's text, whole (or nearly): often the answer itself. After
+  // the list is complete: Enter goes to the top result without waiting for it.
+  const first = rows[0]
+  const firstHit = first && lookup.byId.get(first.id)
+  if (first && firstHit) {
+    const text = await src.ruleText(firstHit, pins.find((p) => p.hit.id === firstHit.id)?.card)
+    if (text) yield { ...done, rows: [{ ...first, text: { plain: clip(text), marks: understood.words } }, ...rows.slice(1)] }
+  }
+}
+
+/** A number or ID: the rule itself (its text once loaded), or "no rule numbered …". */
+async function* direct(q: string, hit: Hit | undefined, src: SearchSources): AsyncGenerator<Snapshot> {
+  if (!hit) {
+    yield { q, stage: 'done', rows: [], status: `No rule numbered ${q}`, empty: `No rule numbered ${q}.`, enter: { url: undefined } }
+    return
+  }
+  const status = `Rule ${hit.number}: press Enter to go`
+  // The number and the rule's text, not its ID: the text follows when loaded.
+  const row = rowOf(hit, { plain: '', marks: [] })
+  yield { q, stage: 'ranked', rows: [row], status, topText: true, enter: { url: hit.url } }
+  const text = await src.ruleText(hit)
+  yield { q, stage: 'done', rows: [{ ...row, text: { plain: clip(text), marks: [] } }], status, topText: true, enter: { url: hit.url } }
+}

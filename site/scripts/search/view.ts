@@ -1,0 +1,190 @@
+/**
+ * Search's view: draws a pipeline `Snapshot` into one search form's panel
+ * (the header's dropdown, or the search page's list). Rule text is data:
+ * rows are built as DOM from text, Pagefind's excerpts included, never
+ * parsed as HTML.
+ *
+ * The list says how far it is on `data-*` attributes tests and the bench
+ * read: `data-q` (results for this query are showing), `data-ranked` (ranked
+ * ones, not only what showed while Pagefind started), `data-done` (all).
+ */
+import { highlightRanges } from '../query/highlight.ts'
+import type { Understood } from '../query/understand.ts'
+import type { Routes } from '../../shared/routes.ts'
+import type { Row, RowText, Snapshot } from './pipeline.ts'
+
+export interface SearchView {
+  readonly input: HTMLInputElement
+  readonly chapter: HTMLSelectElement
+  /** The search page (results always shown), not the header's dropdown. */
+  readonly onPage: boolean
+  render(s: Snapshot): void
+  clear(): void
+  open(): void
+  close(): void
+  /** The result links, in order. */
+  links(): HTMLAnchorElement[]
+}
+
+export interface ViewActions {
+  /** "Search instead for …": the query as typed. */
+  searchAsTyped(q: string): void
+  /** The search page's "Show all N". */
+  showAll(shown: number): void
+}
+
+function el<K extends keyof HTMLElementTagNameMap>(tag: K, className: string, ...content: (string | Node)[]) {
+  const e = document.createElement(tag)
+  e.className = className
+  e.append(...content)
+  return e
+}
+
+/** Pagefind's excerpt: text with `<`/`>` escaped and `<mark>` around matches. Built as DOM, never as HTML. */
+export function excerptNodes(excerpt: string): Node[] {
+  const out: Node[] = []
+  let mark: HTMLElement | null = null
+  for (const part of excerpt.split(/(<\/?mark>)/)) {
+    if (part === '<mark>') mark = document.createElement('mark')
+    else if (part === '</mark>') {
+      if (mark) out.push(mark)
+      mark = null
+    } else if (part) {
+      const text = document.createTextNode(part.replace(/&lt;/g, '<').replace(/&gt;/g, '>'))
+      if (mark) mark.append(text)
+      else out.push(text)
+    }
+  }
+  if (mark) out.push(mark)
+  return out
+}
+
+/** `text` with the query's words in `<mark>`, as DOM. */
+function markedText(text: string, queryWords: string[]): Node[] {
+  const out: Node[] = []
+  let at = 0
+  for (const [start, end] of highlightRanges(text, queryWords)) {
+    out.push(document.createTextNode(text.slice(at, start)), el('mark', '', text.slice(start, end)))
+    at = end
+  }
+  out.push(document.createTextNode(text.slice(at)))
+  return out
+}
+
+function textNodes(text: RowText): Node[] {
+  if ('excerpt' in text) return excerptNodes(text.excerpt)
+  if ('note' in text) return [document.createTextNode(text.note)]
+  return text.marks.length > 0 ? markedText(text.plain, text.marks) : [document.createTextNode(text.plain)]
+}
+
+function rowItem(row: Row): HTMLLIElement {
+  const li = document.createElement('li')
+  const a = el('a', 'hit', el('span', 'hit-n', row.number), ' ', el('span', 'hit-where', row.where))
+  a.href = row.url
+  a.append(el('span', 'hit-x', ...textNodes(row.text)))
+  li.append(a)
+  return li
+}
+
+export function createView(form: HTMLFormElement, at: Routes, actions: ViewActions): SearchView {
+  const input = form.querySelector('input')!
+  const chapter = form.querySelector('select')!
+  const panel = form.querySelector<HTMLElement>('.search-panel')!
+  const list = form.querySelector<HTMLOListElement>('.search-results')!
+  const status = form.querySelector<HTMLElement>('[aria-live]')!
+  const note = form.querySelector<HTMLElement>('.search-note')!
+  const count = form.querySelector<HTMLElement>('.search-count')!
+  const onPage = form.closest('[data-search-page]') !== null
+
+  /** "Showing results for …; search instead for …" when typos or jargon changed the query. */
+  function showNote(q: string, u: Understood | undefined) {
+    if (!u || u.changes.length === 0) {
+      note.replaceChildren()
+      return
+    }
+    const typos = u.changes.some((c) => c.why === 'typo')
+    const instead = el('a', 'search-instead', q)
+    instead.href = at.search(q)
+    instead.addEventListener('click', (e) => {
+      e.preventDefault()
+      actions.searchAsTyped(q)
+    })
+    const jargon = u.changes.filter((c) => c.why === 'jargon').map((c) => `${c.from.toUpperCase()}: ${c.to}`)
+    note.replaceChildren(
+      typos ? 'Showing results for ' : 'Searching for ',
+      el('strong', 'search-fixed', u.text),
+      jargon.length > 0 ? ` (${jargon.join('; ')})` : '',
+      '. Search instead for ',
+      instead,
+    )
+  }
+
+  /** `relaxed`: no rule has every word, so the count is of rules with some of them, which says so. */
+  function showCount(q: string, c: Snapshot['count']) {
+    if (!c) {
+      count.replaceChildren()
+      return
+    }
+    const { total, shown, relaxed } = c
+    const what = `${total} ${total === 1 ? 'rule' : 'rules'}${relaxed ? ' with some of the words' : ''}`
+    if (shown >= total) {
+      count.replaceChildren(what)
+      return
+    }
+    if (onPage) {
+      const more = el('button', 'search-more', `Show all ${total}`)
+      more.type = 'button'
+      more.addEventListener('click', () => actions.showAll(shown))
+      count.replaceChildren(`${shown} of ${what} `, more)
+    } else {
+      const all = el('a', 'search-more', `Show all ${total}`)
+      all.href = at.search(q, chapter.value)
+      count.replaceChildren(`${shown} of ${what} · `, all)
+    }
+  }
+
+  const view: SearchView = {
+    input,
+    chapter,
+    onPage,
+    render(s) {
+      if (s.status !== undefined) status.textContent = s.status
+      // Interim answers leave what was said before in place: the full results say it.
+      if (s.stage !== 'interim' || s.understood) showNote(s.q, s.understood)
+      if (s.stage !== 'interim') showCount(s.q, s.count)
+      const items = s.rows.map(rowItem)
+      if (s.topText && items[0]) items[0].classList.add('hit-top')
+      if (items.length === 0) {
+        const li = document.createElement('li')
+        li.className = 'none'
+        li.textContent = s.empty ?? 'No rules match.'
+        items.push(li)
+      }
+      list.replaceChildren(...items)
+      list.dataset.q = s.q
+      if (s.stage !== 'interim') list.dataset.ranked = s.q
+      else delete list.dataset.ranked
+      if (s.stage === 'done') list.dataset.done = s.q
+      else delete list.dataset.done
+      panel.hidden = false
+    },
+    clear() {
+      list.replaceChildren()
+      list.dataset.q = ''
+      list.dataset.done = ''
+      delete list.dataset.ranked
+      status.textContent = ''
+      note.replaceChildren()
+      count.replaceChildren()
+      view.close()
+    },
+    open() {
+      if (list.childElementCount > 0) panel.hidden = false
+    },
+    close() {
+      if (!onPage) panel.hidden = true
+    },
+    links: () => Array.from(list.querySelectorAll<HTMLAnchorElement>('a.hit')),
+  }
+  return view
+}

@@ -1,0 +1,172 @@
+/**
+ * Every URL of the site, from one builder per release: `routes(release).rule(id)`.
+ *
+ * A release lives under its base (`/` for the current rules, `/v24.03/` for a
+ * held release); each route is a row of the table below, built from that
+ * base once, so no caller prefixes a path itself and no prefix can be applied
+ * twice. Pure (no Node, no DOM): the build (`data/`, `integration/`, pages)
+ * and the browser scripts (`scripts/`) import the same module.
+ *
+ * A rule's page is its chapter's, found through `chapterOf` (the build's
+ * compiled rules, or `lookup.json` in the browser); a rule the release does
+ * not know goes through the release's own lookup (`<base>?r=<id>`), which
+ * finds renamed IDs and numbers too.
+ */
+
+/** The release a base serves: `/v24.03/` → `v24.03`; the current rules (`/`) → undefined. */
+export function versionOfBase(base: string): string | undefined {
+  return /^\/(v\d{2}\.\d{2})\/$/.exec(base)?.[1]
+}
+
+/** The base of a release: `v24.03` → `/v24.03/`; the current rules (`undefined` or `current`) → `/`. */
+export function baseOf(version?: string): string {
+  return version && version !== 'current' ? `/${version}/` : '/'
+}
+
+/** `chpt_game_concepts` → `game-concepts`: a chapter's page under its release. */
+export const chapterSlug = (chapterId: string) => chapterId.replace(/^chpt_/, '').replaceAll('_', '-')
+
+/** A glossary term's anchor: `trash cost` → `term-trash-cost`. */
+export const termAnchor = (term: string) => `term-${slugify(term)}`
+
+/** A card's anchor on the card index: `Sneakdoor Beta` → `card-sneakdoor-beta`. */
+export const cardAnchor = (title: string) => `card-${slugify(title)}`
+
+function slugify(text: string): string {
+  return (
+    text
+      .normalize('NFKD')
+      .replace(/\p{M}/gu, '')
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}]+/gu, '-')
+      .replace(/^-+|-+$/g, '') || 'x'
+  )
+}
+
+export interface RouteRelease {
+  /** URL prefix ending in `/`: `/` for the current rules, `/v24.03/` for a held release. */
+  base: string
+  /** The chapter slug of a rule ID in this release (undefined: not a rule of it). */
+  chapterOf?: (id: string) => string | undefined
+}
+
+const q = encodeURIComponent
+const hash = (id: string | undefined) => (id ? `#${id}` : '')
+
+export interface Routes {
+  /** `/` or `/v24.03/`. */
+  readonly base: string
+  /** `v24.03`, or undefined for the current rules. */
+  readonly version: string | undefined
+  readonly current: boolean
+  // Pages
+  home(): string
+  chapter(slug: string, id?: string): string
+  /** A rule on its chapter page; through the release's lookup (`?r=`) when its chapter is not known. */
+  rule(id: string): string
+  /** A rule on the one-page rules (`/full/`). */
+  onePage(id?: string): string
+  glossary(term?: string): string
+  cards(title?: string): string
+  search(query?: string, chapter?: string): string
+  /** The release's home page finding a rule by number or ID (the official site's `?r=`). */
+  find(numberOrId: string): string
+  /** The link to share for a rule: `/r/6.1.4/` (a page that unfurls) on the current rules, `/v24.03/?r=6.2.5` on a held release. */
+  permalink(numberOrId: string): string
+  /** The permalink form typed by hand, `/r/6.1.4/` or `/v24.03/r/6.2.5/` (a held release's goes through the 404 page to `find`). */
+  permalinkPath(numberOrId: string): string
+  pdf(file: string): string
+  officialJson(): string
+  // Data the browser reads
+  lookup(): string
+  searchVocab(): string
+  searchIds(): string
+  previews(slug: string): string
+  cardData(): string
+  switchMap(): string
+  offlineList(): string
+  pagefind(file?: string): string
+  /** Same path under this release (the version switcher; `path` under the base, like `runs/`). */
+  path(path: string): string
+}
+
+export function routes(release: RouteRelease | string): Routes {
+  const { base, chapterOf } = typeof release === 'string' ? { base: release, chapterOf: undefined } : release
+  if (!/^\/(?:v\d{2}\.\d{2}\/)?$/.test(base)) throw new Error(`Unexpected release base \`${base}\`, expected \`/\` or \`/vYY.MM/\``)
+  const version = versionOfBase(base)
+  const current = version === undefined
+  const at = (path: string) => `${base}${path}`
+  const r: Routes = {
+    base,
+    version,
+    current,
+    home: () => base,
+    chapter: (slug, id) => at(`${slug}/${hash(id)}`),
+    rule: (id) => {
+      const slug = chapterOf?.(id)
+      return slug ? r.chapter(slug, id) : r.find(id)
+    },
+    onePage: (id) => at(`full/${hash(id)}`),
+    glossary: (term) => at(`glossary/${term ? `#${termAnchor(term)}` : ''}`),
+    cards: (title) => at(`cards/${title ? `#${cardAnchor(title)}` : ''}`),
+    search: (query, chapter) => {
+      if (query === undefined) return at('search/')
+      const params = new URLSearchParams({ q: query })
+      if (chapter) params.set('chapter', chapter)
+      return at(`search/?${params}`)
+    },
+    find: (key) => at(`?r=${q(key)}`),
+    permalink: (key) => (current ? `/r/${q(key)}/` : r.find(key)),
+    permalinkPath: (key) => at(`r/${q(key)}/`),
+    pdf: (file) => at(file),
+    officialJson: () => at('official/rules.json'),
+    lookup: () => at('lookup.json'),
+    searchVocab: () => at('search-vocab.json'),
+    searchIds: () => at('search-ids.json'),
+    previews: (slug) => at(`previews/${slug}.json`),
+    cardData: () => at('card-data.json'),
+    switchMap: () => at('switch.json'),
+    offlineList: () => at('offline.json'),
+    pagefind: (file = '') => at(`pagefind/${file}`),
+    path: (path) => at(path.replace(/^\//, '')),
+  }
+  return r
+}
+
+/** Pages that are the site's, not a release's: every release links to the same ones. */
+export const siteRoutes = {
+  changes: (key?: string, anchor?: string) => (key ? `/changes/${key}/${hash(anchor)}` : '/changes/'),
+  /** `/r/<old-id>/`: what became of an ID the current rules lack (and every current permalink). */
+  retired: (id: string) => `/r/${q(id)}/`,
+  coverage: () => '/coverage/',
+  serviceWorker: () => '/sw.js',
+}
+
+/** The release a site path is under, by its shape: `/v24.03/runs/` → `/v24.03/` and `runs/`; anything else the current rules'. */
+export function releaseOfPath(pathname: string): { base: string; rest: string } {
+  const base = /^\/v\d{2}\.\d{2}\//.exec(pathname)?.[0] ?? '/'
+  return { base, rest: pathname.slice(base.length) }
+}
+
+/**
+ * Which release a path is under, of the bases the site serves: `/v24.03/runs/`
+ * → `/v24.03/` and `runs/`; a path under no held release is the current rules'.
+ */
+export function splitPath(pathname: string, bases: readonly string[]): { base: string; rest: string } {
+  const held = bases.filter((b) => b !== '/' && pathname.startsWith(b)).sort((a, b) => b.length - a.length)[0]
+  const base = held ?? '/'
+  return { base, rest: pathname.slice(base.length) }
+}
+
+/** A permalink path, `/r/6.1.4/` or `/v24.03/r/6.2.5/`: its release base and key (decoded), else undefined. */
+export function parsePermalink(pathname: string): { base: string; key: string } | undefined {
+  const m = /^(\/(?:v\d{2}\.\d{2}\/)?)r\/([^/?#]+)\/?$/.exec(pathname)
+  if (!m) return undefined
+  let key = m[2]!
+  try {
+    key = decodeURIComponent(key)
+  } catch {
+    // A malformed escape: the key as typed.
+  }
+  return { base: m[1]!, key }
+}

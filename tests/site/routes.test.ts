@@ -1,0 +1,72 @@
+/** One route builder per release (issue 19): every URL of a release from its base, never a prefix applied twice. */
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, test } from 'vitest'
+import { baseOf, cardAnchor, parsePermalink, releaseOfPath, routes, siteRoutes, splitPath, termAnchor, versionOfBase } from '../../site/shared/routes.ts'
+import { ROOT } from './helpers.ts'
+
+const chapterOf = (id: string) => ({ rule_end_the_run: 'runs', rule_breaching_servers: 'access-breach' })[id]
+
+describe('routes(release)', () => {
+  test.each([
+    ['/', undefined],
+    ['/v24.03/', 'v24.03'],
+  ])('%s: every page and file under the base, once', (base, version) => {
+    const at = routes({ base, chapterOf })
+    expect(at.version).toBe(version)
+    expect(at.home()).toBe(base)
+    expect(at.rule('rule_breaching_servers')).toBe(`${base}access-breach/#rule_breaching_servers`)
+    expect(at.chapter('runs')).toBe(`${base}runs/`)
+    expect(at.onePage('rule_end_the_run')).toBe(`${base}full/#rule_end_the_run`)
+    expect(at.glossary('trash cost')).toBe(`${base}glossary/#term-trash-cost`)
+    expect(at.cards('Sneakdoor Beta')).toBe(`${base}cards/#card-sneakdoor-beta`)
+    expect(at.search('jack out', '6. Runs')).toBe(`${base}search/?q=jack+out&chapter=6.+Runs`)
+    expect(at.search()).toBe(`${base}search/`)
+    expect(at.find('6.1.4')).toBe(`${base}?r=6.1.4`)
+    expect(at.permalinkPath('6.1.4')).toBe(`${base}r/6.1.4/`)
+    for (const url of [at.lookup(), at.searchVocab(), at.searchIds(), at.previews('runs'), at.cardData(), at.switchMap(), at.offlineList(), at.pagefind('pagefind.js'), at.officialJson(), at.pdf('x.pdf'), at.path('runs/')]) {
+      expect(url.startsWith(base), url).toBe(true)
+      expect(url.slice(base.length)).not.toMatch(/^\/|^v\d\d\.\d\d\//)
+    }
+  })
+
+  test('a rule whose chapter is not known goes through the release’s own lookup', () => {
+    expect(routes({ base: '/v24.03/', chapterOf }).rule('rule_nowhere')).toBe('/v24.03/?r=rule_nowhere')
+    expect(routes('/').rule('rule_end_the_run')).toBe('/?r=rule_end_the_run')
+  })
+
+  test('the link to share: a permalink page on the current rules, the release’s lookup on a held one', () => {
+    expect(routes('/').permalink('6.1.4')).toBe('/r/6.1.4/')
+    expect(routes('/v24.03/').permalink('6.2.5')).toBe('/v24.03/?r=6.2.5')
+  })
+
+  test('a base that is not a release’s is refused, so no prefix can be doubled', () => {
+    expect(() => routes('/v24.03/v24.03/')).toThrow(/Unexpected release base/)
+    expect(() => routes('v24.03/')).toThrow(/Unexpected release base/)
+  })
+
+  test('bases, versions and paths', () => {
+    expect(baseOf('v24.03')).toBe('/v24.03/')
+    expect(baseOf('current')).toBe('/')
+    expect(baseOf()).toBe('/')
+    expect(versionOfBase('/v24.03/')).toBe('v24.03')
+    expect(versionOfBase('/')).toBeUndefined()
+    expect(releaseOfPath('/v24.03/runs/')).toEqual({ base: '/v24.03/', rest: 'runs/' })
+    expect(releaseOfPath('/runs/')).toEqual({ base: '/', rest: 'runs/' })
+    expect(splitPath('/v24.03/full/', ['/', '/v24.03/'])).toEqual({ base: '/v24.03/', rest: 'full/' })
+    expect(splitPath('/v99.01/full/', ['/', '/v24.03/'])).toEqual({ base: '/', rest: 'v99.01/full/' })
+    expect(parsePermalink('/v24.03/r/6.2.5/')).toEqual({ base: '/v24.03/', key: '6.2.5' })
+    expect(parsePermalink('/r/rule_end_the_run')).toEqual({ base: '/', key: 'rule_end_the_run' })
+    expect(parsePermalink('/runs/')).toBeUndefined()
+    expect(siteRoutes.changes('v26.03', 'rule_x')).toBe('/changes/v26.03/#rule_x')
+    expect(siteRoutes.retired('rule_old')).toBe('/r/rule_old/')
+    expect(termAnchor('Bad Publicity')).toBe('term-bad-publicity')
+    expect(cardAnchor('Mumbad Virtual Tour')).toBe('card-mumbad-virtual-tour')
+    expect(cardAnchor('Ampère: Cybernetics For Anyone')).toBe('card-ampere-cybernetics-for-anyone')
+  })
+
+  test('imports nothing: the build and the browser load the same module', () => {
+    const source = readFileSync(join(ROOT, 'site/shared/routes.ts'), 'utf8')
+    expect([...source.matchAll(/^import\b.*$/gm)].map((m) => m[0])).toEqual([])
+  })
+})
