@@ -6,6 +6,8 @@ import { describe, expect, it } from 'vitest'
 import { memoryIo } from '../../src/cli/cli-io.ts'
 import { main } from '../../src/cli/main.ts'
 import { citedIds } from '../../src/core/versions/release-check.ts'
+import { changelogDebris } from '../../src/core/release/changelog-lint.ts'
+import { learnChangelogStyle } from '../../src/core/release/changelog-style.ts'
 import { listReleases } from '../../src/io/releases.ts'
 
 const repo = join(import.meta.dirname, '../..')
@@ -60,8 +62,10 @@ describe('cr release: replaying the six held releases', () => {
       lines.push(
         `${version} | ${report.previous} | ${c.changed} | ${c.marked} | ${c.unmarked} | ${c.stale} (${c.inherited}) | ${c.examplesChanged} / ${c.examplesUnmarked} / ${c.examplesStale} (${c.examplesInherited}) | ${report.draft.length} | ${published.length} | ${covered}/${cited.size}`,
       )
-      // Every draft entry cites something (or names a removed rule).
-      for (const entry of report.draft) expect(entry).toMatch(/\{ref:|^Removed /)
+      // Every draft entry cites something (or names a removed rule), and none carries markup debris; nor does any published entry.
+      for (const entry of report.draft) expect(entry).toMatch(/\{ref:|^Remove/)
+      expect(report.draft.flatMap((entry) => changelogDebris(entry).map((d) => `${entry}: ${d.message}`))).toEqual([])
+      expect(published.flatMap((entry) => changelogDebris(entry).map((d) => `${entry}: ${d.message}`))).toEqual([])
     }
     const table = `${lines.join('\n')}\n`
     console.log(`cr release replay:\n${table}`)
@@ -99,7 +103,9 @@ describe('cr release: freezing', () => {
     expect(r.code, r.err).toBe(0)
     const drafted = parse(readFileSync(changelog, 'utf8')).changelog as { text: string }[]
     expect(drafted.length).toBeGreaterThan(10)
-    expect(drafted.map((d) => d.text)).toContain('Added {ref:rule_melies_u_detail}.')
+    // In the words of the summaries before it (v24.03–v25.08 open with "Add"), saying what the rule says.
+    expect(drafted.map((d) => d.text)).toContain('Add {ref:rule_melies_u_detail} to clarify that a player playing {card:Méliès U} as their identity may bring any number of copies of that identity along with their deck.')
+    expect(readFileSync(changelog, 'utf8')).toContain("# Drafted by `cr release` in the words of the 60 entries of v23.08–v25.08's summaries")
     // The draft is valid: the rules still compile.
     expect((await run(['check', 'rules', '--releases', 'releases'], dir)).code).toBe(0)
     // A second --draft would overwrite the editors' work: refused.
@@ -176,7 +182,7 @@ describe('cr release: releases compared by identity (issue 19)', () => {
     expect(report.messages.map((m) => m.message).join('\n')).not.toMatch(/rule_end_the_run|rule_jacking_out/)
     expect(report.inherited.length).toBe(report.counts!.inherited + report.counts!.examplesInherited)
     expect(report.inherited.length).toBeGreaterThan(50)
-    expect(report.draft).toContain('Added {ref:rule_inserted_before_etr}.')
+    expect(report.draft).toContain('Added {ref:rule_inserted_before_etr} to clarify that a rule inserted before ending the run.')
 
     r = await run(['release', 'v26.09', '--check'], dir)
     expect(r.err).toMatch(/\d+ marks \(\d+ on rules, \d+ on examples\) are v26\.03's own, on text unchanged since: `cr release --next-cycle` clears them/)
@@ -263,4 +269,31 @@ describe('cr release --next-cycle', () => {
     expect(readFileSync(join(dir2, 'rules/01_game_concepts.yaml'), 'utf8')).toBe(before)
     expect((await run(['release', 'v26.09', '--next-cycle'], dir2)).code).toBe(2)
   }, 180_000)
+})
+
+describe('the summary of changes: the rules team\'s words, no debris', () => {
+  it('learns the tense from the newest summaries: "Added" in v23.08, "Add" from v24.03 to v25.08, "Added" again in v26.03', () => {
+    const summaries = held.map((v) => ({ version: v, texts: ((parse(readFileSync(join(repo, 'releases', v, 'changelog.yaml'), 'utf8'))?.changelog ?? []) as { text: string }[]).map((e) => e.text) }))
+    const upTo = (v: string) => learnChangelogStyle(summaries.filter((s) => s.version <= v))
+    expect(upTo('v23.08').verbs.add).toBe('Added')
+    expect(upTo('v25.08').verbs.add).toBe('Add')
+    expect(upTo('v26.03').verbs).toMatchObject({ add: 'Added', update: 'Updated', remove: 'Removed' })
+    expect(upTo('v26.03').purpose).toBe('to clarify')
+  })
+
+  it('names debris where it is: a freeze refuses it, --check warns', async () => {
+    const dir = today()
+    edit(join(dir, 'rules/release.yaml'), 'version: v26.03', 'version: v26.09')
+    writeFileSync(join(dir, 'rules/changelog.yaml'), '# yaml-language-server: $schema=../schema/changelog.schema.json\nchangelog:\n- text: "Removed 6.1.3 (`rule_x`), superseded by {ref:rule_end_the_run}.."\n- text: Added {ref:rule_run} to clarify TODO\n')
+    let r = await run(['release', 'v26.09', '--check'], dir)
+    expect(r.err).toMatch(/rules\/changelog\.yaml:3:9: warning\[release-changelog-debris\]: Summary entry 1: Unexpected backtick/)
+    expect(r.code).toBe(0)
+    expect(r.err).toMatch(/warning\[release-changelog-debris\]: Summary entry 1: Unexpected `\.\.`: a doubled or stray stop/)
+    expect(r.err).toMatch(/warning\[release-changelog-debris\]: Summary entry 2: Unexpected placeholder `TODO`/)
+    r = await run(['release', 'v26.09'], dir)
+    expect(r.code).toBe(1)
+    expect(r.err).toMatch(/error\[release-changelog-debris\]/)
+    expect(r.err).toContain('rules/changelog.yaml has markup debris in 4 places (above); a summary is published as it is written')
+    expect(existsSync(join(dir, 'releases/v26.09'))).toBe(false)
+  }, 120_000)
 })

@@ -6,7 +6,12 @@ import { compile } from '../../core/compile.ts'
 import { hasErrors } from '../../core/diagnostics.ts'
 import type { CompiledDocument } from '../../core/types.ts'
 import { diffReleases } from '../../core/versions/diff.ts'
-import { changelogYaml, checkMarks, draftChangelog, type MarkReport } from '../../core/versions/release-check.ts'
+import { changelogYaml, checkMarks, type MarkReport } from '../../core/versions/release-check.ts'
+import { draftChangelog } from '../../core/release/changelog-draft.ts'
+import { changelogDebris } from '../../core/release/changelog-lint.ts'
+import { learnChangelogStyle } from '../../core/release/changelog-style.ts'
+import { diagnostic } from '../../core/diagnostics.ts'
+import type { Diagnostic } from '../../core/types.ts'
 import { changelogIdentity, releaseTexts, type ReleaseText } from '../../core/release/identity.ts'
 import { planNextCycle } from '../../core/release/next-cycle.ts'
 import { normalizeVersion, RELEASE_NAME } from '../../core/ids.ts'
@@ -78,6 +83,8 @@ export function releaseCommand(argv: string[], io: CliIo): number {
   const texts = releaseTexts(files)
   let report: MarkReport | undefined
   let draft: string[] = []
+  // The draft speaks the rules team's words: learned from every held release's summary.
+  const style = learnChangelogStyle(all.map((r) => ({ version: r.version, texts: (releaseTexts(readRulesDir(r.dir, io.cwd)).changelog ?? []).map((t) => t.source) })))
   let summary: SummaryState = { state: texts.changelog && texts.changelog.length > 0 ? 'edited' : 'empty', carried: [] }
   if (previous) {
     const prev = compileRelease(previous.version, previous.dir)
@@ -85,19 +92,26 @@ export function releaseCommand(argv: string[], io: CliIo): number {
     const prevTexts = releaseTexts(prev.files)
     const diff = diffReleases(prev.document, current, loadRetirements(rulesDir).retirements)
     report = checkMarks(diff, current, { current: texts, previous: prevTexts })
-    draft = draftChangelog(diff)
+    draft = draftChangelog(diff, { style, current: texts, lowercaseWords: lowercaseWords(current), byId: new Map(current.rules.map((r) => [r.id, r])) })
     summary = summaryState(texts.changelog, prevTexts.changelog)
   }
+  // Markup debris in the summary being released: warned while drafting, refused by the freeze.
+  const debris: Diagnostic[] = (texts.changelog ?? []).flatMap((t, i) => {
+    const at = current.changelog[i]?.source ?? { file: t.file, line: 1, column: 1 }
+    return changelogDebris(t.source).map((d) => diagnostic('release-changelog-debris', freezing ? 'error' : 'warning', at, `Summary entry ${i + 1}: ${d.message}`))
+  })
   const markProblems = report?.messages.length ?? 0
   const strictFail = Boolean(values.strict) && markProblems > 0
   const changelogPath = join(rulesDir, 'changelog.yaml')
 
   if (values.json) {
-    io.stdout.write(`${JSON.stringify({ version, previous: previous?.version ?? null, counts: report?.counts ?? null, messages: report?.messages ?? [], inherited: report?.inherited ?? [], problems, summary: summary.state, summaryUnchanged: summary.state === 'previous', draft }, null, 2)}\n`)
+    io.stdout.write(`${JSON.stringify({ version, previous: previous?.version ?? null, counts: report?.counts ?? null, messages: report?.messages ?? [], inherited: report?.inherited ?? [], debris, problems, summary: summary.state, summaryUnchanged: summary.state === 'previous', draft }, null, 2)}\n`)
   } else {
     // This cycle's findings first; the last release's own marks, left over, in one line (or listed with --inherited).
     if (markProblems > 0) io.stderr.write(`${formatReport(report!.messages, files)}\n\n`)
     if (report && values.inherited && report.inherited.length > 0) io.stderr.write(`${formatReport(report.inherited, files)}\n\n`)
+    // The summary's debris matters only while it is this release's own (the last release's is refused anyway).
+    if (debris.length > 0 && summary.state !== 'previous') io.stderr.write(`${formatReport(debris, files)}\n\n`)
     if (report) {
       const c = report.counts
       io.stderr.write(
@@ -116,7 +130,7 @@ export function releaseCommand(argv: string[], io: CliIo): number {
   }
 
   if (values.check) {
-    if (!values.json) io.stdout.write(changelogYaml(draft))
+    if (!values.json) io.stdout.write(changelogYaml(draft, style.learnedFrom))
     return strictFail ? 1 : 0
   }
   if (values.draft) {
@@ -126,8 +140,8 @@ export function releaseCommand(argv: string[], io: CliIo): number {
       return 1
     }
     try {
-      if (existsSync(changelogPath)) replaceFileVerified(changelogPath, changelogYaml(draft))
-      else writeNewFileVerified(changelogPath, changelogYaml(draft))
+      if (existsSync(changelogPath)) replaceFileVerified(changelogPath, changelogYaml(draft, style.learnedFrom))
+      else writeNewFileVerified(changelogPath, changelogYaml(draft, style.learnedFrom))
     } catch (error) {
       if (!(error instanceof WriteFailedError)) throw error
       io.stderr.write(`${shown(changelogPath)}: error[write-failed]: ${error.reason}; the file is unchanged\n`)
@@ -147,6 +161,7 @@ export function releaseCommand(argv: string[], io: CliIo): number {
       problems.push(`${shown(join(rulesDir, '..', t.file))}:${at}: this entry is ${previous.version}'s, carried over unchanged; remove it or say what changed in ${version}`)
     }
   }
+  if (summary.state !== 'previous' && debris.length > 0) problems.push(`${shown(changelogPath)} has markup debris in ${debris.length} place${debris.length === 1 ? '' : 's'} (above); a summary is published as it is written`)
   if (problems.length > 0 || strictFail) {
     if (!values.json) for (const p of problems.slice(printed)) io.stderr.write(`cr release: error: ${p}\n`)
     io.stderr.write(`cr release: nothing written\n`)
@@ -160,6 +175,13 @@ export function releaseCommand(argv: string[], io: CliIo): number {
   writeNewDir(target, frozen)
   io.stderr.write(`cr release: froze ${Object.keys(frozen).length} files of ${shown(rulesDir)} into ${shown(target)}/\n`)
   return 0
+}
+
+/** Words the rules write in lower case somewhere: a draft's clause lowers its first word only when the rules do (`Méliès` stays). */
+function lowercaseWords(doc: CompiledDocument): Set<string> {
+  const words = new Set<string>()
+  for (const r of doc.rules) for (const w of r.text.match(/(?<![\p{L}])[a-z][a-z'’-]*/gu) ?? []) words.add(w)
+  return words
 }
 
 type SummaryState = { state: 'previous' | 'empty' | 'edited' | 'carried'; carried: { file: string; place: string }[] }

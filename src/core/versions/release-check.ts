@@ -15,7 +15,7 @@ import type { DiffEntry, ReleaseDiff } from './diff.ts'
 import { hasNewText, textIdentity, type ReleaseText, type ReleaseTexts } from '../release/identity.ts'
 
 /** The codes `cr release` reports (warnings; errors with `--strict`); what each means is in the registry (`src/core/codes.ts`). */
-export const RELEASE_CODES = ['release-unmarked-change', 'release-stale-mark'] as const satisfies readonly DiagnosticCode[]
+export const RELEASE_CODES = ['release-unmarked-change', 'release-stale-mark', 'release-changelog-debris'] as const satisfies readonly DiagnosticCode[]
 
 const ownTextChanged = (e: DiffEntry) => e.changes.includes('added') || e.changes.includes('reworded') || ((e.change === 'merged' || e.change === 'split') && e.wordDiff !== undefined)
 
@@ -126,50 +126,11 @@ function describeOrigin(d: DiffEntry): string {
   return d.newNumber ? `now ${d.newNumber}` : 'added'
 }
 
-/**
- * A draft summary of changes: one entry per added, removed or reworded rule,
- * citing it with `{ref:…}` (a removed rule by its old number and ID, which no
- * longer resolve). Sub-rules added with their parent are covered by the
- * parent's entry; chapter-11 timing structures get one entry per structure.
- */
-export function draftChangelog(diff: ReleaseDiff): string[] {
-  const out: string[] = []
-  const added = new Set(diff.entries.filter((e) => e.change === 'added').map((e) => e.id))
-  const timingDone = new Set<string>()
-  for (const e of diff.entries) {
-    if (e.kind === 'timing') {
-      // The structure's section: the first ancestor that is not a timing element (its ID is the part before `__`).
-      const section = e.id.split('__')[0]!
-      if (!timingDone.has(section) && (ownTextChanged(e) || e.change === 'removed')) {
-        timingDone.add(section)
-        out.push(`Updated the timing structure in {ref:${section}}.`)
-      }
-      continue
-    }
-    if (e.change === 'added') {
-      if (e.parent !== null && added.has(e.parent)) continue
-      const children = diff.entries.filter((x) => x.change === 'added' && x.parent === e.id).length
-      out.push(`Added {ref:${e.id}}${children > 0 ? ` (with ${children} sub-rule${children === 1 ? '' : 's'})` : ''}.`)
-    } else if (e.change === 'removed') {
-      out.push(`Removed ${e.oldNumber} (\`${e.id}\`)${e.reason ? `: ${e.reason}` : ''}.`)
-    } else if (e.changes.includes('merged')) {
-      out.push(`Merged \`${e.oldId}\` (${e.oldNumber}) into {ref:${e.id}}.`)
-    } else if (e.changes.includes('split')) {
-      out.push(`Split \`${e.oldId}\` (${e.oldNumber}) into {ref:${(e.targets ?? [e.id]).join(',')}}.`)
-    } else if (e.changes.includes('reworded')) {
-      const moved = e.changes.includes('moved') || e.changes.includes('renamed') ? ` (was ${e.oldNumber}${e.oldId ? `, \`${e.oldId}\`` : ''})` : ''
-      out.push(`Updated {ref:${e.id}}${moved}.`)
-    } else if (e.changes.includes('examples')) {
-      out.push(`Updated the examples of {ref:${e.id}}.`)
-    }
-  }
-  return [...new Set(out)]
-}
-
 /** The drafted entries as `changelog.yaml` (schema: `schema/changelog.schema.json`), in `cr fmt`'s layout. */
-export function changelogYaml(entries: string[]): string {
+export function changelogYaml(entries: string[], learnedFrom?: { releases: string[]; entries: number }): string {
   const doc = stringify({ changelog: entries.map((text) => ({ text })) })
-  const header = '# yaml-language-server: $schema=../schema/changelog.schema.json\n# Drafted by `cr release`: edit, merge and reword these entries before publishing.\n'
+  const style = learnedFrom && learnedFrom.releases.length > 0 ? ` in the words of the ${learnedFrom.entries} entries of ${learnedFrom.releases[0]}–${learnedFrom.releases[learnedFrom.releases.length - 1]}'s summaries` : ''
+  const header = `# yaml-language-server: $schema=../schema/changelog.schema.json\n# Drafted by \`cr release\`${style}: say why each change was made, merge related entries, then freeze.\n`
   const formatted = formatYaml(header + doc)
   return formatted.ok ? formatted.text : header + doc
 }
