@@ -11,7 +11,9 @@
 import { join, relative, resolve } from 'node:path'
 import type { Plugin, ViteDevServer } from 'vite'
 import type { AstroIntegrationLogger } from 'astro'
-import { compile, createCompileCache } from '../../src/core/compile.ts'
+import { FolderCheck } from '../../src/core/folder-check.ts'
+import { releaseIdsFromFiles, type ReleaseIds } from '../../src/core/versions/guard.ts'
+import { findReleasesRoot, listReleases } from '../../src/io/releases.ts'
 import { buildOfficialJson } from '../../src/core/official-json.ts'
 import { relinkDocument } from '../../src/core/markup/relink.ts'
 import { formatDiagnostic } from '../../src/core/diagnostics.ts'
@@ -37,7 +39,19 @@ export interface LivePreviewOptions {
 export function livePreview(options: LivePreviewOptions): Plugin {
   const { root, rulesDir, logger } = options
   const cards = loadCards(join(root, 'data/cards.json'))
-  const onePageCache = createCompileCache()
+  // `cr check` of the folder, kept between saves: the compile cache, each file's last good parse (a file that
+  // stops parsing is reported once, the others keep seeing it as it was), and the ID guard against releases/.
+  let releaseIds: ReleaseIds[] | undefined
+  const folder = new FolderCheck({
+    cards,
+    releases: () => {
+      if (!releaseIds) {
+        const releasesRoot = findReleasesRoot(rulesDir)
+        releaseIds = releasesRoot ? listReleases(releasesRoot).map((r) => releaseIdsFromFiles(r.version, readRulesDir(r.dir))) : []
+      }
+      return releaseIds
+    },
+  })
   // One function for the paged links, so the cache keeps its texts: it reads the map the last one-page pass filled.
   const chapterOf = new Map<string, string>()
   let base = '/'
@@ -50,7 +64,7 @@ export function livePreview(options: LivePreviewOptions): Plugin {
     const started = performance.now()
     const files = readRulesDir(rulesDir, root)
     const marks: [string, number][] = [['read', performance.now()]]
-    const onePage = compile(files, { cards, cache: onePageCache })
+    const onePage = folder.run(files)
     marks.push(['compile', performance.now()])
     const sourceOf = textLookup(files)
     const errors = onePage.messages.filter((m) => m.severity === 'error')
@@ -155,7 +169,7 @@ export function livePreview(options: LivePreviewOptions): Plugin {
       setTimeout(() => {
         try {
           const files = readRulesDir(rulesDir, root)
-          const first = compile(files, { cards, cache: onePageCache })
+          const first = folder.run(files)
           const errors = first.messages.filter((m) => m.severity === 'error')
           if (errors.length > 0) {
             errorPayload = overlay(errors, textLookup(files))

@@ -91,6 +91,7 @@ export function resolveText(raw: RawText, ctx: ResolveContext, render: RenderCon
       diagnostic('unknown-rule', 'error', place(pos), `Unknown rule ID \`${id}\` in reference, expected the ID of a chapter, section, rule or step`, {
         suggestions: suggesterFor(ctx.byId)(id),
         path: raw.path,
+        subject: id,
       }),
     )
     return undefined
