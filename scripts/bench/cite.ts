@@ -10,7 +10,12 @@
  *    read and scan, five times after one warm-up run, median in MB per
  *    CPU-second (wall-clock printed too; on a shared machine it measures the
  *    load). Compiling the rules and releases is start-up, timed apart.
- *    Budget: >= 50 MB/s.
+ *    Budget: >= 50 MB/s. Beside it, the same walk and read with one plain
+ *    expression over every byte (`rule_|CR `), the baseline of the same run:
+ *    the ratio says what the scanner costs above reading.
+ * 3. Linear in a line's length (issue 24): 60,000 citations of each form on
+ *    one minified line against the same text one per line, CPU medians of 5.
+ *    Budget: one line / one per line <= 2 (it was 15 s / 0.26 s, about 60).
  *
  *   npx tsx scripts/bench/cite.ts [--mb N] [--files N] [--runs N] [--json]
  *   (KEEP_TREE=1 keeps the generated tree, for profiling)
@@ -29,6 +34,8 @@ import { PACKAGE_ROOT } from '../../src/io/read-sources.ts'
 import { readSourceText, walkSources } from '../../src/io/walk-sources.ts'
 
 const BUDGET_MB_S = 50
+const BUDGET_LONG_LINE = 2
+const LONG_LINE_CITATIONS = 60_000
 const BUDGET_PRECISION = 0.95
 const BUDGET_RECALL = 0.95
 const ENGINES = ['rust', 'clojure', 'typescript', 'python', 'csharp']
@@ -157,6 +164,7 @@ try {
   const table = { ...context.tableWithReleases(), editions: context.heldReleases }
   const times: number[] = []
   const cpuTimes: number[] = []
+  const baselineCpu: number[] = []
   let citations = 0
   let problems = 0
   // One unmeasured run first: start-up (JIT) is not throughput.
@@ -174,12 +182,25 @@ try {
       citations += result.citations.length
       problems += result.problems.length
     }
-    if (r < 0) continue
-    times.push(performance.now() - start)
     const used = process.cpuUsage(cpu)
+    const wall = performance.now() - start
+    // The baseline: the same walk and read, and one plain expression over every byte.
+    const baseCpu = process.cpuUsage()
+    let found = 0
+    for (const f of walkSources(['.'], { cwd: root })) {
+      const text = readSourceText(f.abs)
+      if (text === undefined) continue
+      const plain = /rule_|CR /g
+      while (plain.exec(text) !== null) found++
+    }
+    const baseUsed = process.cpuUsage(baseCpu)
+    if (r < 0 || found < 0) continue
+    times.push(wall)
     cpuTimes.push((used.user + used.system) / 1000)
+    baselineCpu.push((baseUsed.user + baseUsed.system) / 1000)
   }
   const median = (list: number[]) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)]!
+  const longLines = measureLongLines(table, config)
   // The budget is judged on CPU time: on a shared machine, wall-clock time under load measures the neighbours.
   const wallMbPerS = bytes / 1e6 / (median(times) / 1000)
   const mbPerS = bytes / 1e6 / (median(cpuTimes) / 1000)
@@ -197,6 +218,10 @@ try {
     budgetMbPerS: BUDGET_MB_S,
     citations,
     problems,
+    baselineCpuMs: Math.round(median(baselineCpu)),
+    ratioToBaseline: Math.round((median(cpuTimes) / median(baselineCpu)) * 10) / 10,
+    longLines,
+    budgetLongLine: BUDGET_LONG_LINE,
     compileRulesMs: Math.round(compileMs),
     compileReleasesMs: Math.round(releasesMs),
   }
@@ -208,11 +233,55 @@ try {
         misses.map((m) => `  ${m}\n`).join('') +
         `cr cite scan: ${result.files} files, ${result.mb} MB, ${citations} citations, ${problems} problems\n` +
         `  median of ${runs}: ${result.medianCpuMs} ms of CPU = ${result.mbPerS} MB/s (budget ${BUDGET_MB_S} MB/s); wall ${result.medianMs} ms = ${result.wallMbPerS} MB/s — CPU per run: ${cpuTimes.map((t) => Math.round(t)).join(', ')} ms; wall: ${times.map((t) => Math.round(t)).join(', ')} ms\n` +
+        `  baseline of the same run (walk, read, one plain expression): ${result.baselineCpuMs} ms of CPU; the scan costs ${result.ratioToBaseline}× it\n` +
+        `cr cite long lines: ${LONG_LINE_CITATIONS.toLocaleString('en')} citations on one line / one per line, CPU medians (budget ${BUDGET_LONG_LINE}×)\n` +
+        longLines.map((l) => `  ${l.ok ? 'ok  ' : 'MISS'} ${l.form.padEnd(26)} ${String(l.oneLineMs).padStart(5)} ms / ${String(l.perLineMs).padStart(5)} ms = ${l.ratio}×\n`).join('') +
         `  start-up, timed apart: compiling the rules ${result.compileRulesMs} ms; the releases (only when a file cites one) ${result.compileReleasesMs} ms\n`,
     )
   }
-  if (mbPerS < BUDGET_MB_S || precision < BUDGET_PRECISION || recall < BUDGET_RECALL) process.exitCode = 1
+  if (mbPerS < BUDGET_MB_S || precision < BUDGET_PRECISION || recall < BUDGET_RECALL || longLines.some((l) => !l.ok)) process.exitCode = 1
 } finally {
   if (!process.env.KEEP_TREE) rmSync(tmp, { recursive: true, force: true })
   else process.stderr.write(`kept ${tmp}\n`)
+}
+
+/**
+ * Each citation form, 60,000 times on one line and one per line: the scan's
+ * CPU time must not grow with the line's length (a minified bundle, a
+ * generated table). Medians of 5 after a warm-up, each with a fresh scanner.
+ */
+function measureLongLines(table: ReturnType<typeof context.tableWithReleases>, config: ReturnType<typeof readCiteConfig>['config']) {
+  const cited = rules.filter((r) => r.kind === 'rule' || r.kind === 'subrule')
+  const at = (i: number) => cited[i % cited.length]!
+  const forms: [string, string, (i: number) => string][] = [
+    ['cite("id") calls', 'x.ts', (i) => `cite("${at(i).id}");`],
+    ['CR numbers in comments', 'x.ts', (i) => `/* CR ${at(i).number} */`],
+    ['number/ID pairs in data', 'x.json', (i) => `"${at(i).number}","${at(i).id}",`],
+    ['IDs in comments', 'x.ts', (i) => `/* see ${at(i).id} */`],
+    ['IDs in strings', 'x.ts', (i) => `"${at(i).id}",`],
+    ['(cite "id") in Clojure', 'x.clj', (i) => `(cite "${at(i).id}")`],
+  ]
+  const cpu = (text: string, file: string) => {
+    const scanner = createScanner({ ...table, ids: [...table.ids] }, config)
+    const start = process.cpuUsage()
+    scanner.scan(text, file)
+    const used = process.cpuUsage(start)
+    return (used.user + used.system) / 1000
+  }
+  const med = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
+  return forms.map(([form, file, make]) => {
+    const parts = Array.from({ length: LONG_LINE_CITATIONS }, (_, i) => make(i))
+    const oneLine = parts.join(' ')
+    const perLine = parts.join('\n')
+    cpu(oneLine, file)
+    cpu(perLine, file)
+    const a: number[] = []
+    const b: number[] = []
+    for (let r = 0; r < 5; r++) {
+      a.push(cpu(oneLine, file))
+      b.push(cpu(perLine, file))
+    }
+    const ratio = Math.round((med(a) / med(b)) * 100) / 100
+    return { form, oneLineMs: Math.round(med(a)), perLineMs: Math.round(med(b)), ratio, ok: ratio <= BUDGET_LONG_LINE }
+  })
 }

@@ -14,6 +14,7 @@ import { coverageView, loadCoverage } from './coverage.ts'
 import { CompileError, compileRelease, releaseKey, shapeRelease, type CompiledRelease } from './prepare.ts'
 import { availableReleases, listReleases, releaseOptionsFromEnv } from './releases.ts'
 import { buildVersionData, type VersionSource } from './versions.ts'
+import { buildNumbers } from './numbers.ts'
 import type { ReleaseData, SiteData } from './types.ts'
 
 const SLOT = Symbol.for('netrunner-cr.site-data')
@@ -46,8 +47,10 @@ export function prepareSite(root = process.cwd(), env: NodeJS.ProcessEnv = proce
     }
     return data
   })
+  const numbers = versions ? buildNumbers(versions.index, releases) : undefined
   return {
     releases,
+    numbers: numbers ? { pages: numbers.pages, renamed: Object.fromEntries(numbers.renamed), json: numbers.json } : { pages: [], renamed: {}, json: { v: [], n: {} } },
     changes: versions?.changes ?? [],
     retired: versions?.retired ?? [],
     switchMaps: versions?.switchMaps ?? {},

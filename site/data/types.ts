@@ -5,6 +5,7 @@
  */
 import type { RuleKind } from '../../src/core/types.ts'
 import type { ChangeKind, WordPart } from '../../src/core/versions/index.ts'
+import type { NumbersJson } from '../shared/numbers.ts'
 
 export type { ChangeKind, WordPart }
 
@@ -228,6 +229,29 @@ export type SwitchTarget = [string, string] | ''
 /** `[number, title html, [number, html][]]`: what a reference's preview shows. */
 export type Preview = [string, string, [string, string][]]
 
+/**
+ * A number as the releases printed it (`/r/<n>/`): today's rule with that
+ * number, if any, and the other rules it named before.
+ */
+export interface NumberPage {
+  number: string
+  today?: { id: string; number: string; url: string }
+  earlier: NumberMeaningView[]
+}
+
+export interface NumberMeaningView {
+  /** Its ID in those releases. */
+  id: string
+  /** The releases that printed the number for it, oldest first. */
+  versions: string[]
+  /** "6.1.4a in v26.03 (`rule_x`) is 6.1.5a now" (`describeMeaning`). */
+  sentence: TextPart[]
+  /** Where that rule is today; absent when it was removed. */
+  now?: { id: string; number: string; url: string }
+  /** The rule in the last release that printed the number, when the site serves it. */
+  then?: string
+}
+
 export interface SiteData {
   /** The releases built: the current one first, then the old ones, newest first. */
   releases: ReleaseData[]
@@ -238,6 +262,8 @@ export interface SiteData {
   /** Version switcher: release key → target key → rule ID → `[chapter slug, ID]` there ('' for its home), where that differs. */
   switchMaps: Record<string, Record<string, Record<string, SwitchTarget>>>
   coverage?: CoveragePage
+  /** Numbers some release printed for another rule than today's (empty without old releases). */
+  numbers: { pages: NumberPage[]; renamed: Record<string, NumberPage>; json: NumbersJson }
   /** Warnings for the build log. */
   notes: string[]
 }

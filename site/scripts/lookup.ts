@@ -96,8 +96,11 @@ function linkTarget(q: string): string {
 /** `6.9.2 b`, `6.1.4 a.` → `6.9.2b`, `6.1.4a.`: a sub-rule's letter typed apart. */
 const spacedLetter = (q: string) => q.replace(/^(.*\d)\s+([a-z]{1,2}\.?)$/i, '$1$2')
 
+/** The rule number a query is (`CR 6.1.4a`, `6.9.2 b`, a permalink), in citation form; undefined when it is not one. */
+export const numberOf = (query: string) => normalizeNumber(spacedLetter(linkTarget(query.trim())))
+
 /** Number-shaped queries are answered by the lookup alone. */
-export const isNumberQuery = (query: string) => normalizeNumber(spacedLetter(linkTarget(query.trim()))) !== undefined
+export const isNumberQuery = (query: string) => numberOf(query) !== undefined
 
 /** A query as the glossary keys terms: lower case, single spaces. */
 const asTerm = (query: string) => query.trim().toLowerCase().replace(/\s+/g, ' ')

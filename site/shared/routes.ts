@@ -62,8 +62,12 @@ export interface Routes {
   // Pages
   home(): string
   chapter(slug: string, id?: string): string
-  /** A rule on its chapter page; through the release's lookup (`?r=`) when its chapter is not known. */
-  rule(id: string): string
+  /**
+   * A rule on its chapter page; through the release's lookup (`?r=`) when its
+   * chapter is not known. `from`: the number the reader followed, when it
+   * named another rule before (the page says so: `?from=6.2.5`).
+   */
+  rule(id: string, from?: string): string
   /** A rule on the one-page rules (`/full/`). */
   onePage(id?: string): string
   glossary(term?: string): string
@@ -102,9 +106,10 @@ export function routes(release: RouteRelease | string): Routes {
     current,
     home: () => base,
     chapter: (slug, id) => at(`${slug}/${hash(id)}`),
-    rule: (id) => {
+    rule: (id, from) => {
       const slug = chapterOf?.(id)
-      return slug ? r.chapter(slug, id) : r.find(id)
+      if (!slug) return r.find(id)
+      return from ? at(`${slug}/?from=${q(from)}#${id}`) : r.chapter(slug, id)
     },
     onePage: (id) => at(`full/${hash(id)}`),
     glossary: (term) => at(`glossary/${term ? `#${termAnchor(term)}` : ''}`),
@@ -139,6 +144,8 @@ export const siteRoutes = {
   /** `/r/<old-id>/`: what became of an ID the current rules lack (and every current permalink). */
   retired: (id: string) => `/r/${q(id)}/`,
   coverage: () => '/coverage/',
+  /** Every number some release printed for another rule than today's (`shared/numbers.ts`). */
+  numbers: () => '/numbers.json',
   serviceWorker: () => '/sw.js',
 }
 

@@ -6,6 +6,7 @@
  * from the hover previews. Every URL comes from the release's route builder.
  */
 import { loadLookup, type Hit, type Lookup } from '../lookup.ts'
+import { numberHistory, type NumberHistoryItem } from '../number-history.ts'
 import { loadPagefind, pagefindReady, type Pagefind, type PagefindResult } from '../pagefind-load.ts'
 import { jargonIndex } from '../query/jargon.ts'
 import { createVocabulary } from '../query/typo.ts'
@@ -36,6 +37,8 @@ export interface SearchSources {
   lookupIn(version: string): Promise<Lookup | undefined>
   /** A rule's text as plain text (its first paragraph, or the one mentioning `mentions`); '' when unknown. */
   ruleText(hit: Hit, mentions?: string): Promise<string>
+  /** What a number named in other releases than this one's rule of it (`numbers.json`). */
+  numberHistory(number: string): Promise<NumberHistoryItem[]>
 }
 
 export const fetchJson = <T,>(url: string) =>
@@ -69,6 +72,7 @@ export function loadSources(base: string): SearchSources {
     index: pagefind.then(ruleIndex),
     ready: pagefindReady,
     lookupIn: (version) => loadLookup(baseOf(version)).catch(() => undefined),
+    numberHistory,
     async ruleText(hit, mentions) {
       // A cited rule of another release reads from its own release's previews.
       const url = routes(hit.base).previews(hit.slug)

@@ -11,7 +11,7 @@
  * `shared/routes.ts`), never the URL Pagefind stored.
  */
 import { parseCitation } from '../../../src/core/ids.ts'
-import { isNumberQuery, resolveQuery, termsStartingWith, type Hit, type Lookup } from '../lookup.ts'
+import { numberOf, resolveQuery, termsStartingWith, type Hit } from '../lookup.ts'
 import type { PagefindResult, PagefindResultData } from '../pagefind-load.ts'
 import { searchRelaxed, type IndexHit } from '../query/fuse.ts'
 import { definedTermsIn, understandQuery, type Understood } from '../query/understand.ts'
@@ -92,8 +92,9 @@ export async function* runQuery(input: QueryInput, src: SearchSources): AsyncGen
   const { q, chapter, limit } = input
   const lookup = await src.lookup
   const hit = resolveQuery(lookup, q) ?? (await resolveInRelease(src, q))
-  if (isNumberQuery(q) || hit) {
-    yield* direct(q, hit, src)
+  const number = numberOf(q)
+  if (number !== undefined || hit) {
+    yield* direct(q, hit, number, src)
     return
   }
 
@@ -206,10 +207,26 @@ export async function* runQuery(input: QueryInput, src: SearchSources): AsyncGen
   }
 }
 
-/** A number or ID: the rule itself (its text once loaded), or "no rule numbered …". */
-async function* direct(q: string, hit: Hit | undefined, src: SearchSources): AsyncGenerator<Snapshot> {
+/**
+ * A number or ID: the rule itself (its text once loaded). A number this
+ * release does not have but another printed says what it named there and
+ * where that rule is now ("6.1.4a in v26.03 (…) is 6.1.5a now"), Enter going
+ * there when it names one rule; else "no rule numbered …".
+ */
+async function* direct(q: string, hit: Hit | undefined, number: string | undefined, src: SearchSources): AsyncGenerator<Snapshot> {
   if (!hit) {
-    yield { q, stage: 'done', rows: [], status: `No rule numbered ${q}`, empty: `No rule numbered ${q}.`, enter: { url: undefined } }
+    const history = number ? await src.numberHistory(number) : []
+    const where = src.routes.version ? `in ${src.routes.version}` : 'today'
+    const rows: Row[] = history.flatMap((h) => (h.now ? [{ id: h.now.id, url: h.now.url, number: h.now.number, where: `Was ${number}`, text: { plain: `${h.sentence.replaceAll('`', '')}.`, marks: [] } }] : []))
+    const said = history.map((h) => `${h.sentence.replaceAll('`', '')}.`).join(' ')
+    yield {
+      q,
+      stage: 'done',
+      rows,
+      status: history.length > 0 ? `No rule is numbered ${number} ${where}. ${said}` : `No rule numbered ${q}`,
+      empty: history.length > 0 ? `No rule is numbered ${number} ${where}. ${said}` : `No rule numbered ${q}.`,
+      enter: { url: rows.length === 1 ? rows[0]!.url : undefined },
+    }
     return
   }
   const status = `Rule ${hit.number}: press Enter to go`

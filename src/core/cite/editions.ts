@@ -34,3 +34,28 @@ export function classifyEdition(name: string, held: readonly string[]): EditionK
   if (first && (Number(m[1]) < Number(first[1]) || (Number(m[1]) === Number(first[1]) && Number(m[2]) < Number(first[2])))) return 'not-held'
   return 'unknown'
 }
+
+/** `24.03` without its `v` is a release only when `24` is not a chapter: `CR 10.10` is section 10.10. */
+export function isYearForm(digits: string, chapters: ReadonlySet<string>): boolean {
+  return /^\d{2}\.\d{2}$/.test(digits) && !chapters.has(digits.slice(0, 2))
+}
+
+/**
+ * A two-part number in a capture (`v24.03 6.1.4`, `CR 24.03 6.1.4`,
+ * `1.8 9.1.8g`): an edition when written with `v`, after `CR` in the year
+ * form, before an ID in the year form, or before a number with only blanks
+ * between; otherwise a section.
+ */
+export function isEditionInCapture(o: { v: boolean; yearForm: boolean; afterCr: boolean; next: 'numbers' | 'word' | 'edition' | 'marker' | undefined; gapIsBlank: boolean }): boolean {
+  return o.v || (o.afterCr && o.yearForm) || (o.yearForm && o.next === 'word') || (o.next === 'numbers' && o.gapIsBlank)
+}
+
+/**
+ * A two-part number right after a marker (`CR v24.03 …`, `CR 24.03 …`, `CR 1.8 9.1.8g`):
+ * an edition when written with `v`, in the year form before a number, an ID
+ * or nothing, or before a number with only blanks between (`CR 1.8, 9.1.8g`
+ * is two citations).
+ */
+export function isEditionAfterMarker(o: { v: boolean; yearForm: boolean; nextNumber: boolean; nextId: boolean; gap: boolean; blankGap: boolean }): boolean {
+  return o.v || (o.yearForm && (o.nextNumber || o.nextId || !o.gap)) || (o.nextNumber && o.blankGap)
+}

@@ -105,16 +105,23 @@ export interface CaptureToken {
 const CAPTURE_MARKER = /^(?:CR|Cr|cr|[Rr]ules?|RULES?|[Ss]teps?|[Ss]ections?|[Ss]ee|and|or|through|thru|to)$/
 const CAPTURE_WORD = /[^\s,;/&+"'`()[\]{}|][^\s,;/&"'`()[\]{}|]*/y
 
-/** Split a capture into numbers (lists and ranges read as after `CR`), IDs and the words around them. */
+/**
+ * Split a capture into numbers (lists and ranges read as after `CR`), IDs and
+ * the words around them. The capture is cut out once, so a long one (a
+ * pattern that captures a whole minified line) costs its length, not its
+ * length for every number in it.
+ */
 export function tokenizeCapture(text: string, start: number, end: number): CaptureToken[] {
   const out: CaptureToken[] = []
-  let at = start
-  while (at < end) {
-    const c = text.charCodeAt(at)
-    if (c >= 48 && c <= 57 && !/^\d{2}\.\d{2}(?![\d.a-z])/.test(text.slice(at, at + 6))) {
-      const { items, end: after } = readNumbers(text.slice(0, end), at)
+  const window = text.slice(start, end)
+  const length = window.length
+  let at = 0
+  while (at < length) {
+    const c = window.charCodeAt(at)
+    if (c >= 48 && c <= 57 && !/^\d{2}\.\d{2}(?![\d.a-z])/.test(window.slice(at, at + 6))) {
+      const { items, end: after } = readNumbers(window, at)
       if (items.length > 0) {
-        for (const it of items) out.push({ offset: it.offset, text: it.text, kind: 'numbers', values: it.values })
+        for (const it of items) out.push({ offset: start + it.offset, text: it.text, kind: 'numbers', values: it.values })
         at = after
         continue
       }
@@ -124,16 +131,15 @@ export function tokenizeCapture(text: string, start: number, end: number): Captu
       continue
     }
     CAPTURE_WORD.lastIndex = at
-    const m = CAPTURE_WORD.exec(text)
+    const m = CAPTURE_WORD.exec(window)
     if (!m || m.index !== at) {
       at++
       continue
     }
-    let word = m[0]
-    if (at + word.length > end) word = word.slice(0, end - at)
+    const word = m[0]
     if (word.length > 0) {
       const kind = CAPTURE_MARKER.test(word) ? 'marker' : /^[vV]?\d+\.\d+$/.test(word) ? 'edition' : 'word'
-      out.push({ offset: at, text: word, kind })
+      out.push({ offset: start + at, text: word, kind })
     }
     at += Math.max(1, word.length)
   }

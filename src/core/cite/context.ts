@@ -1,0 +1,103 @@
+/**
+ * What every step of a scan shares: the scanner's setup (built once per
+ * rules table and configuration) and one file's scan (its text, its hits so
+ * far, where a word sits). Citation forms (`forms/`) read and add to these.
+ */
+import { RELEASE_NAME, suggesterFor } from '../ids.ts'
+import type { CiteConfig } from './config.ts'
+import { classifyEdition, editionName, type EditionKind } from './editions.ts'
+import type { Hit } from './hit.ts'
+import { createLineIndex, type LineIndex } from './lines.ts'
+import { createPlaceFinder, syntaxFor, type Place, type Syntax } from './lexical.ts'
+import { nearMissFor, type NearMiss } from './near-miss.ts'
+import type { CiteTable } from './table.ts'
+
+export interface ScannerSetup {
+  table: CiteTable
+  config: CiteConfig
+  /** Prefixes of the ID grammar: their unknown words may be reported. */
+  strict: ReadonlySet<string>
+  near: NearMiss
+  /** Today's IDs and retired ones. */
+  isKnownId(word: string): boolean
+  /** `ignoreIds` of the configuration. */
+  isIgnored(word: string): boolean
+  /** `rule_x+` is an ID only when `known` has it with its `+`. */
+  trimPlus(word: string, known: (w: string) => boolean): string
+  /**
+   * Suggestions for something that is explicitly a citation (among `ids`,
+   * today's by default): today's close misses first, else the did-you-mean
+   * every command uses (`suggesterFor`: case-folded, indexed and cached per ID list).
+   */
+  suggestFor(word: string, ids?: readonly string[]): string[]
+  /** Names of the held releases, when known. */
+  held(): readonly string[] | undefined
+}
+
+export function createSetup(table: CiteTable, config: CiteConfig): ScannerSetup {
+  const known = new Set([...table.byId.keys(), ...table.retired.keys()])
+  const near = nearMissFor(table.ids)
+  return {
+    table,
+    config,
+    strict: new Set(table.strictPrefixes),
+    near,
+    isKnownId: (word) => known.has(word),
+    isIgnored: (word) => config.ignoreIds?.test(word) ?? false,
+    trimPlus: (word, has) => (word.endsWith('+') && !has(word) ? word.replace(/\++$/, '') : word),
+    suggestFor: (word, ids = table.ids) => {
+      const close = ids === table.ids ? near.closeIds(word) : []
+      return close.length > 0 ? close : suggesterFor(ids)(word)
+    },
+    held: () => table.releases?.versions ?? table.editions,
+  }
+}
+
+export interface FileScan {
+  readonly text: string
+  readonly file: string
+  readonly setup: ScannerSetup
+  /** Everything found so far, in any order (sorted before resolving). */
+  hits: Hit[]
+  /** Spans a capture form read (a call's literals, a pattern's group): the word forms skip them. */
+  readonly spans: [number, number][]
+  readonly lines: LineIndex
+  syntax(): Syntax
+  placeOf(offset: number): Place
+  /** What an edition is, and whether the releases must be loaded to resolve it. */
+  edition(written: string): { name: string; kind: EditionKind | undefined }
+  /** A new group number: the members of one capture (`6.1.4a–c`) are never paired with each other. */
+  nextGroup(): number
+  /** Set when a citation names a held release and the table has no releases yet. */
+  needsReleases: boolean
+}
+
+export function createFileScan(setup: ScannerSetup, text: string, file: string): FileScan {
+  let syntax: Syntax | undefined
+  let placeFinder: ((offset: number, lineStart: number) => Place) | undefined
+  let group = 0
+  const lines = createLineIndex(text)
+  const scan: FileScan = {
+    text,
+    file,
+    setup,
+    hits: [],
+    spans: [],
+    lines,
+    syntax: () => (syntax ??= syntaxFor(file)),
+    placeOf(offset) {
+      placeFinder ??= createPlaceFinder(text, scan.syntax())
+      return placeFinder(offset, lines.startOf(offset))
+    },
+    edition(written) {
+      const name = editionName(written)
+      const known = setup.held()
+      const kind = known ? classifyEdition(name, known) : RELEASE_NAME.test(name) ? undefined : 'not-held'
+      if (kind !== 'not-held' && !setup.table.releases) scan.needsReleases = true
+      return { name, kind }
+    },
+    nextGroup: () => ++group,
+    needsReleases: false,
+  }
+  return scan
+}

@@ -1,0 +1,68 @@
+/**
+ * What a capture form found (a project pattern's group, a citation call's
+ * string) → hits: its tokens (`grammar.ts`) are numbers, lists, ranges,
+ * editions and IDs, each a citation whatever it looks like, all of one group.
+ */
+import { normalizeVersion } from '../../ids.ts'
+import type { FileScan } from '../context.ts'
+import { isEditionInCapture, isYearForm } from '../editions.ts'
+import type { CaptureToken } from '../grammar.ts'
+import { hit, stamp, type Hit } from '../hit.ts'
+import { isPlaceholder } from '../lexical.ts'
+import type { CitationVia } from '../types.ts'
+
+export function captureHits(scan: FileScan, tokens: CaptureToken[], namedVersion: string | undefined, via: CitationVia, callAt = 0): void {
+  const { setup, text } = scan
+  const group = scan.nextGroup()
+  let version = namedVersion === undefined ? undefined : normalizeVersion(namedVersion)
+  let notHeld: string | undefined
+  if (version !== undefined) {
+    const e = scan.edition(version)
+    if (e.kind === 'not-held') {
+      notHeld = e.name
+      version = undefined
+    } else version = e.name
+  }
+  let afterCr = false
+  for (let k = 0; k < tokens.length; k++) {
+    const t = tokens[k]!
+    if (t.kind === 'marker') {
+      afterCr = /^(?:CR|cr|Cr)$/.test(t.text)
+      continue
+    }
+    if (t.kind === 'edition') {
+      const next = tokens[k + 1]
+      const digits = t.text.replace(/^[vV]/, '')
+      const gapIsBlank = next !== undefined && /^[ \t§]+$/.test(text.slice(t.offset + t.text.length, next.offset))
+      if (isEditionInCapture({ v: /^[vV]/.test(t.text), yearForm: isYearForm(digits, setup.table.chapters), afterCr, next: next?.kind, gapIsBlank })) {
+        const e = scan.edition(t.text)
+        if (e.kind === 'not-held') {
+          notHeld = e.name
+          version = undefined
+        } else {
+          version = e.name
+          notHeld = undefined
+        }
+        afterCr = false
+        continue
+      }
+      // A two-part number after all: a section.
+      tokens[k] = { ...t, kind: 'numbers', values: [digits] }
+      k--
+      continue
+    }
+    afterCr = false
+    if (t.kind === 'numbers') {
+      for (const value of t.values!) {
+        const h: Hit = { ...hit(t.offset, t.text, value, true, via), group }
+        if (t.values!.length > 1) h.range = true
+        scan.hits.push(stamp(h, version, notHeld))
+      }
+      continue
+    }
+    if (setup.isIgnored(t.text)) continue
+    // A citation call in documentation is an example: `cite!("rule_xxx")` in a doc comment is a placeholder.
+    if (via === 'call' && !setup.isKnownId(t.text) && scan.placeOf(callAt) !== 'code' && (isPlaceholder(t.text) || !setup.near.isNearMiss(t.text))) continue
+    scan.hits.push(stamp({ ...hit(t.offset, t.text, t.text, false, via), group }, version, notHeld))
+  }
+}

@@ -1,0 +1,57 @@
+/**
+ * A word of the ID grammar (`rule_end_the_run`, `step_approach_begins`), or a
+ * real ID with another prefix (`corp_basic_action_advance`). It counts after
+ * a marker (`CR rule_x`, `rule: rule_x`), or in a comment, doc comment or
+ * string where it is not code-like (a call, a member, a definition, a doc
+ * link). In code it never counts. An unknown one outside a citation form is
+ * reported only when it is a close miss of a real ID and not a placeholder.
+ */
+import type { FileScan, ScannerSetup } from '../context.ts'
+import { hit, isIdentChar } from '../hit.ts'
+import { isCodeLike, isPlaceholder } from '../lexical.ts'
+import type { WordForm } from './form.ts'
+
+export const idWord: WordForm = {
+  name: 'id',
+  source(setup: ScannerSetup) {
+    const prefixes = [...setup.table.strictPrefixes, ...setup.table.loosePrefixes].sort((a, b) => b.length - a.length)
+    return String.raw`(?:${prefixes.join('|')})_[A-Za-z0-9_]*\+*`
+  },
+  read(scan: FileScan, offset: number, raw: string) {
+    const { setup, text } = scan
+    // Cheapest tests first: most such words are code (`step_count`), and code never cites.
+    const cited = afterMarker(text, offset)
+    const all = setup.config.unknownIds === 'all'
+    if (!cited && !all && scan.placeOf(offset) === 'code') return undefined
+    const word = raw.endsWith('+') ? setup.trimPlus(raw, (w) => setup.table.byId.has(w)) : raw
+    const underscore = word.indexOf('_')
+    if (word.length === underscore + 1) return undefined // just `rule_`
+    const isKnown = setup.isKnownId(word)
+    if (!isKnown && !setup.strict.has(word.slice(0, underscore))) return undefined
+    if (setup.isIgnored(word)) return undefined
+    if (!cited && !(all && !isKnown)) {
+      if (all && scan.placeOf(offset) === 'code') return undefined
+      if (isCodeLike(text, offset, offset + word.length)) return undefined
+      if (!isKnown && (!setup.near.isNearMiss(word) || isPlaceholder(word))) return undefined
+    }
+    // `CR rule_x` in documentation: a placeholder, not a typo.
+    if (cited && !isKnown && isPlaceholder(word) && scan.placeOf(offset) !== 'code') return undefined
+    scan.hits.push(hit(offset, word, word, false, 'id'))
+    return undefined
+  },
+}
+
+/** `CR rule_x`, `CR: rule_x`, `rule: rule_x` just before `offset`; read backwards without allocating. */
+export function afterMarker(text: string, offset: number): boolean {
+  let i = offset - 1
+  while (i >= 0 && (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 9)) i--
+  const colon = i >= 0 && text.charCodeAt(i) === 58
+  if (colon) i--
+  const wordEnd = i + 1
+  // Markers are 2–5 letters: a longer word is none, however long it goes on.
+  while (i >= 0 && wordEnd - i <= 6 && isIdentChar(text.charCodeAt(i))) i--
+  const word = wordEnd - (i + 1)
+  if (word < 2 || word > 5) return false
+  const w = text.slice(i + 1, wordEnd)
+  return w === 'CR' || (colon && (w === 'rule' || w === 'Rule' || w === 'rules' || w === 'Rules'))
+}

@@ -1,0 +1,156 @@
+/**
+ * A hit → the rule it cites, or the problem it is: today's rules by ID or
+ * number, retired IDs (renamed, merged, split, removed), a held release
+ * (`CR v24.03 6.1.4`), an edition not held (`CR 1.8 9.1.8g`).
+ */
+import { andList } from '../versions/history.ts'
+import { nearestExistingNumber } from '../ids.ts'
+import type { ScannerSetup } from './context.ts'
+import type { Hit } from './hit.ts'
+import type { CiteProblem, ReleaseRule } from './types.ts'
+
+type At = Pick<CiteProblem, 'file' | 'line' | 'column' | 'text'>
+
+export function resolveHit(setup: ScannerSetup, h: Hit, file: string): void {
+  const { table } = setup
+  const at: At = { file, line: h.line, column: h.column, text: h.text }
+  if (h.notHeld !== undefined) {
+    const held = table.releases?.versions ?? table.editions ?? []
+    const range = held.length > 0 ? ` (held: ${held[0]} to ${held[held.length - 1]})` : ''
+    h.problem = {
+      code: 'edition-not-held',
+      severity: 'warning',
+      ...at,
+      message: `\`${h.text}\` names edition ${h.notHeld.replace(/^v(?=\d\.)/, '')} of the CR, which is not held here${range}: \`${h.value}\` is not checked, and not read as today's rule; cite today's ID or a held release`,
+    }
+    return
+  }
+  if (h.version !== undefined) {
+    resolveInRelease(setup, h, at)
+    return
+  }
+  if (h.isNumber) {
+    const rule = table.byNumber.get(h.value)
+    if (rule) {
+      h.rule = rule
+      return
+    }
+    if (h.bare) return
+    const near = nearestAncestor(h.value, table.byNumber)
+    h.problem = {
+      code: 'unknown-rule',
+      severity: 'error',
+      ...at,
+      message: `Unknown rule number \`${h.value}\`, expected the number of a rule${near ? ` (the nearest is ${near.number}, \`${near.id}\`)` : ''}`,
+      ...(near ? { suggestions: [near.id] } : {}),
+    }
+    return
+  }
+  const rule = table.byId.get(h.value)
+  if (rule) {
+    h.rule = rule
+    return
+  }
+  const retired = table.retired.get(h.value)
+  if (retired?.target !== undefined) {
+    h.rule = table.byId.get(retired.target)
+    const verb = retired.status === 'renamed' ? 'was renamed to' : retired.status === 'merged' ? 'was merged into' : 'was split; see'
+    h.problem = {
+      code: 'renamed-rule',
+      severity: 'warning',
+      ...at,
+      message: `\`${h.value}\` ${verb} \`${retired.target}\`${retired.reason ? ` (${retired.reason})` : ''}, expected the current ID`,
+      suggestions: [retired.target],
+    }
+    return
+  }
+  if (retired) {
+    h.problem = { code: 'removed-rule', severity: 'error', ...at, message: `\`${h.value}\` was removed from the rules${retired.reason ? `: ${retired.reason}` : ''}` }
+    return
+  }
+  const suggestions = setup.suggestFor(h.value)
+  h.problem = {
+    code: 'unknown-rule',
+    severity: 'error',
+    ...at,
+    message: `Unknown rule ID \`${h.value}\`, expected the ID of a chapter, section, rule or step`,
+    ...(suggestions.length > 0 ? { suggestions } : {}),
+  }
+}
+
+/**
+ * `CR v24.03 6.1.4` → the entry 6.1.4 of v24.03, and where it is today:
+ * a hint with today's number, a warning when the ID written was renamed
+ * since, an error when the release, the number or the rule is gone.
+ */
+function resolveInRelease(setup: ScannerSetup, h: Hit, at: At): void {
+  const { table } = setup
+  const version = h.version!
+  const cited = `CR ${version} ${h.value}`
+  const release = table.releases?.byVersion.get(version)
+  if (!release) {
+    const versions = table.releases?.versions ?? table.editions ?? []
+    const known = versions.length > 0 ? `one of ${versions.join(', ')}` : 'a release in `releases/` (none were found)'
+    h.problem = { code: 'unknown-release', severity: 'error', ...at, message: `Unknown release \`${version}\` in \`${cited}\`, expected ${known}` }
+    return
+  }
+  const entry = h.isNumber ? release.byNumber.get(h.value) : release.byId.get(h.value)
+  if (!entry) {
+    if (h.isNumber) {
+      const near = nearestAncestor(h.value, release.byNumber)
+      h.problem = {
+        code: 'unknown-rule',
+        severity: 'error',
+        ...at,
+        message: `Unknown rule number \`${h.value}\` in ${version}, expected the number of a rule of that release${near ? ` (the nearest is ${near.number}, \`${near.id}\`)` : ''}`,
+        ...(near ? { suggestions: [near.id] } : {}),
+      }
+      return
+    }
+    const today = table.byId.get(h.value)
+    // An ID of today's rules needs no suggestion: the message says where it is.
+    const suggestions = today ? [] : setup.suggestFor(h.value, release.ids)
+    h.problem = {
+      code: 'unknown-rule',
+      severity: 'error',
+      ...at,
+      message: `Unknown rule ID \`${h.value}\` in ${version}, expected an ID of that release${today ? ` (\`${h.value}\` is ${today.number} today)` : ''}`,
+      ...(suggestions.length > 0 ? { suggestions } : {}),
+    }
+    return
+  }
+  const head = h.isNumber ? `\`${cited}\` is \`${entry.id}\`` : `\`${cited}\` is ${entry.number} in ${version}`
+  if (entry.currentId === undefined) {
+    h.problem = { code: 'removed-rule', severity: 'error', ...at, message: `${head}, since removed from the rules${entry.reason ? `: ${entry.reason}` : ''}` }
+    return
+  }
+  h.rule = table.byId.get(entry.currentId)
+  const today = describeToday(entry, version)
+  if (!h.isNumber && entry.currentId !== entry.id) {
+    // An old ID is an old ID, release or not: the same warning as without one.
+    h.problem = {
+      code: 'renamed-rule',
+      severity: 'warning',
+      ...at,
+      message: `\`${entry.id}\` (${entry.number} in ${version}) was ${today}, expected the current ID`,
+      suggestions: [entry.currentId],
+    }
+    return
+  }
+  h.problem = { code: 'old-release-citation', severity: 'hint', ...at, message: `${head}, ${today}`, suggestions: [entry.currentId] }
+}
+
+function nearestAncestor<R extends { number: string }>(number: string, byNumber: ReadonlyMap<string, R>): R | undefined {
+  // `6.1.4z` → 6.1.4 first.
+  const near = nearestExistingNumber(number, (n) => byNumber.has(n))
+  return near === undefined ? undefined : byNumber.get(near)
+}
+
+/** "today 6.1.5; text unchanged since v24.03", "merged into `rule_flatline`, today 1.7.2b; text changed in v25.04". */
+function describeToday(entry: ReleaseRule, version: string): string {
+  const verb =
+    entry.status === 'renamed' ? `renamed to \`${entry.currentId}\`, ` : entry.status === 'merged' ? `merged into \`${entry.currentId}\`, ` : entry.status === 'split' ? `split, mainly into \`${entry.currentId}\`, ` : ''
+  const changedIn = entry.changedIn.map((v) => (v === 'current' ? 'the current rules' : v))
+  const text = !entry.textChanged ? `text unchanged since ${version}` : changedIn.length > 0 ? `text changed in ${andList(changedIn)}` : `text changed since ${version}`
+  return `${verb}today ${entry.currentNumber}; ${text}`
+}
