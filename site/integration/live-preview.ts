@@ -11,11 +11,14 @@
 import { join, relative, resolve } from 'node:path'
 import type { Plugin, ViteDevServer } from 'vite'
 import type { AstroIntegrationLogger } from 'astro'
-import { compile, createCompileCache } from '../../src/core/compile.ts'
+import { FolderCheck } from '../../src/core/folder-check.ts'
+import { releaseIdsFromFiles, type ReleaseIds } from '../../src/core/versions/guard.ts'
+import { findReleasesRoot, listReleases } from '../../src/io/releases.ts'
 import { formatDiagnostic } from '../../src/core/diagnostics.ts'
 import { escapeForTerminal } from '../../src/core/terminal-text.ts'
 import type { CompiledDocument, Diagnostic } from '../../src/core/types.ts'
 import { loadCards, readRulesDir, textLookup } from '../../src/io/read-sources.ts'
+import { isRulesSourcePath } from '../../src/core/editor-files.ts'
 import { renderRelease, shapeRelease } from '../data/prepare.ts'
 import { publishSiteData } from '../data/store.ts'
 import type { SiteData } from '../data/types.ts'
@@ -34,7 +37,19 @@ export interface LivePreviewOptions {
 export function livePreview(options: LivePreviewOptions): Plugin {
   const { root, rulesDir, logger } = options
   const cards = loadCards(join(root, 'data/cards.json'))
-  const onePageCache = createCompileCache()
+  // `cr check` of the folder, kept between saves: the compile cache, each file's last good parse (a file that
+  // stops parsing is reported once, the others keep seeing it as it was), and the ID guard against releases/.
+  let releaseIds: ReleaseIds[] | undefined
+  const folder = new FolderCheck({
+    cards,
+    releases: () => {
+      if (!releaseIds) {
+        const releasesRoot = findReleasesRoot(rulesDir)
+        releaseIds = releasesRoot ? listReleases(releasesRoot).map((r) => releaseIdsFromFiles(r.version, readRulesDir(r.dir))) : []
+      }
+      return releaseIds
+    },
+  })
   let errorPayload: { type: 'error'; err: Record<string, unknown> } | undefined
   let timer: NodeJS.Timeout | undefined
   let server: ViteDevServer | undefined
@@ -43,7 +58,7 @@ export function livePreview(options: LivePreviewOptions): Plugin {
     const started = performance.now()
     const files = readRulesDir(rulesDir, root)
     const marks: [string, number][] = [['read', performance.now()]]
-    const onePage = compile(files, { cards, cache: onePageCache })
+    const onePage = folder.run(files)
     marks.push(['compile', performance.now()])
     const sourceOf = textLookup(files)
     const errors = onePage.messages.filter((m) => m.severity === 'error')
@@ -128,7 +143,7 @@ export function livePreview(options: LivePreviewOptions): Plugin {
       s.watcher.add(rulesDir)
       const onFile = (file: string) => {
         const abs = resolve(file)
-        if (!abs.startsWith(rulesDir) || !/\.ya?ml$/.test(abs)) return
+        if (!abs.startsWith(rulesDir) || !isRulesSourcePath(abs)) return
         // Editors save in bursts (write, rename, chmod): one rebuild per burst.
         clearTimeout(timer)
         timer = setTimeout(() => {
@@ -147,7 +162,7 @@ export function livePreview(options: LivePreviewOptions): Plugin {
       setTimeout(() => {
         try {
           const files = readRulesDir(rulesDir, root)
-          const first = compile(files, { cards, cache: onePageCache })
+          const first = folder.run(files)
           const errors = first.messages.filter((m) => m.severity === 'error')
           if (errors.length > 0) {
             errorPayload = overlay(errors, textLookup(files))

@@ -73,6 +73,7 @@ export const DIAGNOSTIC_CODES = {
   // `cr release` (src/core/versions/release-check.ts).
   'release-unmarked-change': code('warning', ['release'], 'A rule or example whose text changed since the previous release (or that is new) carries no `new:` flag and no `{n}…{/n}` span.'),
   'release-stale-mark': code('warning', ['release'], 'A `new:` flag or `{n}…{/n}` span on a rule or example whose text did not change since the previous release.'),
+  'release-changelog-debris': code('error', ['release'], 'A summary-of-changes entry with markup debris (a raw backtick, a doubled period, a `{n}` mark, a `{term:…}`, a placeholder, no final period): a warning with `--check` and `--draft`; the freeze refuses it.'),
   // The ID guard (fixtures in tests/fixtures/versions/guard/<code>/).
   'id-missing': check('An ID some release defines is neither in the current rules nor retired in `retired.yaml`; the release is named.'),
   'retired-unknown-target': check('A `renamed_to`, `merged_into` or `split_into` target that is neither defined nor itself retired.'),

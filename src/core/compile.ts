@@ -18,6 +18,8 @@ import { stripPositions } from './markup/strip-positions.ts'
 import { validateChangelogFile, validateChapterFile, validateReleaseFile } from './validate.ts'
 import { eachNode, parseMarkup } from './markup/index.ts'
 import { lowerFirst } from './ids.ts'
+import { isEditorArtifact, isRulesSourceName } from './editor-files.ts'
+import { foldCascades, NO_RECOVERY, recoverFile, type BrokenFile, type LastGood, type Recovery } from './recovery/recover.ts'
 
 export interface CompileOptions {
   /** Card data to check `{card:…}` against; without it cards are not checked. */
@@ -31,6 +33,14 @@ export interface CompileOptions {
    * suggestions depend on all of it). The result is identical.
    */
   cache?: CompileCache
+  /**
+   * Each file's last successful parse, kept and updated by a caller that
+   * compiles the same folder again and again (the language server, the live
+   * preview): a file that stops parsing is then seen as it last parsed by
+   * every other file, instead of with its IDs withheld (`recovery/recover.ts`).
+   * Only the broken file's own messages differ: its one root cause.
+   */
+  lastGood?: LastGood
 }
 
 interface CachedText {
@@ -105,8 +115,11 @@ export function compile(files: SourceFile[], options: CompileOptions = {}): Comp
   let release: { file: string; loaded: LoadedYaml } | undefined
 
   // Sorting makes the result independent of the order the caller listed files in.
-  const sorted = [...files].sort(byPath)
+  // Editors' locks, swap files and backups are never sources, even when a caller lists them.
+  const sorted = files.filter((f) => !isEditorArtifact(baseName(f.path))).sort(byPath)
   appendAll(messages, checkFileNames(sorted))
+  // Files that do not load, each reported once by its root cause; the rest of the folder sees their last good parse or a placeholder.
+  const broken: BrokenFile[] = []
   for (const file of sorted) {
     if (file.unreadable) {
       messages.push(diagnostic(file.unreadable.code, 'error', { file: file.path, line: 1, column: 1 }, `\`${baseName(file.path)}\` ${file.unreadable.message}`))
@@ -124,17 +137,28 @@ export function compile(files: SourceFile[], options: CompileOptions = {}): Comp
       cached = { content: file.content, loaded, messages: fileMessages }
       cache?.files.set(file.path, cached)
     }
-    const loaded = cached.loaded
-    appendAll(messages, cached.messages)
-    if (!loaded) continue
+    let loaded = cached.loaded
+    if (!loaded) {
+      const last = options.lastGood?.get(file.path)?.loaded
+      const known = last && role === 'chapter' ? new Set(collectEntries([{ file: file.path, loaded: last }]).entries.map((e) => e.id)) : new Set<string>()
+      const recovered = recoverFile(file, role, cached.messages, last, known)
+      broken.push(recovered.broken)
+      if (!recovered.loaded) continue
+      loaded = recovered.loaded
+    } else {
+      appendAll(messages, cached.messages)
+      options.lastGood?.set(file.path, { loaded })
+    }
     loadedFiles.set(file.path, loaded)
     if (role === 'chapter') chapters.push({ file: file.path, loaded })
     else if (role === 'changelog') changelog = { file: file.path, loaded }
     else release = { file: file.path, loaded }
   }
   if (cache) for (const path of cache.files.keys()) if (!files.some((f) => f.path === path)) cache.files.delete(path)
+  if (options.lastGood) for (const path of options.lastGood.keys()) if (!files.some((f) => f.path === path)) options.lastGood.delete(path)
+  const recovery: Recovery = broken.length === 0 ? NO_RECOVERY : { broken, withheld: [...new Set(broken.flatMap((b) => b.withheld))] }
 
-  if (chapters.length === 0 && !messages.some((m) => m.severity === 'error')) {
+  if (chapters.length === 0 && broken.length === 0 && !messages.some((m) => m.severity === 'error')) {
     messages.push(
       diagnostic('no-chapters', 'error', { file: files[0]?.path ?? '.', line: 1, column: 1 }, 'No chapter files found, expected files named like `01_game_concepts.yaml`'),
     )
@@ -258,12 +282,15 @@ export function compile(files: SourceFile[], options: CompileOptions = {}): Comp
   }
 
   const model: ResolvedRelease = { release: releaseInfo, entries: entriesOut, changelog: changelogEntries }
-  return {
+  const result: CompileResult = {
     model,
     // One-page links and NetrunnerDB card links; other targets render the model with their own links.
     document: indexView(model, cache?.render),
-    messages: sortDiagnostics(messages),
+    // What follows from a broken file is folded under its cause (recovery/recover.ts).
+    messages: sortDiagnostics(foldCascades(messages, recovery)),
   }
+  if (recovery.broken.length > 0) result.recovery = recovery
+  return result
 }
 
 /** A cached text's tree without positions, made once per parse (so render memos keyed by tree keep hitting). */
@@ -294,7 +321,7 @@ function checkFileNames(files: readonly SourceFile[]): Diagnostic[] {
   const byRole = new Map<string, SourceFile[]>()
   for (const file of files) {
     const name = baseName(file.path)
-    if (!/\.ya?ml$/.test(name) || file.unreadable) continue
+    if (!isRulesSourceName(name) || file.unreadable) continue
     const role = roleOf(file.path)
     const at = { file: file.path, line: 1, column: 1 }
     if (role === 'other') {

@@ -8,12 +8,13 @@ export function diagnostic(
   severity: Severity,
   place: Place,
   message: string,
-  extra: { suggestions?: string[]; related?: RelatedPlace[]; path?: (string | number)[] } = {},
+  extra: { suggestions?: string[]; related?: RelatedPlace[]; path?: (string | number)[]; subject?: string } = {},
 ): Diagnostic {
   const d: Diagnostic = { code, severity, file: place.file, line: place.line, column: place.column, message }
   if (extra.suggestions && extra.suggestions.length > 0) d.suggestions = extra.suggestions
   if (extra.related && extra.related.length > 0) d.related = extra.related
   if (extra.path) d.path = extra.path
+  if (extra.subject !== undefined) d.subject = extra.subject
   return d
 }
 

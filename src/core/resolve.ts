@@ -76,6 +76,7 @@ export function resolveText(raw: RawText, ctx: ResolveContext): ParsedText {
       diagnostic('unknown-rule', 'error', place(pos), `Unknown rule ID \`${id}\` in reference, expected the ID of a chapter, section, rule or step`, {
         suggestions: suggesterFor(ctx.byId)(id),
         path: raw.path,
+        subject: id,
       }),
     )
     return undefined

@@ -45,6 +45,12 @@ export interface Diagnostic extends Place {
   related?: RelatedPlace[]
   /** The JSON path inside the file's data, when there is one. */
   path?: (string | number)[]
+  /**
+   * The ID the message is about, when it is about one: the unknown ID of an
+   * `unknown-rule`, the missing one of an `id-missing`. Tools read it (quick
+   * fixes, folding cascades under their cause), never the message.
+   */
+  subject?: string
 }
 
 
@@ -117,6 +123,26 @@ export interface CompiledDocument {
   changelog: ChangelogEntry[]
 }
 
+/** A file that did not load, as error recovery (`recovery/recover.ts`) reports and replaces it. */
+export interface BrokenFile {
+  file: string
+  role: 'chapter' | 'changelog' | 'release'
+  /** The one message reporting it: its root cause. */
+  cause: Diagnostic
+  /** Mistakes before the cause that stand on their own (a duplicate key above a tab): reported too. Everything after the cause follows from it. */
+  before: Diagnostic[]
+  /** Shown from its last good parse: its entries are there, their places stale. */
+  stale: boolean
+  /** IDs it defines that the compile does not know (all of them without a last good parse). */
+  withheld: string[]
+}
+
+export interface Recovery {
+  broken: BrokenFile[]
+  /** Every withheld ID: references to them are not checked until their file parses. (A list: results are cached as JSON.) */
+  withheld: string[]
+}
+
 export interface CompileResult {
   /** Present even when there are errors, as far as it could be built;
    * callers must not write output when `messages` has errors. */
@@ -124,4 +150,10 @@ export interface CompileResult {
   /** The resolved model every output renders from (`model/types.ts`); present whenever `document` is. */
   model?: ResolvedRelease | undefined
   messages: Diagnostic[]
+  /**
+   * Files that did not load, each reported once by its root cause, and the
+   * IDs withheld meanwhile; absent when every file loaded. Callers that add
+   * messages of their own (the ID guard) fold them with `foldCascades`.
+   */
+  recovery?: Recovery
 }

@@ -3,13 +3,15 @@ import { existsSync, readdirSync, statSync } from 'node:fs'
 import { join, relative, resolve } from 'node:path'
 import { createCardIndex, type CardIndex } from '../core/cards.ts'
 import type { SourceFile } from '../core/types.ts'
+import { isRulesSourceName } from '../core/editor-files.ts'
 import { PACKAGE_ROOT } from './package-root.ts'
 import { InputError, MAX_DATA_FILE_BYTES, MAX_RULE_FILE_BYTES, readInputFile } from './read-input.ts'
 
 export { PACKAGE_ROOT }
 
 /**
- * Every `.yaml` file of a directory, with paths as the user would type them.
+ * Every `.yaml` file of a directory, with paths as the user would type them,
+ * but editors' locks, swap files and backups (`src/core/editor-files.ts`).
  * What cannot be read (a folder named `02_x.yaml`, a FIFO, a link out of the
  * folder, a file over the cap) is still listed, marked `unreadable`, so the
  * compiler reports it where it is instead of the run hanging or crashing.
@@ -18,7 +20,7 @@ export function readRulesDir(dir: string, cwd = process.cwd()): SourceFile[] {
   const abs = resolve(cwd, dir)
   if (!existsSync(abs) || !statSync(abs).isDirectory()) throw new Error(`No such directory: ${dir}`)
   return readdirSync(abs)
-    .filter((name) => /\.ya?ml$/.test(name))
+    .filter(isRulesSourceName)
     .sort()
     .map((name): SourceFile => {
       const full = join(abs, name)

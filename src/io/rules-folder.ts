@@ -13,6 +13,7 @@
 import { isUtf8 } from 'node:buffer'
 import { join, relative } from 'node:path'
 import type { SourceFile } from '../core/types.ts'
+import { isRulesSourceName } from '../core/editor-files.ts'
 import { listDir } from './files.ts'
 import { checkInputFile, InputError, MAX_RULE_FILE_BYTES, readInputFile } from './read-input.ts'
 
@@ -43,7 +44,7 @@ export class RulesFolderReader {
    */
   files(overlay: ReadonlyMap<string, string> = new Map()): SourceFile[] {
     return listDir(this.dir)
-      .filter((name) => /\.ya?ml$/.test(name))
+      .filter(isRulesSourceName)
       .sort()
       .map((name): SourceFile => {
         const abs = join(this.dir, name)

@@ -10,8 +10,13 @@
 import { dirname } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import {
+  CodeActionKind,
   CompletionItemKind,
   DiagnosticSeverity,
+  ErrorCodes,
+  MessageType,
+  ResponseError,
+  ShowMessageNotification,
   MarkupKind,
   TextDocuments,
   TextDocumentSyncKind,
@@ -25,8 +30,15 @@ import type { CardIndex } from '../core/cards.ts'
 import type { Diagnostic, RuleEntry } from '../core/types.ts'
 import { createCoalescer } from './coalesce.ts'
 import { completionContext, idAt } from './markup-at.ts'
-import { ID_PATTERN, renameInText, retirementEdit } from './rename.ts'
+import { ID_PATTERN, renameInText } from './rename.ts'
+import { retirementForRename } from './retirement-edit.ts'
 import { RulesWorkspace } from './workspace.ts'
+import { isRulesSourcePath } from '../core/editor-files.ts'
+import { isRulesFolder, readTextForLine } from './rules-folder.ts'
+import { documentSymbols, workspaceSymbols } from './symbols.ts'
+import { referencesTo } from './references.ts'
+import { quickFixes, type FixData } from './quick-fixes.ts'
+import { docsUrl, isDiagnosticCode } from '../core/codes.ts'
 
 export interface ServerOptions {
   /** Paths in messages are relative to this folder (the editor's workspace). */
@@ -43,30 +55,59 @@ export function startLanguageServer(connection: Connection, options: ServerOptio
 
   const pathOf = (uri: string) => fileURLToPath(uri)
   const uriOf = (path: string) => pathToFileURL(path).href
-  const isYaml = (uri: string) => uri.startsWith('file:') && /\.ya?ml$/.test(uri)
+  const isYaml = (uri: string) => uri.startsWith('file:') && isRulesSourcePath(pathOf(uri))
 
+  // Folders that are not rules folders (a stray notes.yaml, CI files, a frozen release), asked about once per change of the tree.
+  const notRules = new Set<string>()
+
+  /** The rules folder a file belongs to: only rules folders get a workspace, never a frozen release. */
   function workspaceFor(uri: string): RulesWorkspace | undefined {
     if (!isYaml(uri)) return undefined
     const dir = dirname(pathOf(uri))
     let ws = workspaces.get(dir)
     if (!ws) {
+      if (notRules.has(dir)) return undefined
+      if (!isRulesFolder(dir)) {
+        notRules.add(dir)
+        return undefined
+      }
       ws = new RulesWorkspace(dir, options.cwd, options.cards)
       workspaces.set(dir, ws)
     }
     return ws
   }
 
+  /** What each workspace published to, so a message whose cause is gone is withdrawn (even from a file it no longer lists). */
+  const owned = new Map<RulesWorkspace, Set<string>>()
+
   function publish(ws: RulesWorkspace) {
     const state = ws.compile()
-    for (const [path, messages] of state.byFile) {
-      const uri = uriOf(path)
-      const text = messages.length > 0 ? ws.text(path) : undefined
-      const diagnostics = messages.map((m) => toLsp(m, text, (p) => uriOf(ws.abs(p))))
+    const now = new Set<string>()
+    const send = (uri: string, diagnostics: LspDiagnostic[]) => {
+      now.add(uri)
       const key = JSON.stringify(diagnostics)
-      if (published.get(uri) === key) continue
+      if (published.get(uri) === key) return
       published.set(uri, key)
       void connection.sendDiagnostics({ uri, diagnostics })
     }
+    for (const [path, messages] of state.byFile) {
+      const text = messages.length > 0 ? ws.text(path) : undefined
+      send(
+        uriOf(path),
+        messages.map((m) => {
+          const d = toLsp(m, text, (p) => uriOf(ws.abs(p)))
+          // What the quick fixes need, as data: never read back from the message.
+          const data: FixData = {}
+          if (m.suggestions?.length) data.suggestions = m.suggestions
+          if (m.subject !== undefined) data.subject = m.subject
+          if (m.code === 'id-missing' && m.subject !== undefined) data.release = ws.lastReleaseOf(m.subject)
+          if (Object.keys(data).length > 0) d.data = data
+          return d
+        }),
+      )
+    }
+    for (const uri of owned.get(ws) ?? []) if (!now.has(uri)) send(uri, [])
+    owned.set(ws, new Set([...now].filter((uri) => published.get(uri) !== '[]')))
     options.onPublished?.(ws.dir)
   }
 
@@ -93,6 +134,10 @@ export function startLanguageServer(connection: Connection, options: ServerOptio
         completionProvider: { triggerCharacters: [':', ','], resolveProvider: true },
         hoverProvider: true,
         definitionProvider: true,
+        referencesProvider: true,
+        documentSymbolProvider: true,
+        workspaceSymbolProvider: true,
+        codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix] },
         renameProvider: { prepareProvider: true },
       },
       serverInfo: { name: 'cr lsp' },
@@ -111,8 +156,13 @@ export function startLanguageServer(connection: Connection, options: ServerOptio
     ws.overlay.delete(pathOf(document.uri))
     schedule(ws)
   })
-  connection.onDidChangeWatchedFiles(() => {
-    for (const ws of workspaces.values()) schedule(ws)
+  connection.onDidChangeWatchedFiles(({ changes }) => {
+    notRules.clear()
+    for (const ws of workspaces.values()) {
+      // A release frozen (or removed) meanwhile: the ID guard reads the releases again.
+      if (changes.some((c) => c.uri.startsWith('file:') && ws.isReleaseFile(pathOf(c.uri)))) ws.forgetReleases()
+      schedule(ws)
+    }
   })
 
   const lineOf = (uri: string, line: number) => documents.get(uri)?.getText({ start: { line, character: 0 }, end: { line: line + 1, character: 0 } }).replace(/\r?\n$/, '') ?? ''
@@ -163,6 +213,49 @@ export function startLanguageServer(connection: Connection, options: ServerOptio
     return { uri: uriOf(t.ws.abs(t.rule.source.file)), range: { start: at, end: { line: at.line, character: at.character + t.rule.id.length } } }
   })
 
+  connection.onReferences(({ textDocument, position, context }) => {
+    const ws = workspaceFor(textDocument.uri)
+    const at = idAt(lineOf(textDocument.uri, position.line), position.character)
+    if (!ws || !at) return null
+    const files = ws.files().map((f) => ({ path: ws.abs(f.path), text: ws.text(ws.abs(f.path)) ?? '' }))
+    return referencesTo(at.id, files, context.includeDeclaration).map((p) => ({ uri: uriOf(p.path), range: { start: { line: p.line, character: p.start }, end: { line: p.line, character: p.end } } }))
+  })
+
+  connection.onDocumentSymbol(({ textDocument }) => {
+    const ws = workspaceFor(textDocument.uri)
+    if (!ws) return null
+    const state = ws.state ?? ws.compile()
+    const path = pathOf(textDocument.uri)
+    const lines = (ws.text(path) ?? '').split('\n').length
+    return documentSymbols(state.document?.rules ?? [], ws.shown(path), lines)
+  })
+
+  connection.onWorkspaceSymbol(({ query }) => {
+    const out = []
+    for (const ws of workspaces.values()) {
+      const state = ws.state ?? ws.compile()
+      out.push(...workspaceSymbols(state.document?.rules ?? [], query, (file) => uriOf(ws.abs(file))))
+    }
+    return out
+  })
+
+  connection.onCodeAction(({ textDocument, context }) => {
+    const ws = workspaceFor(textDocument.uri) ?? [...workspaces.values()].find((w) => w.isReleaseFile(pathOf(textDocument.uri)))
+    if (!ws) return null
+    const retiredPath = `${ws.dir}/retired.yaml`
+    const retired = { uri: uriOf(retiredPath), text: ws.text(retiredPath) }
+    return context.diagnostics.flatMap((d) => quickFixes(d, { uri: textDocument.uri, line: lineOf(textDocument.uri, d.range.start.line) || fileLine(d.range.start.line, textDocument.uri), retired }))
+  })
+
+  /** A line of a file the editor has not opened (a frozen release the guard points into). */
+  function fileLine(line: number, uri: string): string {
+    try {
+      return (readTextForLine(pathOf(uri)) ?? '').split('\n')[line] ?? ''
+    } catch {
+      return ''
+    }
+  }
+
   connection.onPrepareRename(({ textDocument, position }) => {
     const t = targetAt(textDocument.uri, position.line, position.character)
     if (!t?.rule || t.rule.kind === 'timing') return null
@@ -174,8 +267,8 @@ export function startLanguageServer(connection: Connection, options: ServerOptio
     if (!t?.rule || t.rule.kind === 'timing') return null
     const oldId = t.rule.id
     const newId = newName.trim()
-    if (!ID_PATTERN.test(newId)) throw new Error(`Invalid ID \`${newId}\`, expected a lowercase letter, then letters, digits and \`_\``)
-    if (t.ws.state?.byId.has(newId)) throw new Error(`\`${newId}\` is already the ID of ${t.ws.state.byId.get(newId)!.number}`)
+    if (!ID_PATTERN.test(newId)) throw new ResponseError(ErrorCodes.InvalidParams, `Invalid ID \`${newId}\`, expected a lowercase letter, then letters, digits and \`_\``)
+    if (t.ws.state?.byId.has(newId)) throw new ResponseError(ErrorCodes.InvalidParams, `\`${newId}\` is already the ID of ${t.ws.state.byId.get(newId)!.number}`)
     const changes: NonNullable<WorkspaceEdit['changes']> = {}
     for (const f of t.ws.files()) {
       const path = t.ws.abs(f.path)
@@ -183,18 +276,29 @@ export function startLanguageServer(connection: Connection, options: ServerOptio
       const edits = renameInText(text, oldId, newId)
       if (edits.length > 0) changes[uriOf(path)] = edits.map(toLspEdit)
     }
-    // Citations and links made against a release must keep working.
-    const release = t.ws.lastReleaseOf(oldId)
-    if (release) {
-      const path = `${t.ws.dir}/retired.yaml`
+    // History stays consistent: the old ID retired when a release had it, chains collapsed, a rename undone removes its entry.
+    const path = `${t.ws.dir}/retired.yaml`
+    const retiredText = t.ws.text(path)
+    const retired = retirementForRename(retiredText, oldId, newId, t.ws.lastReleaseOf(oldId), t.ws.shown(path))
+    if ('refused' in retired) throw new ResponseError(ErrorCodes.InvalidParams, retired.refused)
+    if (retired.text !== undefined) {
       const uri = uriOf(path)
-      ;(changes[uri] ??= []).push(toLspEdit(retirementEdit(t.ws.text(path), oldId, newId, release)))
+      const end = retiredText === undefined ? { line: 0, character: 0 } : endOf(retiredText)
+      ;(changes[uri] ??= []).push({ range: { start: { line: 0, character: 0 }, end }, newText: retired.text })
+      // A notification, not a request: the editor shows it, nothing waits for an answer.
+      void connection.sendNotification(ShowMessageNotification.type, { type: MessageType.Info, message: `cr: renamed \`${oldId}\` to \`${newId}\`; retired.yaml: ${retired.changes.join('; ')}` })
     }
     return { changes }
   })
 
   documents.listen(connection)
   connection.listen()
+}
+
+/** The position just past the last character of `text`. */
+function endOf(text: string): { line: number; character: number } {
+  const lines = text.split('\n')
+  return { line: lines.length - 1, character: lines[lines.length - 1]!.length }
 }
 
 function toLspEdit(e: { line: number; start: number; end: number; newText: string }) {
@@ -216,6 +320,8 @@ export function toLsp(m: Diagnostic, text: string | undefined, uriFor: (file: st
     source: 'cr',
     message,
   }
+  // The code's documentation: its row in the README's table.
+  if (isDiagnosticCode(m.code)) d.codeDescription = { href: docsUrl(m.code) }
   if (m.related?.length) {
     d.relatedInformation = m.related.map((r) => ({
       location: { uri: uriFor(r.file), range: { start: { line: r.line - 1, character: r.column - 1 }, end: { line: r.line - 1, character: r.column - 1 } } },

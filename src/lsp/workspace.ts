@@ -5,12 +5,12 @@
  * are resolved again unless the ID table changed), plus the ID guard of
  * `cr check`. Diagnostics are exactly `cr check`'s, grouped by file.
  */
-import { resolve } from 'node:path'
-import { compile, createCompileCache, roleOf } from '../core/compile.ts'
+import { relative, resolve } from 'node:path'
+import { roleOf } from '../core/compile.ts'
+import { FolderCheck } from '../core/folder-check.ts'
 import type { CardIndex } from '../core/cards.ts'
 import type { CompiledDocument, Diagnostic, RuleEntry, SourceFile } from '../core/types.ts'
-import { checkRetirements, releaseIdsFromFiles, type ReleaseIds } from '../core/versions/guard.ts'
-import { emptyRetirements, parseRetirements } from '../core/versions/retired.ts'
+import { releaseIdsFromFiles, type ReleaseIds } from '../core/versions/guard.ts'
 import { readRulesDir } from '../io/read-sources.ts'
 import { findReleasesRoot, listReleases } from '../io/releases.ts'
 import { RulesFolderReader } from '../io/rules-folder.ts'
@@ -27,7 +27,6 @@ export interface WorkspaceState {
 export class RulesWorkspace {
   /** Absolute path → unsaved text. */
   readonly overlay = new Map<string, string>()
-  private readonly cache = createCompileCache()
   private releaseIds: ReleaseIds[] | undefined
   state: WorkspaceState | undefined
 
@@ -39,16 +38,23 @@ export class RulesWorkspace {
     readonly cards: CardIndex | undefined,
   ) {
     this.reader = new RulesFolderReader(dir, cwd)
+    this.check = new FolderCheck({ cards, releases: () => this.releases() })
   }
 
   abs(path: string): string {
     return resolve(this.cwd, path)
   }
 
-  /** The folder on disk, read through src/io (regular files, bounded; unchanged files not read again). */
+  /** An absolute path as messages show it (relative to the working folder when inside it). */
+  shown(abs: string): string {
+    const rel = relative(this.cwd, abs)
+    return rel.startsWith('..') ? abs : rel
+  }
+
+  /** The folder on disk, read through src/io (regular files, bounded, editors' files left out; unchanged files not read again). */
   private readonly reader: RulesFolderReader
-  private guardKey: string | undefined
-  private guardMessages: Diagnostic[] = []
+  /** `cr check` of the folder, kept between keystrokes: compile cache, each file's last good parse, the guard. */
+  private readonly check: FolderCheck
 
   /** The folder's YAML files, each from the editor when open there. */
   files(): SourceFile[] {
@@ -73,6 +79,17 @@ export class RulesWorkspace {
     return this.releaseIds
   }
 
+  /** Is `path` in one of the releases beside this folder? */
+  isReleaseFile(path: string): boolean {
+    const root = findReleasesRoot(this.dir)
+    return root !== undefined && !relative(resolve(this.cwd, root), path).startsWith('..')
+  }
+
+  /** Read the releases again at the next compile (one was frozen or removed). */
+  forgetReleases(): void {
+    this.releaseIds = undefined
+  }
+
   /** The last release that defines `id`, if any. */
   lastReleaseOf(id: string): string | undefined {
     return [...this.releases()].reverse().find((r) => r.ids.has(id))?.version
@@ -80,20 +97,8 @@ export class RulesWorkspace {
 
   compile(): WorkspaceState {
     const files = this.files()
-    const { document, messages } = compile(files, { cards: this.cards, cache: this.cache })
-    const all = [...messages]
+    const { document, messages: all } = this.check.run(files)
     const retiredFile = files.find((f) => (f.path.split(/[\\/]/).pop() ?? '') === 'retired.yaml')
-    if (document && this.releases().length > 0) {
-      // The guard depends on the IDs and the retirement file only: most keystrokes change neither.
-      const retiredText = retiredFile ? (typeof retiredFile.content === 'string' ? retiredFile.content : new TextDecoder().decode(retiredFile.content)) : ''
-      const key = `${document.rules.map((r) => `${r.id} ${r.number} ${r.kind}`).join('\n')}\0${retiredText}`
-      if (key !== this.guardKey) {
-        const parsed = retiredFile ? parseRetirements(retiredFile) : { retirements: emptyRetirements(), messages: [] }
-        this.guardMessages = [...parsed.messages, ...checkRetirements(document, this.releases(), parsed.retirements)]
-        this.guardKey = key
-      }
-      all.push(...this.guardMessages)
-    }
     const byFile = new Map<string, Diagnostic[]>()
     for (const f of files) if (roleOf(f.path) !== 'other' || f === retiredFile) byFile.set(this.abs(f.path), [])
     for (const m of all) {

@@ -3,6 +3,8 @@ import { compileDir, hasErrors } from '../../io/compile-dir.ts'
 import type { CliIo } from '../cli-io.ts'
 import { formatReport, guardIds } from '../../io/releases.ts'
 import { commandContext } from '../../io/context.ts'
+import { sortDiagnostics } from '../../core/diagnostics.ts'
+import { foldCascades } from '../../core/recovery/recover.ts'
 
 export const checkSpec: CommandSpec = {
   name: 'check',
@@ -23,7 +25,9 @@ export function checkCommand(argv: string[], io: CliIo): number {
   const result = compileDir(dir, values.cards as string | undefined, ctx)
   // The ID guard: every ID of every release is still defined or retired (rules/retired.yaml).
   const guard = result.document ? guardIds(dir, result.document, values.releases as string | undefined, ctx) : undefined
-  const messages = [...result.messages, ...(guard?.messages ?? [])]
+  // The guard's messages that follow from a file that does not parse are folded under its cause, as the compiler's are.
+  const all = [...result.messages, ...(guard?.messages ?? [])]
+  const messages = result.recovery ? sortDiagnostics(foldCascades(all, result.recovery)) : all
   const strict = Boolean(values.strict)
   const failed = hasErrors(messages, strict)
   if (values.json) {

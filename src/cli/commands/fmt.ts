@@ -2,6 +2,7 @@ import { basename, dirname, join, relative, resolve } from 'node:path'
 import { parseCommandArgs, UsageError, type CommandSpec } from '../args.ts'
 import type { CliIo } from '../cli-io.ts'
 import { formatYaml } from '../../core/format.ts'
+import { isRulesSourceName } from '../../core/editor-files.ts'
 import { loadYaml } from '../../core/load-yaml.ts'
 import type { Diagnostic } from '../../core/types.ts'
 import { formatReport } from '../../io/releases.ts'
@@ -84,7 +85,7 @@ export function fmtCommand(argv: string[], io: CliIo): number {
 }
 
 /**
- * Folders become their `.yaml` entries (not recursive: a rules folder is flat), each read within its
+ * Folders become their `.yaml` entries, editors' files left out (not recursive: a rules folder is flat), each read within its
  * folder. Every entry is listed, whatever it is: one that is not a regular file is reported, as
  * cr check reports it. A link to a file already listed is the same file, formatted once.
  */
@@ -99,7 +100,7 @@ function expand(paths: string[], cwd: string): { abs: string; within: string }[]
     const abs = resolve(cwd, p)
     if (!pathExists(abs)) throw new UsageError(`no such file or folder: ${p}`)
     if (isDirectory(abs)) {
-      const names = listDir(abs).filter((name) => /\.ya?ml$/.test(name)).sort()
+      const names = listDir(abs).filter(isRulesSourceName).sort()
       // Regular files first, so that a link to one of them is recognised as the same file.
       const link = (name: string) => statPath(join(abs, name))?.isSymbolicLink() ?? false
       for (const name of [...names.filter((n) => !link(n)), ...names.filter(link)]) add(join(abs, name), abs)

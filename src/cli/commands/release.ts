@@ -3,26 +3,34 @@ import { parseCommandArgs, UsageError, type CommandSpec } from '../args.ts'
 import type { CliIo } from '../cli-io.ts'
 import { compile } from '../../core/compile.ts'
 import { hasErrors } from '../../core/diagnostics.ts'
-import type { ResolvedRelease } from '../../core/model/types.ts'
+import type { CompiledDocument } from '../../core/types.ts'
 import { diffReleases } from '../../core/versions/diff.ts'
-import { changelogYaml, checkMarks, draftChangelog, sameChangelog } from '../../core/versions/release-check.ts'
+import { changelogYaml, checkMarks, type MarkReport } from '../../core/versions/release-check.ts'
+import { draftChangelog } from '../../core/release/changelog-draft.ts'
+import { changelogDebris } from '../../core/release/changelog-lint.ts'
+import { learnChangelogStyle } from '../../core/release/changelog-style.ts'
+import { diagnostic } from '../../core/diagnostics.ts'
+import type { Diagnostic } from '../../core/types.ts'
+import { changelogIdentity, releaseTexts, type ReleaseText } from '../../core/release/identity.ts'
+import { planNextCycle } from '../../core/release/next-cycle.ts'
 import { normalizeVersion, RELEASE_NAME } from '../../core/ids.ts'
 import { loadCards, readRulesDir } from '../../io/read-sources.ts'
 import { compileRelease, formatReport, listReleases, loadRetirements } from '../../io/releases.ts'
 import { replaceFileVerified, writeNewFileVerified, WriteFailedError } from '../../io/durable-write.ts'
 import { writeNewDir } from '../../io/write-output.ts'
 import { pathExists } from '../../io/files.ts'
-import { MAX_RULE_FILE_BYTES, readInputFile } from '../../io/read-input.ts'
 
 export const releaseSpec: CommandSpec = {
   name: 'release',
   summary: 'Check new-marks against the changes since the last release, draft the changelog, freeze rules/ into releases/<version>/',
-  usage: 'cr release <version> [--check | --draft] [--strict] [--json] [--rules DIR] [--releases DIR]',
+  usage: 'cr release <version> [--check | --draft] [--strict] [--json] [--inherited] [--rules DIR] [--releases DIR]\n       cr release --next-cycle [--check] [--rules DIR] [--releases DIR]',
   flags: [
+    { name: 'next-cycle', type: 'boolean', description: 'start the next cycle: clear the last release\'s `new:` flags, `{n}…{/n}` spans and summary of changes (only those; with --check, say what would be cleared)' },
     { name: 'check', type: 'boolean', description: 'write nothing: report the marks and print the drafted changelog.yaml' },
     { name: 'draft', type: 'boolean', description: 'write the drafted entries into rules/changelog.yaml (while it still holds the last release\'s)' },
     { name: 'strict', type: 'boolean', description: 'mark problems are errors: refuse to freeze, exit 1' },
     { name: 'json', type: 'boolean', description: 'print the report as JSON' },
+    { name: 'inherited', type: 'boolean', description: 'list each mark left over from the last release (by default one line counts them)' },
     { name: 'rules', type: 'string', value: 'DIR', description: 'the rules to release (default: rules/)' },
     { name: 'releases', type: 'string', value: 'DIR', description: 'where releases are kept (default: releases/ beside the rules)' },
   ],
@@ -33,14 +41,19 @@ const NOT_RELEASED = new Set(['retired.yaml'])
 
 export function releaseCommand(argv: string[], io: CliIo): number {
   const { values, positionals } = parseCommandArgs(releaseSpec, argv)
-  if (positionals.length !== 1) throw new UsageError('expected one version, e.g. `cr release v26.09`')
-  const version = normalizeVersion(positionals[0]!)
-  if (!RELEASE_NAME.test(version)) throw new UsageError(`invalid version \`${positionals[0]}\`, expected vYY.MM, e.g. v26.09`)
-  if (values.check && values.draft) throw new UsageError('--check and --draft exclude each other')
   const rulesArg = (values.rules as string | undefined) ?? 'rules'
   const rulesDir = resolve(io.cwd, rulesArg)
   const root = values.releases !== undefined ? resolve(io.cwd, values.releases as string) : join(rulesDir, '..', 'releases')
   const shown = (p: string) => relative(io.cwd, p) || '.'
+  if (values['next-cycle']) {
+    if (positionals.length > 0) throw new UsageError('--next-cycle takes no version: it starts the cycle after the last release in releases/')
+    if (values.draft || values.strict || values.json || values.inherited) throw new UsageError('--next-cycle takes only --check, --rules and --releases')
+    return nextCycle(rulesDir, root, Boolean(values.check), io, shown)
+  }
+  if (positionals.length !== 1) throw new UsageError('expected one version, e.g. `cr release v26.09`')
+  const version = normalizeVersion(positionals[0]!)
+  if (!RELEASE_NAME.test(version)) throw new UsageError(`invalid version \`${positionals[0]}\`, expected vYY.MM, e.g. v26.09`)
+  if (values.check && values.draft) throw new UsageError('--check and --draft exclude each other')
   const target = join(root, version)
   const freezing = !values.check && !values.draft
 
@@ -56,40 +69,62 @@ export function releaseCommand(argv: string[], io: CliIo): number {
   // The rules must compile cleanly: a release with errors is never frozen.
   const files = readRulesDir(rulesDir, io.cwd)
   const result = compile(files, { cards: loadCards() })
-  if (!result.model || hasErrors(result.messages)) {
+  if (!result.model || !result.document || hasErrors(result.messages)) {
     io.stderr.write(`${formatReport(result.messages, files)}\ncr release: error: ${shown(rulesDir)} does not compile; fix it (\`cr check\`) before releasing\n`)
     return 1
   }
-  const current: ResolvedRelease = result.model
+  // The model is what releases are compared by; its index view carries the numbers and sources the report prints.
+  const model = result.model
+  const current: CompiledDocument = result.document
   const problems: string[] = []
   if (current.release.version !== version) {
     problems.push(`${shown(join(rulesDir, 'release.yaml'))} says \`version: ${current.release.version}\`, expected \`${version}\`: set \`version\` and \`effective\` before freezing`)
   }
 
-  let report = { messages: [] as ReturnType<typeof checkMarks>['messages'], counts: undefined as ReturnType<typeof checkMarks>['counts'] | undefined }
+  // Both releases' texts as trees: marks and summaries are compared by identity, never by rendered text.
+  const texts = releaseTexts(files)
+  let report: MarkReport | undefined
   let draft: string[] = []
-  let summaryUnchanged = false
+  // The draft speaks the rules team's words: learned from every held release's summary.
+  const style = learnChangelogStyle(all.map((r) => ({ version: r.version, texts: (releaseTexts(readRulesDir(r.dir, io.cwd)).changelog ?? []).map((t) => t.source) })))
+  let summary: SummaryState = { state: texts.changelog && texts.changelog.length > 0 ? 'edited' : 'empty', carried: [] }
   if (previous) {
     const prev = compileRelease(previous.version, previous.dir)
     if (!prev.model) throw new Error(`release ${previous.version} does not compile; run \`cr check ${previous.dir}\``)
-    const diff = diffReleases(prev.model, current, loadRetirements(rulesDir).retirements)
-    report = checkMarks(diff, current)
-    draft = draftChangelog(diff)
-    // By what the entries say (references as the IDs they name), never by printed numbers: a renumbering changes those.
-    summaryUnchanged = sameChangelog(prev.model, current)
+    const prevTexts = releaseTexts(prev.files)
+    const diff = diffReleases(prev.model, model, loadRetirements(rulesDir).retirements)
+    report = checkMarks(diff, current, { current: texts, previous: prevTexts })
+    draft = draftChangelog(diff, { style, current: texts, lowercaseWords: lowercaseWords(current), byId: new Map(current.rules.map((r) => [r.id, r])) })
+    summary = summaryState(texts.changelog, prevTexts.changelog)
   }
-  const markProblems = report.messages.length
+  // Markup debris in the summary being released: warned while drafting, refused by the freeze.
+  const debris: Diagnostic[] = (texts.changelog ?? []).flatMap((t, i) => {
+    const at = current.changelog[i]?.source ?? { file: t.file, line: 1, column: 1 }
+    return changelogDebris(t.source).map((d) => diagnostic('release-changelog-debris', freezing ? 'error' : 'warning', at, `Summary entry ${i + 1}: ${d.message}`))
+  })
+  const markProblems = report?.messages.length ?? 0
   const strictFail = Boolean(values.strict) && markProblems > 0
+  const changelogPath = join(rulesDir, 'changelog.yaml')
 
   if (values.json) {
-    io.stdout.write(`${JSON.stringify({ version, previous: previous?.version ?? null, counts: report.counts ?? null, messages: report.messages, problems, summaryUnchanged, draft }, null, 2)}\n`)
+    io.stdout.write(`${JSON.stringify({ version, previous: previous?.version ?? null, counts: report?.counts ?? null, messages: report?.messages ?? [], inherited: report?.inherited ?? [], debris, problems, summary: summary.state, summaryUnchanged: summary.state === 'previous', draft }, null, 2)}\n`)
   } else {
-    if (markProblems > 0) io.stderr.write(`${formatReport(report.messages, files)}\n\n`)
-    if (report.counts) {
+    // This cycle's findings first; the last release's own marks, left over, in one line (or listed with --inherited).
+    if (markProblems > 0) io.stderr.write(`${formatReport(report!.messages, files)}\n\n`)
+    if (report && values.inherited && report.inherited.length > 0) io.stderr.write(`${formatReport(report.inherited, files)}\n\n`)
+    // The summary's debris matters only while it is this release's own (the last release's is refused anyway).
+    if (debris.length > 0 && summary.state !== 'previous') io.stderr.write(`${formatReport(debris, files)}\n\n`)
+    if (report) {
       const c = report.counts
       io.stderr.write(
-        `cr release: ${version} against ${previous!.version}: ${c.changed} entries new or reworded, ${c.marked} marked; ${c.unmarked} unmarked change${c.unmarked === 1 ? '' : 's'}, ${c.stale} stale mark${c.stale === 1 ? '' : 's'}; examples: ${c.examplesChanged} changed, ${c.examplesUnmarked} unmarked, ${c.examplesStale} stale; ${draft.length} changelog entries drafted\n`,
+        `cr release: ${version} against ${previous!.version}: ${c.changed} entries new or reworded, ${c.marked} marked; ${c.unmarked} unmarked change${c.unmarked === 1 ? '' : 's'}, ${c.stale - c.inherited} stale mark${c.stale - c.inherited === 1 ? '' : 's'}; examples: ${c.examplesChanged} changed, ${c.examplesUnmarked} unmarked, ${c.examplesStale - c.examplesInherited} stale; ${draft.length} changelog entries drafted\n`,
       )
+      const left = c.inherited + c.examplesInherited
+      if (left > 0) {
+        io.stderr.write(
+          `cr release: ${left} mark${left === 1 ? '' : 's'} (${c.inherited} on rules, ${c.examplesInherited} on examples) ${left === 1 ? 'is' : 'are'} ${previous!.version}'s own, on text unchanged since: \`cr release --next-cycle\` clears them${values.inherited ? '' : ' (--inherited lists them)'}\n`,
+        )
+      }
     } else {
       io.stderr.write(`cr release: ${version} is the first release in ${shown(root)}/: no marks to check\n`)
     }
@@ -97,18 +132,18 @@ export function releaseCommand(argv: string[], io: CliIo): number {
   }
 
   if (values.check) {
-    if (!values.json) io.stdout.write(changelogYaml(draft))
+    if (!values.json) io.stdout.write(changelogYaml(draft, style.learnedFrom))
     return strictFail ? 1 : 0
   }
-  const changelogPath = join(rulesDir, 'changelog.yaml')
   if (values.draft) {
-    if (!summaryUnchanged && pathExists(changelogPath) && readInputFile(changelogPath, { maxBytes: MAX_RULE_FILE_BYTES }).toString('utf8').trim() !== '') {
-      io.stderr.write(`cr release: error: ${shown(changelogPath)} is already being edited (it differs from ${previous?.version ?? 'the last release'}'s); \`cr release ${version} --check\` prints the draft\n`)
+    // The draft replaces only the last release's summary (or an empty one): never the editors' own.
+    if (summary.state === 'edited' || summary.state === 'carried') {
+      io.stderr.write(`cr release: error: ${shown(changelogPath)} is already being edited (it is not ${previous?.version ?? 'the last release'}'s summary of changes, and not empty); \`cr release ${version} --check\` prints the draft\n`)
       return 1
     }
     try {
-      if (pathExists(changelogPath)) replaceFileVerified(changelogPath, changelogYaml(draft))
-      else writeNewFileVerified(changelogPath, changelogYaml(draft))
+      if (pathExists(changelogPath)) replaceFileVerified(changelogPath, changelogYaml(draft, style.learnedFrom))
+      else writeNewFileVerified(changelogPath, changelogYaml(draft, style.learnedFrom))
     } catch (error) {
       if (!(error instanceof WriteFailedError)) throw error
       io.stderr.write(`${shown(changelogPath)}: error[write-failed]: ${error.reason}; the file is unchanged\n`)
@@ -118,10 +153,19 @@ export function releaseCommand(argv: string[], io: CliIo): number {
     return strictFail ? 1 : 0
   }
 
-  // Freezing.
-  if (summaryUnchanged) problems.push(`${shown(changelogPath)} is still ${previous!.version}'s summary of changes; run \`cr release ${version} --draft\` and edit it`)
+  // Freezing: never with the last release's summary, an empty one, or entries carried over from it.
+  const printed = problems.length
+  if (previous && summary.state === 'previous') problems.push(`${shown(changelogPath)} is still ${previous.version}'s summary of changes; run \`cr release ${version} --draft\` and edit it`)
+  else if (summary.state === 'empty') problems.push(`${shown(changelogPath)} has no entries; run \`cr release ${version} --draft\` and edit it`)
+  else if (previous && summary.state === 'carried') {
+    for (const t of summary.carried) {
+      const at = t.place
+      problems.push(`${shown(join(rulesDir, '..', t.file))}:${at}: this entry is ${previous.version}'s, carried over unchanged; remove it or say what changed in ${version}`)
+    }
+  }
+  if (summary.state !== 'previous' && debris.length > 0) problems.push(`${shown(changelogPath)} has markup debris in ${debris.length} place${debris.length === 1 ? '' : 's'} (above); a summary is published as it is written`)
   if (problems.length > 0 || strictFail) {
-    if (summaryUnchanged && !values.json) io.stderr.write(`cr release: error: ${problems[problems.length - 1]}\n`)
+    if (!values.json) for (const p of problems.slice(printed)) io.stderr.write(`cr release: error: ${p}\n`)
     io.stderr.write(`cr release: nothing written\n`)
     return 1
   }
@@ -132,5 +176,80 @@ export function releaseCommand(argv: string[], io: CliIo): number {
   }
   writeNewDir(target, frozen)
   io.stderr.write(`cr release: froze ${Object.keys(frozen).length} files of ${shown(rulesDir)} into ${shown(target)}/\n`)
+  return 0
+}
+
+/** Words the rules write in lower case somewhere: a draft's clause lowers its first word only when the rules do (`Méliès` stays). */
+function lowercaseWords(doc: CompiledDocument): Set<string> {
+  const words = new Set<string>()
+  for (const r of doc.rules) for (const w of r.text.match(/(?<![\p{L}])[a-z][a-z'’-]*/gu) ?? []) words.add(w)
+  return words
+}
+
+type SummaryState = { state: 'previous' | 'empty' | 'edited' | 'carried'; carried: { file: string; place: string }[] }
+
+/**
+ * Where the summary of changes stands, by identity (`{ref:…}` as IDs, so a
+ * renumbering does not make the last release's summary look edited): still
+ * the last release's, empty, edited, or edited with entries carried over.
+ */
+function summaryState(now: ReleaseText[] | undefined, before: ReleaseText[] | undefined): SummaryState {
+  const ids = changelogIdentity(now)
+  if (ids.length === 0) return { state: 'empty', carried: [] }
+  const old = changelogIdentity(before)
+  if (JSON.stringify(ids) === JSON.stringify(old)) return { state: 'previous', carried: [] }
+  const oldSet = new Set(old)
+  const carried = (now ?? []).filter((t) => oldSet.has(t.identity)).map((t) => ({ file: t.file, place: String((t.path[1] as number) + 1) }))
+  return carried.length > 0 ? { state: 'carried', carried } : { state: 'edited', carried: [] }
+}
+
+/** `cr release --next-cycle`: clear the last release's marks and summary, nothing of the new cycle's. */
+function nextCycle(rulesDir: string, root: string, dryRun: boolean, io: CliIo, shown: (p: string) => string): number {
+  const all = pathExists(root) ? listReleases(root) : []
+  const last = all[all.length - 1]
+  if (!last) {
+    io.stderr.write(`cr release: error: no release in ${shown(root)}/: there is no last release whose marks to clear\n`)
+    return 1
+  }
+  const files = readRulesDir(rulesDir, io.cwd)
+  const unreadable = files.filter((f) => f.unreadable)
+  const plan = unreadable.length > 0 ? undefined : planNextCycle(files, releaseTexts(readRulesDir(last.dir, io.cwd)))
+  if (!plan || plan.broken.length > 0) {
+    const result = compile(files)
+    io.stderr.write(`${formatReport(result.messages.filter((m) => m.severity === 'error'), files)}\ncr release: error: ${shown(rulesDir)} has files that do not load; fix them (\`cr check\`) first: nothing written\n`)
+    return 1
+  }
+  const what = [
+    `${plan.flags} \`new:\` flag${plan.flags === 1 ? '' : 's'}`,
+    `${plan.spans} \`{n}…{/n}\` span${plan.spans === 1 ? '' : 's'}`,
+    plan.changelog === 'cleared' ? `${last.version}'s summary of changes` : undefined,
+  ].filter(Boolean)
+  const kept = plan.kept > 0 ? `; kept ${plan.kept} mark${plan.kept === 1 ? '' : 's'} of this cycle (on text changed since ${last.version})` : ''
+  const summary =
+    plan.changelog === 'edited' ? `; kept changelog.yaml: it is not ${last.version}'s summary any more` : plan.changelog === 'empty' ? '; changelog.yaml is already empty' : plan.changelog === 'missing' ? '; no changelog.yaml' : ''
+  if (plan.files.length === 0) {
+    io.stderr.write(`cr release: nothing of ${last.version}'s to clear in ${shown(rulesDir)}${kept}${summary}\n`)
+    return 0
+  }
+  if (dryRun) {
+    for (const f of plan.files) io.stdout.write(`${f.path}\n`)
+    io.stderr.write(`cr release: --next-cycle would clear ${what.join(', ')} in ${plan.files.length} file${plan.files.length === 1 ? '' : 's'}${kept}${summary}; nothing written\n`)
+    return 0
+  }
+  let written = 0
+  for (const f of plan.files) {
+    try {
+      // Each file verified before it replaces the source; a second run finishes what a failure left.
+      replaceFileVerified(resolve(io.cwd, f.path), f.text)
+    } catch (error) {
+      if (!(error instanceof WriteFailedError)) throw error
+      io.stderr.write(`${f.path}: error[write-failed]: ${error.reason}; the file is unchanged\n`)
+      io.stderr.write(`cr release: ${written} of ${plan.files.length} files written before the failure; run \`cr release --next-cycle\` again to finish\n`)
+      return 1
+    }
+    written++
+    io.stdout.write(`${f.path}\n`)
+  }
+  io.stderr.write(`cr release: started the cycle after ${last.version}: cleared ${what.join(', ')} in ${written} file${written === 1 ? '' : 's'}${kept}${summary}\n`)
   return 0
 }

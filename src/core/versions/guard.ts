@@ -127,6 +127,7 @@ export function checkRetirements(current: CompiledDocument, releases: readonly R
           {
             // Likely successors: IDs no release had yet.
             suggestions: suggestClosest(id, newIds),
+            subject: id,
             related: [{ ...retiredFile, message: `retire it with \`- id: ${id}\`, \`release: ${last.version}\` and one of \`renamed_to\`, \`merged_into\`, \`split_into\` or \`removed\`` }],
           },
         ),
@@ -149,6 +150,7 @@ export function checkRetirements(current: CompiledDocument, releases: readonly R
       messages.push(
         diagnostic('retired-unknown-target', 'error', entry.targetSources[k] ?? entry.source, `Unknown ID \`${target}\` as where \`${entry.id}\` went, expected an ID of the current rules or a retired one`, {
           suggestions: suggestClosest(target, currentIds),
+          subject: target,
         }),
       )
     })

@@ -7,120 +7,131 @@
  */
 import { lowerFirst } from '../ids.ts'
 import { diagnostic } from '../diagnostics.ts'
-import type { Diagnostic } from '../types.ts'
-import type { ResolvedEntry, ResolvedRelease } from '../model/types.ts'
-import { hasNewText } from '../markup/new-text.ts'
-import { renderContextFor } from '../render/context.ts'
-import { renderText } from '../render/text.ts'
+import type { CompiledDocument, Diagnostic, RuleEntry } from '../types.ts'
 import type { DiagnosticCode } from '../codes.ts'
 import { stringify } from 'yaml'
 import { formatYaml } from '../format.ts'
 import type { DiffEntry, ReleaseDiff } from './diff.ts'
+import { textIdentity, type ReleaseText, type ReleaseTexts } from '../release/identity.ts'
+import { hasNewText } from '../markup/new-text.ts'
 
-/** The codes `cr release` reports, with what they mean (warnings; errors with `--strict`). */
 /** The codes `cr release` reports (warnings; errors with `--strict`); what each means is in the registry (`src/core/codes.ts`). */
-export const RELEASE_CODES = ['release-unmarked-change', 'release-stale-mark'] as const satisfies readonly DiagnosticCode[]
+export const RELEASE_CODES = ['release-unmarked-change', 'release-stale-mark', 'release-changelog-debris'] as const satisfies readonly DiagnosticCode[]
 
 const ownTextChanged = (e: DiffEntry) => e.changes.includes('added') || e.changes.includes('reworded') || ((e.change === 'merged' || e.change === 'split') && e.wordDiff !== undefined)
 
+export interface MarkCounts {
+  changed: number
+  marked: number
+  unmarked: number
+  stale: number
+  examplesChanged: number
+  examplesUnmarked: number
+  examplesStale: number
+  /** Of the stale marks, those the previous release had on the same text: its own marks, left over (cleared by `cr release --next-cycle`). */
+  inherited: number
+  examplesInherited: number
+}
+
 export interface MarkReport {
+  /** This cycle's findings: unmarked changes, and marks that are neither on a change nor left over from the previous release. */
   messages: Diagnostic[]
+  /** Stale marks the previous release had on the same text, one per mark: summarised in one line, cleared by `cr release --next-cycle`. */
+  inherited: Diagnostic[]
   /** Counts, for the summary line and the replay of old releases. */
-  counts: { changed: number; marked: number; unmarked: number; stale: number; examplesChanged: number; examplesUnmarked: number; examplesStale: number }
+  counts: MarkCounts
+}
+
+/** The two releases' texts, read from their sources (`releaseTexts`): marks and changes are compared by identity. */
+export interface MarkTexts {
+  current: ReleaseTexts
+  previous: ReleaseTexts
 }
 
 /**
- * Every entry and example of `current` whose marks disagree with `diff`
- * (previous release → current). Chapters and sections are left out: their
- * titles are never marked in the published documents.
+ * Every entry and example of `current` whose marks disagree with what
+ * changed since the previous release. A text changed when its identity (its
+ * markup tree, references as IDs, marks dissolved: \`textIdentity\`) differs
+ * from the same entry's in the previous release — the same ID, or the one
+ * the diff pairs it with (renamed, merged, split) — so no renumbering makes
+ * an untouched rule look reworded. A text is marked when it is flagged
+ * \`new:\` or its tree holds a new-text node. Chapters and sections are left
+ * out: their titles are never marked in the published documents.
  */
-export function checkMarks(diff: ReleaseDiff, current: ResolvedRelease): MarkReport {
+export function checkMarks(diff: ReleaseDiff, current: CompiledDocument, texts: MarkTexts): MarkReport {
   const byId = new Map(diff.entries.filter((e) => e.change !== 'removed').map((e) => [e.id, e]))
   const messages: Diagnostic[] = []
-  const counts: MarkReport['counts'] = { changed: 0, marked: 0, unmarked: 0, stale: 0, examplesChanged: 0, examplesUnmarked: 0, examplesStale: 0 }
-  const at = (r: ResolvedEntry) => r.source
-  for (const r of current.entries) {
+  const inherited: Diagnostic[] = []
+  const counts: MarkCounts = { changed: 0, marked: 0, unmarked: 0, stale: 0, examplesChanged: 0, examplesUnmarked: 0, examplesStale: 0, inherited: 0, examplesInherited: 0 }
+  const at = (r: RuleEntry) => r.source
+  const marked = (flag: boolean, text: ReleaseText | undefined) => flag || (text !== undefined && hasNewText(text.tree))
+  // The previous release's references read through the renames since (\`rule_x\` renamed to \`rule_y\` is the same reference).
+  const renamed = (id: string) => diff.idMap[id] ?? id
+  const then = new WeakMap<ReleaseText, string>()
+  const identityThen = (t: ReleaseText | undefined) => {
+    if (!t) return undefined
+    let k = then.get(t)
+    if (k === undefined) then.set(t, (k = textIdentity(t.tree, renamed)))
+    return k
+  }
+  for (const r of current.rules) {
     if (r.kind === 'chapter' || r.kind === 'section') continue
     const d = byId.get(r.id)
-    const changed = d !== undefined && ownTextChanged(d)
-    const marked = r.new || hasNewText(r.text)
+    const now = texts.current.entries.get(r.id)
+    const added = d?.changes.includes('added') ?? false
+    // Timing elements have positional IDs: the diff aligns them by text, so its verdict stands.
+    const before = added ? undefined : texts.previous.entries.get(d?.oldId ?? r.id)
+    const changed = r.kind === 'timing' ? d !== undefined && ownTextChanged(d) : added || before === undefined || identityThen(before.text) !== now?.text?.identity
+    const isMarked = marked(r.new, now?.text)
     if (changed) counts.changed++
-    if (marked) counts.marked++
-    if (changed && !marked) {
+    if (isMarked) counts.marked++
+    if (changed && !isMarked) {
       counts.unmarked++
-      const what = d!.changes.includes('added') ? `is new in this release (${describeOrigin(d!)})` : `was reworded since ${diff.from.version}`
+      const what = added || before === undefined ? `is new in this release (${d ? describeOrigin(d) : 'added'})` : `was reworded since ${diff.from.version}`
       messages.push(diagnostic('release-unmarked-change', 'warning', at(r), `${r.number} (\`${r.id}\`) ${what} but is not marked, expected \`new:\` on it or \`{n}…{/n}\` around what changed`))
-    } else if (!changed && marked) {
+    } else if (!changed && isMarked) {
       counts.stale++
-      messages.push(diagnostic('release-stale-mark', 'warning', at(r), `${r.number} (\`${r.id}\`) is marked new but its text is the same as in ${diff.from.version}, expected no \`new:\` and no \`{n}…{/n}\``))
+      const message = diagnostic('release-stale-mark', 'warning', at(r), `${r.number} (\`${r.id}\`) is marked new but its text is the same as in ${diff.from.version}, expected no \`new:\` and no \`{n}…{/n}\``)
+      if (before && marked(before.new, before.text)) {
+        counts.inherited++
+        inherited.push(message)
+      } else messages.push(message)
     }
-    // Examples: by position, as the diff reports them.
-    const changedExamples = new Set((d?.examples ?? []).filter((x) => x.change !== 'removed').map((x) => x.index))
-    if (d?.changes.includes('added')) r.examples.forEach((_, i) => changedExamples.add(i + 1))
+    // Examples: one is changed when no example of the previous release reads the same (examples move, too).
+    const earlier = new Map<string, { text: ReleaseText; new: boolean }>()
+    for (const x of before?.examples ?? []) earlier.set(identityThen(x.text)!, x)
     r.examples.forEach((ex, i) => {
       const n = i + 1
-      const exChanged = changedExamples.has(n)
-      const exMarked = ex.new || hasNewText(ex.text)
+      const exNow = now?.examples[i]
+      const exBefore = exNow ? earlier.get(exNow.text.identity) : undefined
+      const exChanged = r.kind !== 'timing' && (added || exBefore === undefined)
+      const exMarked = marked(ex.new, exNow?.text)
       if (exChanged) counts.examplesChanged++
       if (exChanged && !exMarked && !r.new) {
         counts.examplesUnmarked++
         messages.push(diagnostic('release-unmarked-change', 'warning', at(r), `Example ${n} of ${r.number} (\`${r.id}\`) changed since ${diff.from.version} but is not marked, expected \`new:\` on the example or \`{n}…{/n}\``))
       } else if (!exChanged && exMarked) {
         counts.examplesStale++
-        messages.push(diagnostic('release-stale-mark', 'warning', at(r), `Example ${n} of ${r.number} (\`${r.id}\`) is marked new but did not change since ${diff.from.version}`))
+        const message = diagnostic('release-stale-mark', 'warning', at(r), `Example ${n} of ${r.number} (\`${r.id}\`) is marked new but did not change since ${diff.from.version}`)
+        if (exBefore && marked(exBefore.new, exBefore.text)) {
+          counts.examplesInherited++
+          inherited.push(message)
+        } else messages.push(message)
       }
     })
   }
-  return { messages, counts }
+  return { messages, inherited, counts }
 }
 
 function describeOrigin(d: DiffEntry): string {
   return d.newNumber ? `now ${d.newNumber}` : 'added'
 }
 
-/**
- * A draft summary of changes: one entry per added, removed or reworded rule,
- * citing it with `{ref:…}` (a removed rule by its old number and ID, which no
- * longer resolve). Sub-rules added with their parent are covered by the
- * parent's entry; chapter-11 timing structures get one entry per structure.
- */
-export function draftChangelog(diff: ReleaseDiff): string[] {
-  const out: string[] = []
-  const added = new Set(diff.entries.filter((e) => e.change === 'added').map((e) => e.id))
-  const timingDone = new Set<string>()
-  for (const e of diff.entries) {
-    if (e.kind === 'timing') {
-      const section = e.section ?? e.id
-      if (!timingDone.has(section) && (ownTextChanged(e) || e.change === 'removed')) {
-        timingDone.add(section)
-        out.push(`Updated the timing structure in {ref:${section}}.`)
-      }
-      continue
-    }
-    if (e.change === 'added') {
-      if (e.parent !== null && added.has(e.parent)) continue
-      const children = diff.entries.filter((x) => x.change === 'added' && x.parent === e.id).length
-      out.push(`Added {ref:${e.id}}${children > 0 ? ` (with ${children} sub-rule${children === 1 ? '' : 's'})` : ''}.`)
-    } else if (e.change === 'removed') {
-      out.push(`Removed ${e.oldNumber} (\`${e.id}\`)${e.reason ? `: ${e.reason}` : ''}.`)
-    } else if (e.changes.includes('merged')) {
-      out.push(`Merged \`${e.oldId}\` (${e.oldNumber}) into {ref:${e.id}}.`)
-    } else if (e.changes.includes('split')) {
-      out.push(`Split \`${e.oldId}\` (${e.oldNumber}) into {ref:${(e.targets ?? [e.id]).join(',')}}.`)
-    } else if (e.changes.includes('reworded')) {
-      const moved = e.changes.includes('moved') || e.changes.includes('renamed') ? ` (was ${e.oldNumber}${e.oldId ? `, \`${e.oldId}\`` : ''})` : ''
-      out.push(`Updated {ref:${e.id}}${moved}.`)
-    } else if (e.changes.includes('examples')) {
-      out.push(`Updated the examples of {ref:${e.id}}.`)
-    }
-  }
-  return [...new Set(out)]
-}
-
 /** The drafted entries as `changelog.yaml` (schema: `schema/changelog.schema.json`), in `cr fmt`'s layout. */
-export function changelogYaml(entries: string[]): string {
+export function changelogYaml(entries: string[], learnedFrom?: { releases: string[]; entries: number }): string {
   const doc = stringify({ changelog: entries.map((text) => ({ text })) })
-  const header = '# yaml-language-server: $schema=../schema/changelog.schema.json\n# Drafted by `cr release`: edit, merge and reword these entries before publishing.\n'
+  const style = learnedFrom && learnedFrom.releases.length > 0 ? ` in the words of the ${learnedFrom.entries} entries of ${learnedFrom.releases[0]}–${learnedFrom.releases[learnedFrom.releases.length - 1]}'s summaries` : ''
+  const header = `# yaml-language-server: $schema=../schema/changelog.schema.json\n# Drafted by \`cr release\`${style}: say why each change was made, merge related entries, then freeze.\n`
   const formatted = formatYaml(header + doc)
   return formatted.ok ? formatted.text : header + doc
 }
@@ -134,19 +145,4 @@ export function citedIds(texts: string[]): Set<string> {
     }
   }
   return ids
-}
-
-/**
- * Whether two releases' summaries of changes say the same: entry by entry, in
- * the canonical style (references as the IDs they name), so a renumbering
- * between them (which changes every printed number) does not make last
- * release's summary look edited.
- */
-export function sameChangelog(a: ResolvedRelease, b: ResolvedRelease): boolean {
-  const texts = (m: ResolvedRelease) => {
-    const ctx = renderContextFor(m)
-    return m.changelog.map((c) => renderText(c.text, ctx, 'canonical'))
-  }
-  const [x, y] = [texts(a), texts(b)]
-  return x.length === y.length && x.every((t, i) => t === y[i])
 }

@@ -1,0 +1,68 @@
+/**
+ * `cr check` for a folder being edited: the language server runs it on every
+ * keystroke, the live preview on every save. The same compiler and the same
+ * ID guard as `cr check`, so the three show the same messages, plus what
+ * only a long-running tool can keep between runs:
+ *
+ * - a compile cache (only the edited file is parsed again, `compile.ts`);
+ * - each file's last good parse (`recovery/recover.ts`): a file that stops
+ *   parsing mid-edit is reported once, by its root cause, and the other files
+ *   keep seeing it as it last parsed — its IDs, numbers and texts — so nothing
+ *   elsewhere turns red and no chapter is lost or renumbered;
+ * - the guard's result, recomputed only when the IDs or `retired.yaml` change.
+ *
+ * Pure: files in, result out. The caller reads the folder and the releases.
+ */
+import type { CardIndex } from './cards.ts'
+import type { ResolvedRelease } from './model/types.ts'
+import { compile, createCompileCache } from './compile.ts'
+import { sortDiagnostics } from './diagnostics.ts'
+import { createLastGood, foldCascades } from './recovery/recover.ts'
+import type { CompiledDocument, Diagnostic, Recovery, SourceFile } from './types.ts'
+import { checkRetirements, type ReleaseIds } from './versions/guard.ts'
+import { emptyRetirements, parseRetirements } from './versions/retired.ts'
+
+export interface FolderCheckResult {
+  /** The resolved model every output renders from; undefined when the folder does not compile. */
+  model: ResolvedRelease | undefined
+  document: CompiledDocument | undefined
+  /** Every message, the guard's included, cascades folded under their cause, sorted. */
+  messages: Diagnostic[]
+  recovery: Recovery | undefined
+}
+
+const baseName = (path: string) => path.split(/[\\/]/).pop() ?? path
+
+export class FolderCheck {
+  private readonly cache = createCompileCache()
+  private readonly lastGood = createLastGood()
+  private guardKey: string | undefined
+  private guardMessages: Diagnostic[] = []
+
+  constructor(
+    private readonly options: {
+      cards: CardIndex | undefined
+      /** Every release's IDs, oldest first (read once by the caller); none turns the guard off. */
+      releases: () => readonly ReleaseIds[]
+    },
+  ) {}
+
+  run(files: readonly SourceFile[]): FolderCheckResult {
+    const { model, document, messages, recovery } = compile([...files], { cards: this.options.cards, cache: this.cache, lastGood: this.lastGood })
+    const all = [...messages]
+    const retiredFile = files.find((f) => baseName(f.path) === 'retired.yaml' && !f.unreadable)
+    const releases = this.options.releases()
+    if (document && releases.length > 0) {
+      // The guard depends on the IDs and the retirement file only: most keystrokes change neither.
+      const retiredText = retiredFile ? (typeof retiredFile.content === 'string' ? retiredFile.content : new TextDecoder().decode(retiredFile.content)) : ''
+      const key = `${document.rules.map((r) => `${r.id} ${r.number} ${r.kind}`).join('\n')}\0${retiredText}`
+      if (key !== this.guardKey) {
+        const parsed = retiredFile ? parseRetirements(retiredFile) : { retirements: emptyRetirements(), messages: [] }
+        this.guardMessages = [...parsed.messages, ...checkRetirements(document, releases, parsed.retirements)]
+        this.guardKey = key
+      }
+      all.push(...this.guardMessages)
+    }
+    return { model, document, messages: recovery ? sortDiagnostics(foldCascades(all, recovery)) : sortDiagnostics(all), recovery }
+  }
+}

@@ -1,0 +1,140 @@
+/**
+ * One mistake, said once and where it is. A YAML file that does not parse
+ * makes the parser complain several times (a tab gives a tab error, then a
+ * duplicate key, then a sequence used as a key…): everything after the first
+ * complaint follows from it. This picks the complaint that is the cause and,
+ * for the slips rules editors make, says what happened in their words, at the
+ * character that caused it:
+ *
+ * - an unquoted text starting with markup (`text: {term:X} is…`): YAML reads
+ *   the `{` as the start of a mapping;
+ * - `: ` inside unquoted text (`{term: x}`, `Note: …`), often on a wrapped
+ *   line, and a half-typed `{ref:` at the end of a line: YAML reads a key;
+ * - a tab in the indentation.
+ *
+ * A table of slips, each a small function; the first that recognises the
+ * file's first error wins, else that error stands as the parser worded it.
+ */
+import { diagnostic } from '../diagnostics.ts'
+import type { Diagnostic } from '../types.ts'
+
+interface Point {
+  line: number
+  column: number
+}
+
+interface Slip {
+  name: string
+  /** The better place and wording, or undefined when this is not that slip. */
+  explain(text: string, lines: string[], first: Diagnostic): { at: Point; message: string } | undefined
+}
+
+/** `key: value` with the value's first column, on one line (`- ` list markers allowed). */
+const KEY_VALUE = /^(\s*(?:-\s+)*)([A-Za-z_][\w-]*):[ \t]+(\S.*)$/
+
+const SLIPS: Slip[] = [
+  {
+    name: 'unquoted text starting with markup',
+    explain(_text, lines, first) {
+      // The flow collection ends on its line (or the error is just after it): look back a few lines for its start.
+      for (let n = first.line; n >= Math.max(1, first.line - 2); n--) {
+        const m = KEY_VALUE.exec(lines[n - 1] ?? '')
+        if (!m) continue
+        const value = m[3]!
+        if (!/^[{[]/.test(value)) continue
+        // A real flow collection (`items: [a, b]`, `x: {}`) parses; only text that goes on after it is a slip.
+        const tag = /^\{(ref(?:\/through)?|term|subtype|card|product|link|img|curly|n|c)\b/.exec(value)
+        const symbol = /^\[[^\]]+\]/.exec(value)
+        if (!tag && !symbol) continue
+        // Text goes on after the markup closes (`{term:X} is…`, `[click] Gain…`): a flow collection on its own (`x: []`) is not this slip.
+        const close = value.indexOf(value[0] === '{' ? '}' : ']')
+        if (close === -1 || /^\s*(#.*)?$/.test(value.slice(close + 1))) continue
+        const column = lines[n - 1]!.length - value.length + 1
+        const opener = value[0]!
+        const what = opener === '{' ? 'a mapping' : 'a list'
+        return {
+          at: { line: n, column },
+          message: `Unexpected \`${opener}\` at the start of an unquoted \`${m[2]}\`: YAML reads \`${clip(value)}\` as ${what}, expected the text quoted (\`${m[2]}: "${clip(value, 24)}"\`) or as a block (\`${m[2]}: |-\`)`,
+        }
+      }
+      return undefined
+    },
+  },
+  {
+    name: '`: ` or a line-final `:` inside unquoted text',
+    explain(_text, lines, first) {
+      if (!/Nested mappings|Implicit (map )?keys|implicit key|must be followed by map values|Unexpected scalar|All mapping items/i.test(first.message)) return undefined
+      // The plain text the error is in: from its `key:` line down to the error's line and one beyond.
+      let start = first.line
+      while (start > 1 && !KEY_VALUE.test(lines[start - 1] ?? '')) start--
+      const keyLine = KEY_VALUE.exec(lines[start - 1] ?? '')
+      if (!keyLine || /^[|>"'{[]/.test(keyLine[3]!)) return undefined
+      const keyIndent = keyLine[1]!.length
+      for (let n = start; n <= Math.min(lines.length, first.line + 1); n++) {
+        const line = lines[n - 1]!
+        // Continuation lines of the text are indented deeper than its key.
+        if (n > start && (line.trim() === '' || line.length - line.trimStart().length <= keyIndent)) break
+        const from = n === start ? line.length - keyLine[3]!.length : 0
+        const re = /:(?=[ \t]|$)/g
+        re.lastIndex = from
+        const colon = re.exec(line)
+        if (!colon) continue
+        const before = line.slice(0, colon.index)
+        const tag = /\{(ref(?:\/through)?|term|subtype|card|product|link|img|curly)$/.exec(before)
+        const column = colon.index + 1
+        if (tag && /^:[ \t]*$/.test(line.slice(colon.index))) {
+          return { at: { line: n, column }, message: `Unfinished \`{${tag[1]}:\` at the end of a line: in unquoted text YAML reads \`:\` before a line break as a key, expected what \`{${tag[1]}:…}\` names after it` }
+        }
+        // `{ref: ` typed in the middle of a line, its closing brace not there yet.
+        if (tag && !/^:[ \t]+[^{}]*\}/.test(line.slice(colon.index))) {
+          return { at: { line: n, column }, message: `Unfinished \`{${tag[1]}:\`: in unquoted text YAML reads \`: \` as a key, expected what \`{${tag[1]}:…}\` names right after the colon, and a closing \`}\`` }
+        }
+        if (tag) {
+          return { at: { line: n, column }, message: `Unexpected space after \`{${tag[1]}:\`: in unquoted text YAML reads \`: \` as a key, expected \`{${tag[1]}:${clip(line.slice(colon.index + 1).trimStart().replace(/\}.*$/, ''), 30)}}\` (no space), or the text quoted` }
+        }
+        return { at: { line: n, column }, message: `Unexpected \`: \` inside an unquoted text: YAML reads what comes before it as a key, expected the text quoted or as a block (\`${keyLine[2]}: |-\`)` }
+      }
+      return undefined
+    },
+  },
+  {
+    name: 'tab in the indentation',
+    explain(_text, lines, first) {
+      if (!/tab/i.test(first.message)) return undefined
+      const line = lines[first.line - 1] ?? ''
+      const tab = line.indexOf('\t')
+      if (tab === -1) return undefined
+      return { at: { line: first.line, column: tab + 1 }, message: 'Unexpected tab in indentation, expected spaces (YAML indents with spaces only)' }
+    },
+  },
+]
+
+const clip = (s: string, n = 40) => (s.length > n ? `${s.slice(0, n - 1)}…` : s)
+
+/** Codes that stop a file from loading; a duplicate key does not (the last one wins). */
+const BLOCKING = new Set(['yaml-syntax', 'yaml-collection-key', 'file-encoding', 'file-empty'])
+
+/**
+ * The one message for a file that does not load, and the mistakes before it
+ * that stand on their own: its first blocking error (the parser's order is
+ * the file's), reworded and re-placed when it is a known slip. `text` is the
+ * file's text, when it could be decoded.
+ */
+export function rootCause(file: string, text: string | undefined, messages: readonly Diagnostic[]): { cause: Diagnostic; before: Diagnostic[] } | undefined {
+  const byPlace = (a: Diagnostic, b: Diagnostic) => a.line - b.line || a.column - b.column
+  const errors = messages.filter((m) => m.severity === 'error').sort(byPlace)
+  const first = errors.find((m) => BLOCKING.has(m.code)) ?? errors[0]
+  if (!first) return undefined
+  const before = messages.filter((m) => m !== first && byPlace(m, first) < 0 && !BLOCKING.has(m.code))
+  return { cause: explain(file, text, first), before }
+}
+
+function explain(file: string, text: string | undefined, first: Diagnostic): Diagnostic {
+  if (text === undefined || first.code !== 'yaml-syntax') return first
+  const lines = text.split(/\r?\n|\r/)
+  for (const slip of SLIPS) {
+    const found = slip.explain(text, lines, first)
+    if (found) return diagnostic('yaml-syntax', 'error', { file, ...found.at }, found.message)
+  }
+  return first
+}

@@ -1,0 +1,85 @@
+/**
+ * What a rename does to `retired.yaml`, so that history stays consistent
+ * however many times an ID is renamed before the next release:
+ *
+ * - an ID some release had gets `renamed_to` its new name (links and
+ *   citations made against that release keep working);
+ * - chains collapse: entries that point at the old name now point at the new
+ *   one (A→B, then B→C, leaves A→C, never a dangling `renamed_to: B`);
+ * - renaming back removes the entry (A→B, then B→A, leaves nothing: A is
+ *   current again, never `retired-still-present`);
+ * - a retired ID is never reused for another rule: refused, with why.
+ *
+ * The file is edited with the `yaml` Document API (comments stay) and comes
+ * out in `cr fmt`'s layout. Pure: text in, text out.
+ */
+import { isMap, isScalar, isSeq, parseDocument, type Document, YAMLMap } from 'yaml'
+import { formatYaml } from '../core/format.ts'
+import { parseRetirements } from '../core/versions/retired.ts'
+
+export type RetirementOutcome =
+  | { refused: string }
+  | {
+      /** The new text of `retired.yaml`, or undefined when it does not change. */
+      text: string | undefined
+      /** What changed, in words (for the editor's log and the preview). */
+      changes: string[]
+    }
+
+const HEADER = '# yaml-language-server: $schema=../schema/retired.schema.json\n'
+
+/**
+ * `retiredText`: the file as the editor has it (undefined when there is
+ * none); `lastRelease`: the last release that defines `oldId` (undefined
+ * when no release had it).
+ */
+export function retirementForRename(retiredText: string | undefined, oldId: string, newId: string, lastRelease: string | undefined, file = 'retired.yaml'): RetirementOutcome {
+  const { retirements } = parseRetirements({ path: file, content: retiredText ?? '' })
+  const reused = retirements.byId.get(newId)
+  const undo = reused !== undefined && reused.kind === 'renamed' && reused.targets.length === 1 && reused.targets[0] === oldId
+  if (reused && !undo) {
+    const where = reused.kind === 'removed' ? 'removed' : `${reused.kind} ${reused.kind === 'split' ? 'into' : reused.kind === 'merged' ? 'into' : 'to'} ${reused.targets.map((t) => `\`${t}\``).join(', ')}`
+    return { refused: `\`${newId}\` is a retired ID (${where} after ${reused.release}): a retired ID is never given to another rule, so links and citations made against ${reused.release} keep meaning what they meant; choose another ID` }
+  }
+  const pointing = retirements.entries.filter((e) => e.id !== newId && e.targets.includes(oldId))
+  const add = lastRelease !== undefined && !retirements.byId.has(oldId)
+  if (!undo && pointing.length === 0 && !add) return { text: undefined, changes: [] }
+
+  const doc: Document = parseDocument(retiredText && retiredText.trim() !== '' ? retiredText : `${HEADER}retired: []\n`)
+  let list = doc.get('retired', true)
+  if (!isSeq(list)) {
+    doc.set('retired', doc.createNode([]))
+    list = doc.get('retired', true)
+  }
+  if (!isSeq(list)) return { text: undefined, changes: [] }
+  const changes: string[] = []
+  const idOf = (item: unknown) => (isMap(item) ? String(item.get('id')) : undefined)
+
+  if (undo) {
+    const at = list.items.findIndex((item) => idOf(item) === newId)
+    if (at !== -1) list.items.splice(at, 1)
+    changes.push(`\`${newId}\` is current again: its retirement (renamed to \`${oldId}\`) removed`)
+  }
+  for (const e of pointing) {
+    const item = list.items.find((i) => idOf(i) === e.id)
+    if (!isMap(item)) continue
+    for (const key of ['renamed_to', 'merged_into'] as const) {
+      const node = item.get(key, true)
+      if (isScalar(node) && node.value === oldId) node.value = newId
+    }
+    const split = item.get('split_into', true)
+    if (isSeq(split)) for (const t of split.items) if (isScalar(t) && t.value === oldId) t.value = newId
+    changes.push(`\`${e.id}\` now ${e.kind === 'renamed' ? 'renamed to' : e.kind === 'merged' ? 'merged into' : 'split into'} \`${newId}\` (was \`${oldId}\`)`)
+  }
+  if (add) {
+    const entry = new YAMLMap()
+    entry.set('id', oldId)
+    entry.set('release', lastRelease)
+    entry.set('renamed_to', newId)
+    list.items.push(entry)
+    changes.push(`\`${oldId}\` (${lastRelease}) renamed to \`${newId}\``)
+  }
+  if (list.items.length === 0) list.flow = true
+  const formatted = formatYaml(doc.toString())
+  return { text: formatted.ok ? formatted.text : doc.toString(), changes }
+}
