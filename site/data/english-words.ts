@@ -13,7 +13,7 @@
  * (SymSpell): each rule word's deletions are indexed, each English word's
  * looked up, and the candidates checked with the corrector's own distance.
  */
-import { readFileSync } from 'node:fs'
+import { readText } from '../../src/io/files.ts'
 import dictionary from 'dictionary-en'
 import nspell from 'nspell'
 import wordListPath from 'word-list'
@@ -26,7 +26,7 @@ import type { SiteData } from './types.ts'
 /** Lower-case English words, spelled as Hunspell's en_US dictionary spells them. */
 export function englishWords(): string[] {
   const spell = nspell({ aff: Buffer.from(dictionary.aff), dic: Buffer.from(dictionary.dic) })
-  const list = readFileSync(wordListPath, 'utf8').split('\n')
+  const list = readText(wordListPath, 16 * 1024 * 1024).split('\n')
   return list.filter((w) => /^[a-z]{3,}$/.test(w) && spell.correct(w))
 }
 

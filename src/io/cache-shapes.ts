@@ -7,7 +7,7 @@
  * the data, without recursion; a test keeps them in step with the compiler
  * (a fresh compile result is always accepted).
  */
-import type { Diagnostic } from '../core/types.ts'
+import type { Diagnostic, Recovery } from '../core/types.ts'
 import type { ResolvedRelease } from '../core/model/types.ts'
 
 type Rec = Record<string, unknown>
@@ -105,9 +105,17 @@ function isResolvedEntry(v: unknown): boolean {
   )
 }
 
+/** Files that did not load and the IDs withheld meanwhile (`Recovery`). */
+function isRecovery(v: unknown): boolean {
+  const isBroken = (b: unknown) =>
+    isObject(b) && isString(b.file) && isString(b.role) && isDiagnostic(b.cause) && Array.isArray(b.before) && b.before.every(isDiagnostic) && typeof b.stale === 'boolean' && isStrings(b.withheld)
+  return isObject(v) && Array.isArray(v.broken) && v.broken.every(isBroken) && isStrings(v.withheld)
+}
+
 /** A compiled release as the caches keep it: the resolved model (absent when the sources had errors) and the messages. */
-export function isCachedModel(v: unknown): v is { model: ResolvedRelease | undefined; messages: Diagnostic[] } {
+export function isCachedModel(v: unknown): v is { model: ResolvedRelease | undefined; messages: Diagnostic[]; recovery?: Recovery } {
   if (!isObject(v) || !Array.isArray(v.messages) || !v.messages.every(isDiagnostic)) return false
+  if (!optional(v.recovery, isRecovery)) return false
   if (v.model === undefined) return true
   const m = v.model
   return (

@@ -29,10 +29,12 @@ export function compileDir(dir: string, cardsFile?: string, ctx: IoContext = pro
   if (!cached) {
     const cards = cardBytes ? parseCardData(cardBytes, cardsFile ?? cardsPath) : undefined
     const result = compile(files, { cards })
-    cached = { model: result.model, messages: result.messages }
+    // The recovery too: `cr check` folds the guard's messages under a broken file's cause.
+    cached = { model: result.model, messages: result.messages, ...(result.recovery ? { recovery: result.recovery } : {}) }
     ctx.cache?.set('compile-model', key, cached)
   }
-  return withReport({ model: cached.model, document: cached.model ? indexView(cached.model) : undefined, messages: cached.messages }, files)
+  const document = cached.model ? indexView(cached.model) : undefined
+  return withReport({ model: cached.model, document, messages: cached.messages, ...(cached.recovery ? { recovery: cached.recovery } : {}) }, files)
 }
 
 export function withReport(result: CompileResult, files: SourceFile[]): DirCompilation {

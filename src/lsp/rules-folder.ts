@@ -4,8 +4,8 @@
  * `notes.yaml`, a CI workflow or a frozen release opened to read it gets no
  * diagnostics, no completion and no edits from `cr lsp`.
  */
-import { readdirSync } from 'node:fs'
 import { readInputFile, MAX_RULE_FILE_BYTES } from '../io/read-input.ts'
+import { readDirNames } from '../io/files.ts'
 import { basename, dirname } from 'node:path'
 import { roleOf } from '../core/compile.ts'
 import { isRulesSourceName } from '../core/editor-files.ts'
@@ -18,7 +18,7 @@ export function isFrozenRelease(dir: string): boolean {
 export function isRulesFolder(dir: string): boolean {
   if (isFrozenRelease(dir)) return false
   try {
-    return readdirSync(dir).some((name) => isRulesSourceName(name) && roleOf(name) === 'chapter')
+    return readDirNames(dir).some((name) => isRulesSourceName(name) && roleOf(name) === 'chapter')
   } catch {
     return false
   }

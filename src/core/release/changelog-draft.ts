@@ -120,8 +120,8 @@ export function draftChangelog(diff: ReleaseDiff, context: DraftContext = {}): s
   const timingDone = new Set<string>()
   for (const e of diff.entries) {
     if (e.kind === 'timing') {
-      // The structure's section: the first ancestor that is not a timing element (its ID is the part before `__`).
-      const section = e.id.split('__')[0]!
+      // The structure's section: the diff names it (a timing element's ID is positional, not a path to split).
+      const section = e.section ?? e.id
       if (!timingDone.has(section) && (ownTextChanged(e) || e.change === 'removed')) {
         timingDone.add(section)
         out.push(sentence(`${v.update} the timing structure in ${ref([section])}`))

@@ -14,7 +14,7 @@ import { collectEntries, type ChapterInput } from '../collect.ts'
 import { roleOf } from '../compile.ts'
 import { lowerFirst } from '../ids.ts'
 import { loadYaml } from '../load-yaml.ts'
-import { eachNode, parseMarkup, type MarkupContent, type MarkupRoot } from '../markup/index.ts'
+import { parseMarkup, type MarkupContent, type MarkupRoot } from '../markup/index.ts'
 import type { SourceFile } from '../types.ts'
 
 /** One text of a release: its source, its tree, and where it lives. */
