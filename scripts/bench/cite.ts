@@ -30,14 +30,14 @@ import { buildIndexFiles } from '../../src/core/index-json.ts'
 import { openCiteContext } from '../../src/io/cite-context.ts'
 import { PACKAGE_ROOT } from '../../src/io/read-sources.ts'
 import { readSourceText, walkSources } from '../../src/io/walk-sources.ts'
-import { makeDir, makeTempDir, readText, removePath, writeScratchFile } from '../../src/io/files.ts'
+import { makeDir, makeTempDir, pathExists, readText, removePath, writeScratchFile } from '../../src/io/files.ts'
 
 const BUDGET_MB_S = 50
 const BUDGET_LONG_LINE = 2
 const LONG_LINE_CITATIONS = 60_000
 const BUDGET_PRECISION = 0.95
 const BUDGET_RECALL = 0.95
-const ENGINES = ['rust', 'clojure', 'typescript', 'python', 'csharp']
+const ENGINES = ['rust', 'clojure', 'typescript', 'python', 'csharp', 'strangers', 'public']
 
 const { values } = parseArgs({
   options: {
@@ -78,18 +78,32 @@ let truePositives = 0
 let reported = 0
 let planted = 0
 const misses: string[] = []
+/** Per engine: errors and warnings reported, planted, right; and the citations expected (`expected-citations.txt`) that were read. */
+const perEngine: { engine: string; reported: number; planted: number; right: number; citationsExpected: number; citationsFound: number; citationsWrong: number }[] = []
 for (const engine of ENGINES) {
   const io = memoryIo({ cwd: join(corpus, engine) })
   await main(['cite', '--format', 'json', '--index', index], io)
-  const out = JSON.parse(io.out()) as { problems: { file: string; line: number; column: number; severity: string; code: string }[] }
+  const out = JSON.parse(io.out()) as { problems: { file: string; line: number; column: number; severity: string; code: string }[]; citations: { file: string; line: number; id: string }[] }
   const found = new Set(out.problems.filter((p) => p.severity !== 'hint').map((p) => `${p.file}:${p.line}:${p.column}: ${p.severity} [${p.code}]`))
   const expected = new Set(readText(join(corpus, engine, 'expected.txt')).split('\n').filter((l) => l.trim() !== ''))
   reported += found.size
   planted += expected.size
-  for (const f of found) if (expected.has(f)) truePositives++
+  let right = 0
+  for (const f of found) if (expected.has(f)) right++
   else misses.push(`${engine}: reported, not planted: ${f}`)
+  truePositives += right
   for (const e of expected) if (!found.has(e)) misses.push(`${engine}: planted, not reported: ${e}`)
+  // Citations: `file:line id` a reader finds there (recall of readings), and readings not listed (wrong credit).
+  const citeFile = join(corpus, engine, 'expected-citations.txt')
+  const want = pathExists(citeFile) ? new Set(readText(citeFile).split('\n').filter((l) => l.trim() !== '' && !l.startsWith('#'))) : undefined
+  const got = new Set(out.citations.map((c) => `${c.file}:${c.line} ${c.id}`))
+  const citationsFound = want ? [...want].filter((w) => got.has(w)).length : 0
+  const citationsWrong = want ? [...got].filter((g) => !want.has(g)).length : 0
+  if (want) for (const w of want) if (!got.has(w)) misses.push(`${engine}: citation not read: ${w}`)
+  if (want) for (const g of got) if (!want.has(g)) misses.push(`${engine}: citation read, not meant: ${g}`)
+  perEngine.push({ engine, reported: found.size, planted: expected.size, right, citationsExpected: want?.size ?? 0, citationsFound, citationsWrong })
 }
+const pct = (n: number, of: number) => (of === 0 ? '100%' : `${Math.round((n / of) * 1000) / 10}%`)
 const precision = reported === 0 ? 1 : truePositives / reported
 const recall = planted === 0 ? 1 : truePositives / planted
 
@@ -206,7 +220,7 @@ try {
   const result = {
     precision: Math.round(precision * 1000) / 10,
     recall: Math.round(recall * 1000) / 10,
-    corpus: { reported, planted, truePositives, misses },
+    corpus: { reported, planted, truePositives, misses, perEngine },
     files: fileCount,
     mb: Math.round(bytes / 1e4) / 100,
     runs,
@@ -229,6 +243,7 @@ try {
   } else {
     process.stdout.write(
       `cr cite corpus (${ENGINES.length} engines): precision ${result.precision}% (${truePositives}/${reported}), recall ${result.recall}% (${truePositives}/${planted}) (budget ${BUDGET_PRECISION * 100}% each)\n` +
+        perEngine.map((e) => `  ${e.engine.padEnd(10)} errors+warnings ${e.reported} reported, ${e.planted} planted, ${e.right} right (precision ${pct(e.right, e.reported)}, recall ${pct(e.right, e.planted)})${e.citationsExpected > 0 ? `; citations ${e.citationsFound}/${e.citationsExpected} read, ${e.citationsWrong} not meant` : ''}\n`).join('') +
         misses.map((m) => `  ${m}\n`).join('') +
         `cr cite scan: ${result.files} files, ${result.mb} MB, ${citations} citations, ${problems} problems\n` +
         `  median of ${runs}: ${result.medianCpuMs} ms of CPU = ${result.mbPerS} MB/s (budget ${BUDGET_MB_S} MB/s); wall ${result.medianMs} ms = ${result.wallMbPerS} MB/s — CPU per run: ${cpuTimes.map((t) => Math.round(t)).join(', ')} ms; wall: ${times.map((t) => Math.round(t)).join(', ')} ms\n` +

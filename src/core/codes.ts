@@ -95,6 +95,11 @@ export const DIAGNOSTIC_CODES = {
   'number-changed-meaning': code('hint', ['cite', 'show'], 'A number that names a rule today but named another in a held release (`6.2.5` was `rule_move_runner_to_position` until v24.03): read as today\'s rule; write the ID beside it to say which (hint).'),
   'renumbered-since-baseline': code('warning', ['cite'], 'A number that meant another rule in the release the code was written against (`--baseline`): the citation counts for the rule it meant, and its number today is given (warning).'),
   'file-binary': code('warning', ['cite'], 'A binary file named on the command line (by extension), or found by content while walking (hint): not scanned.'),
+  'results-invalid': code('error', ['cite'], 'A test results file (`cr cite --results`) that is not JUnit XML or the run-time log `cite()` writes: where it is malformed.'),
+  'exceptions-invalid': code('error', ['cite'], 'The exceptions file lists a rule the rules do not define, or an entry without a reason.'),
+  'exception-covered': code('hint', ['cite'], 'A rule the exceptions file says is not covered, that is covered: the exception can go.'),
+  'coverage-below': code('error', ['cite'], 'Coverage under the minimum (`--min-coverage`, `cite.minCoverage`), overall or in a chapter.'),
+  'not-counted': code('hint', ['cite'], 'A file that looks like a copy of the CR (it cites 100 rules or more as documentation, 300 or more otherwise): neither checked nor counted.'),
   'config-invalid': code('error', ['cite'], 'The `cr.config.json` file does not match its schema, or a pattern is not a valid regular expression.'),
 } as const satisfies Record<string, CodeInfo>
 

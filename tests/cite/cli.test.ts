@@ -85,7 +85,8 @@ describe('engine fixtures: exactly the planted problems', () => {
       'tests/runs.rs:21:19: note: `CR v24.03 6.2.4e` is `rule_ice_change_after_pass`, renamed to `rule_ice_change_during_movement`, today 6.2.7e; text changed in v25.04 [old-release-citation]\n',
     )
     // The summary comes first, then errors, then hints.
-    expect(r.stdout.split('\n')[0]).toBe('cr cite: 5 files, 14 citations of 13 rules; 5 errors, 0 warnings, 4 hints')
+    // cr.config.json is the project's configuration, never a source.
+    expect(r.stdout.split('\n')[0]).toBe("cr cite: 4 files (1 not read: lock files, test results, cr's own files), 14 citations of 13 rules; 5 errors, 0 warnings, 4 hints")
     expect(r.stdout.indexOf(': error: ')).toBeLessThan(r.stdout.indexOf(': note: '))
     expect(r.stdout.lastIndexOf(': error: ')).toBeLessThan(r.stdout.indexOf(': note: '))
   })
@@ -176,7 +177,10 @@ describe('cr cite output', () => {
     const file = JSON.parse(readFileSync(out, 'utf8'))
     const validate = new Ajv2020().compile(coverageSchema)
     expect(validate(file), JSON.stringify(validate.errors)).toBe(true)
-    expect(file.files['test/runs.spec.ts'][0]).toEqual({ id: 'rule_end_the_run', line: 6, column: 11 })
+    // Inside `it('ends the run')` of `describe('runs')`: that test's citation.
+    expect(file.files['test/runs.spec.ts'][0]).toEqual({ id: 'rule_end_the_run', line: 6, column: 11, test: 'test/runs.spec.ts > runs > ends the run' })
+    expect(file.testCases['test/runs.spec.ts > runs > ends the run']).toEqual({ name: 'ends the run', path: ['runs'], file: 'test/runs.spec.ts', line: 5 })
+    expect(file.generator).toMatch(/^cr cite \d+\.\d+\.\d+/)
     expect(file.version).toBe('v26.03')
   })
 
@@ -242,7 +246,7 @@ describe('usage and configuration errors exit 2', () => {
     const r = await runCr(['cite', '--index', index], dir)
     expect([r.code, r.stderr]).toEqual([
       2,
-      'cr.config.json:3:5: error: Unexpected key `paterns` in `cite`, expected one of `patterns`, `exclude`, `ignoreIds`, `unknownIds`, `markers`, `bareNumbers`, `tests`, `overrides` [config-invalid]\n',
+      'cr.config.json:3:5: error: Unexpected key `paterns` in `cite`, expected one of `patterns`, `exclude`, `ignoreIds`, `unknownIds`, `markers`, `bareNumbers`, `tests`, `overrides`, `docs`, `exceptions`, `minCoverage`, `severity` [config-invalid]\n',
     ])
   })
 
@@ -301,10 +305,16 @@ describe('CI output', () => {
     expect(sarif.version).toBe('2.1.0')
     const run = sarif.runs[0]
     expect(run.tool.driver.name).toBe('cr cite')
-    expect(run.tool.driver.rules.map((x: { id: string }) => x.id)).toEqual(['imprecise-citation', 'unknown-rule'])
+    // The tool's own version, not the rules'; every code with its default level.
+    expect(run.tool.driver.version).toBe(JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')).version)
+    expect(run.properties.rulesVersion).toBe('v26.03')
+    const rules = run.tool.driver.rules as { id: string; defaultConfiguration: { level: string } }[]
+    expect(rules.find((x) => x.id === 'unknown-rule')?.defaultConfiguration).toEqual({ level: 'error' })
+    expect(rules.find((x) => x.id === 'renamed-rule')?.defaultConfiguration).toEqual({ level: 'warning' })
+    expect(rules.find((x) => x.id === 'imprecise-citation')?.defaultConfiguration).toEqual({ level: 'note' })
     expect(run.results[0]).toEqual({
       ruleId: 'unknown-rule',
-      ruleIndex: 1,
+      ruleIndex: rules.findIndex((x) => x.id === 'unknown-rule'),
       level: 'error',
       message: { text: 'Unknown rule number `6.1.99`, expected the number of a rule (the nearest is 6.1, `sec_run_general`); did you mean `sec_run_general`?' },
       locations: [{ physicalLocation: { artifactLocation: { uri: 'src/a.rs', uriBaseId: '%SRCROOT%' }, region: { startLine: 1, startColumn: 4 } } }],

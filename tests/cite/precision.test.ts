@@ -193,3 +193,58 @@ describe('layering', () => {
     expect(offenders).toEqual([])
   })
 })
+
+describe('how strangers write (issue 23)', () => {
+  it('a step and its branch is the step; letters after a slash or a comma are more sub-rules of the same rule', () => {
+    expect(cited('x.ts', '// CR 6.1.3a-ii\n// CR 6.1.2a/b\n// CR 6.1.3b, c\n// CR 6.1.3a and a card')).toEqual([
+      '1:4 rule_end_run_access_or_breach_during_run',
+      '2:4 rule_announce_attacked_server',
+      '2:4 rule_change_attacked_server',
+      '3:4 rule_end_encounter_outside_run',
+      '3:4 rule_end_run_no_run_or_encounter',
+      '4:4 rule_end_run_access_or_breach_during_run',
+    ])
+    expect(problems('x.ts', '// CR 6.1.3a-ii, CR 6.1.2a/b')).toEqual([])
+  })
+
+  it('a range across parents counts for every rule between, within a chapter', () => {
+    expect(cited('x.ts', '// CR 6.1.2b–6.1.3a')).toEqual(['1:4 rule_change_attacked_server', '1:4 rule_end_the_run', '1:4 rule_end_run_access_or_breach_during_run'])
+  })
+
+  it('a pair a formatter split over two lines is still a pair: checked, and stale when it disagrees', () => {
+    expect(problems('x.ts', 'const a = {\n  number: "6.1.3a",\n  id: "rule_end_run_access_or_breach_during_run",\n}')).toEqual([])
+    expect(problems('x.ts', 'const a = {\n  number: "6.1.4",\n  id: "rule_end_the_run",\n}')).toEqual(['2:12 error[stale-pair] 6.1.4'])
+    expect(problems('x.ts', 'const a = {\n  id: "rule_end_the_run",\n  number: "6.1.4",\n}')).toEqual(['3:12 error[stale-pair] 6.1.4'])
+  })
+
+  it('a rule beside its sub-rule, or a section beside its rules, is no stale pair; in data it is', () => {
+    expect(problems('x.ts', '// the parts (6.1.3 rule_end_run_access_or_breach_during_run)\n// sec_run_general 6.1.1–6.1.4')).toEqual([])
+    expect(problems('x.ts', 'x = { number: "6.1.3", id: "rule_end_run_access_or_breach_during_run" }')).toEqual(['1:16 error[stale-pair] 6.1.3'])
+  })
+
+  it('between two IDs, a number pairs with the one whose number it is', () => {
+    expect(problems('x.ts', '"rule_end_the_run 6.1.4 rule_jacking_out"')).toEqual([])
+    expect(problems('x.ts', '"rule_end_the_run 6.1.9 rule_jacking_out"')).toEqual(['1:19 error[stale-pair] 6.1.9'])
+  })
+
+  it('`step` cites a rule number and is never an error; `CR` at the end of a line cites the number on the next', () => {
+    expect(cited('x.py', '# step 6.9.1a, then step 2.5 of the setup')).toEqual(['1:3 step_initiation_announce'])
+    expect(problems('x.py', '# step 6.9.7z, step 2.5')).toEqual([])
+    expect(cited('x.rs', '// as the CR\n// 6.1.4 says')).toEqual(['2:4 rule_jacking_out'])
+    expect(cited('x.rs', '/* see CR\n * 6.1.1 */')).toEqual(['2:4 rule_run'])
+  })
+
+  it('an edition named alone is no section: `per Nisei CR 1.2`, `… of CR 1.2.`, `CR 1.2 errata`, a header above quoted rules', () => {
+    for (const text of ['// per Nisei CR 1.2, abilities stop', '// 6.1.1 and 6.1.2 of CR 1.2.', '// CR 1.2 errata applies', ';; CR 1.2\n;; 6.1.1. A run is…']) {
+      expect(cited(text.startsWith(';;') ? 'x.clj' : 'x.ts', text), text).toEqual([])
+    }
+    // A section is still a section.
+    expect(cited('x.ts', '// CR 1.2 has the golden rules')).toEqual(['1:4 sec_golden_rules'])
+  })
+
+  it('with bareNumbers, versions are not rules: no section, or a line of versions', () => {
+    const text = '// Bumped lodash 4.17.21 to 4.17.23\n// serde 1.0.197 and the 6.1.1 protocol\n// 6.1.1: runs\n// ^6.1.2 ~6.1.2 >=6.1.2'
+    expect(problems('x.rs', text, { bareNumbers: 'comments' })).toEqual([])
+    expect(cited('x.rs', text, { bareNumbers: 'comments' })).toEqual(['3:4 rule_run'])
+  })
+})

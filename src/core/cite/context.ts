@@ -5,6 +5,7 @@
  */
 import { RELEASE_NAME, suggesterFor } from '../ids.ts'
 import type { CiteConfig } from './config.ts'
+import { MAX_RANGE, type Between } from './grammar.ts'
 import { classifyEdition, editionName, type EditionKind } from './editions.ts'
 import type { Hit } from './hit.ts'
 import { createLineIndex, type LineIndex } from './lines.ts'
@@ -32,6 +33,8 @@ export interface ScannerSetup {
   suggestFor(word: string, ids?: readonly string[]): string[]
   /** Names of the held releases, when known. */
   held(): readonly string[] | undefined
+  /** A range across parents (`5.6.2d–5.6.3e`): every number between, in the rules' order. */
+  between: Between
 }
 
 export function createSetup(table: CiteTable, config: CiteConfig): ScannerSetup {
@@ -50,6 +53,14 @@ export function createSetup(table: CiteTable, config: CiteConfig): ScannerSetup 
       return close.length > 0 ? close : suggesterFor(ids)(word)
     },
     held: () => table.releases?.versions ?? table.editions,
+    between: (a, b) => {
+      const from = table.numberAt.get(a)
+      const to = table.numberAt.get(b)
+      if (from === undefined || to === undefined || to <= from || to - from >= MAX_RANGE) return undefined
+      // Under one chapter only: `1.2.3–6.1.4` is two citations run together, not 300 rules.
+      if (a.slice(0, a.indexOf('.')) !== b.slice(0, b.indexOf('.'))) return undefined
+      return table.numbers.slice(from, to + 1)
+    },
   }
 }
 

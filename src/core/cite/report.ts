@@ -13,9 +13,9 @@
  */
 import { escapeForTerminal } from '../terminal-text.ts'
 import { DIAGNOSTIC_CODES } from '../codes.ts'
-import type { CiteProblem, CiteSeverity } from './types.ts'
+import { CITE_CODES, type CiteProblem, type CiteSeverity } from './types.ts'
 
-export const REPORT_FORMATS = ['text', 'github', 'sarif', 'json'] as const
+export const REPORT_FORMATS = ['text', 'github', 'sarif', 'json', 'markdown'] as const
 export type ReportFormat = (typeof REPORT_FORMATS)[number]
 
 const RANK: Record<CiteSeverity, number> = { error: 0, warning: 1, hint: 2 }
@@ -46,10 +46,16 @@ export function formatGithub(problems: readonly CiteProblem[]): string[] {
   return problems.map((p) => `::${command[p.severity]} file=${prop(p.file)},line=${p.line},col=${p.column},title=${prop(`cr cite: ${p.code}`)}::${data(messageOf(p))}`)
 }
 
-/** A SARIF 2.1.0 log with one run; rules are the codes that occur, with their descriptions. */
-export function formatSarif(problems: readonly CiteProblem[], tool: { version: string; informationUri?: string }): object {
-  const codes = [...new Set(problems.map((p) => p.code))].sort()
+/**
+ * A SARIF 2.1.0 log with one run. The driver is the tool (`cr cite`, its
+ * version); every code it can report is a rule with its default level (the
+ * registry's), and a result's level is the one it was reported with (a
+ * project's `cite.severity` may differ from the default).
+ */
+export function formatSarif(problems: readonly CiteProblem[], tool: { version: string; rulesVersion?: string; informationUri?: string }): object {
+  const codes = [...CITE_CODES]
   const level: Record<CiteSeverity, string> = { error: 'error', warning: 'warning', hint: 'note' }
+  const readme = tool.informationUri ? `${tool.informationUri}#code-` : undefined
   return {
     $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
     version: '2.1.0',
@@ -58,11 +64,18 @@ export function formatSarif(problems: readonly CiteProblem[], tool: { version: s
         tool: {
           driver: {
             name: 'cr cite',
+            version: tool.version,
             semanticVersion: tool.version,
             ...(tool.informationUri ? { informationUri: tool.informationUri } : {}),
-            rules: codes.map((code) => ({ id: code, shortDescription: { text: DIAGNOSTIC_CODES[code].summary } })),
+            rules: codes.map((code) => ({
+              id: code,
+              shortDescription: { text: DIAGNOSTIC_CODES[code].summary },
+              defaultConfiguration: { level: level[DIAGNOSTIC_CODES[code].severity] },
+              ...(readme ? { helpUri: `${readme}${code}` } : {}),
+            })),
           },
         },
+        ...(tool.rulesVersion ? { properties: { rulesVersion: tool.rulesVersion } } : {}),
         results: problems.map((p) => ({
           ruleId: p.code,
           ruleIndex: codes.indexOf(p.code),

@@ -35,7 +35,7 @@ export const citationCalls: CaptureForm = {
         if (end <= start || taken.overlaps(start, end)) return
         taken.add(start, end)
         scan.spans.push([start, end])
-        captureHits(scan, tokenizeCapture(text, start, end), version, 'call', callAt)
+        captureHits(scan, tokenizeCapture(text, start, end, scan.setup.between), version, 'call', callAt)
       })
     }
   },

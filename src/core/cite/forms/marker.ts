@@ -13,8 +13,19 @@ import type { WordForm } from './form.ts'
 
 /** A word that may be an ID of an old release (IDs with other prefixes existed). */
 const OLD_ID_WORD = /[A-Za-z][A-Za-z0-9]*_[A-Za-z0-9_]*\+*/y
-/** After a marker: `:`, `#`, `§` and blanks, in any order. */
-const AFTER_MARKER = /[ \t]*(?:[:#][ \t]*)?(?:§[ \t]*)?/y
+/** After a marker: `:`, `#`, `§` and blanks, in any order; or the end of a line and the next line's comment marker (`CR` / `// 6.1.4`). */
+const AFTER_MARKER = /[ \t]*(?:\r?\n[ \t]*(?:\/\/[\/!]?|#+|;+|\*(?!\/)|--)?[ \t]*)?(?:[:#][ \t]*)?(?:§[ \t]*)?/y
+/** `step 6.9.1a`: a citation only when the number is a rule; never an error (`step 3.2` of a recipe). */
+const SOFT_MARKER = /^[Ss]teps?$/
+/** Words before `CR 1.8` that make it an edition: `per Nisei CR 1.5`, `NSG CR 1.4`. */
+const EDITION_BEFORE = /(?:^|[^A-Za-z])(?:nisei|nsg|ffg)[ \t]*$/i
+/** `9.6.2, 9.6.5 and 9.6.15 of CR 1.8`: numbers of an edition. */
+const NUMBERS_OF = /\d[a-z]?[ \t]*,?[ \t]+of[ \t]+(?:the[ \t]+)?$/
+/** Words after `CR 1.4` that make it an edition: `CR 1.4 errata`, `CR 1.8 section 1.8`. */
+const EDITION_AFTER = /^[ \t]*(?:errata|edition|version|release|faq|update|changes|text\b|section[ \t]+\d)/i
+/** `CR 1.8` alone on a comment line, the lines after it quoting that edition's numbered rules. */
+const ALONE_BEFORE = /^[ \t]*(?:\/\/[\/!]?|\/\*+|#+|;+|\*|--)?[ \t]*$/
+const ALONE_AFTER = /^[ \t.:;,)]*\r?\n[ \t]*(?:\/\/[\/!]?|#+|;+|\*|--)?[ \t]*\d+\.\d+/
 /** An edition after a marker: `v24.03`, `24.03`, `1.8`, `v1.8`. */
 const EDITION = /([vV])?(\d{1,2}\.\d{1,2})(?![A-Za-z0-9_]|\.\d)/y
 /** Between an edition and what it numbers: blanks, or a comma. */
@@ -25,8 +36,9 @@ const RULE_MARKER = /^[Rr]/
 export const markedNumber: WordForm = {
   name: 'marker',
   source(setup: ScannerSetup) {
-    const markers = ['CR', 'Cr', 'cr', '[Rr]ules?', 'RULES?', ...setup.config.markers.map(escapeRegExp)].join('|')
-    return String.raw`(?:${markers})(?=[ \t]*(?:[:#][ \t]*)?(?:§[ \t]*)?[vV]?\d)`
+    const markers = ['CR', 'Cr', 'cr', '[Rr]ules?', 'RULES?', '[Ss]teps?', ...setup.config.markers.map(escapeRegExp)].join('|')
+    // `CR` may end a line, its number starting the next (after that line's comment marker).
+    return String.raw`(?:${markers})(?=[ \t]*(?:[:#][ \t]*)?(?:§[ \t]*)?[vV]?\d)|CR(?=[ \t]*\r?\n[ \t]*(?:\/\/[\/!]?|#+|;+|\*(?!\/)|--)?[ \t]*(?:§[ \t]*)?\d)`
   },
   read: readMarked,
 }
@@ -74,21 +86,32 @@ function readMarked(scan: FileScan, offset: number, marker: string): number | un
         return next + word.length
       }
       const ed = scan.edition(name)
-      const { items, end } = readNumbers(text, next)
+      const { items, end } = readNumbers(text, next, setup.between)
       pushItems(scan, offset, items, ed.kind === 'not-held' ? undefined : ed.name, ed.kind === 'not-held' ? ed.name : undefined)
       return end
     }
     // `CR 24.03 release notes`: a release named, no rule; no chapter 24 makes it a section.
     if (yearForm) return afterEdition
+    // `per Nisei CR 1.5`, `… of CR 1.8.`, `CR 1.4 errata`, `;; CR 1.8` above quoted rules: an edition named, no rule.
+    if (!v && !SOFT_MARKER.test(marker) && isEditionByContext(text, offset, afterEdition, digits)) return afterEdition
   }
   NUMBER_AT.lastIndex = pos
   const first = NUMBER_AT.exec(text)
   if (!first) return undefined
   // `rule 2.5` in an unrelated comment is not the CR; `CR 12.1` is, and wrong.
-  if (RULE_MARKER.test(marker) && !table.chapters.has(first[0].slice(0, first[0].indexOf('.')))) return undefined
-  const { items, end } = readNumbers(text, pos)
+  if ((RULE_MARKER.test(marker) || SOFT_MARKER.test(marker)) && !table.chapters.has(first[0].slice(0, first[0].indexOf('.')))) return undefined
+  const { items, end } = readNumbers(text, pos, setup.between)
   if (items.length === 0) return undefined
-  pushItems(scan, offset, items, undefined, undefined)
+  if (SOFT_MARKER.test(marker)) {
+    // `step 6.9.1a` cites; `step 2.5` of something else is nothing.
+    const known = (n: string) => table.byNumber.has(n) || (table.releases?.ledger.meanings(n).length ?? 0) > 0
+    const kept = items.map((it) => ({ ...it, values: it.values.filter(known) })).filter((it) => it.values.length > 0)
+    if (kept.length === 0) return end
+    pushItems(scan, kept[0]!.offset === items[0]!.offset ? offset : kept[0]!.offset, kept, undefined, undefined)
+    return end
+  }
+  // A marker ending the line before: the citation is where the number is.
+  pushItems(scan, text.slice(offset, pos).includes('\n') ? pos : offset, items, undefined, undefined)
   return end
 }
 
@@ -103,4 +126,16 @@ function pushItems(scan: FileScan, markerAt: number, items: readonly NumberItem[
       scan.hits.push(stamp(h, version, notHeld))
     }
   })
+}
+
+/** Is the two-part number after a marker (`CR 1.8`) an edition, by what is written around it? */
+function isEditionByContext(text: string, markerAt: number, afterEdition: number, digits: string): boolean {
+  // A bounded look around: a minified line of `CR 1.8 …` stays linear.
+  const window = text.slice(Math.max(0, markerAt - 120), markerAt)
+  const before = window.slice(window.lastIndexOf('\n') + 1)
+  const after = text.slice(afterEdition, Math.min(text.length, afterEdition + 200))
+  if (EDITION_BEFORE.test(before) || EDITION_AFTER.test(after)) return true
+  // The numbered editions were 1.x (before the dated releases, v22.12): only their numbers are read so.
+  if (!digits.startsWith('1.')) return false
+  return NUMBERS_OF.test(before) || (ALONE_BEFORE.test(before) && ALONE_AFTER.test(after))
 }
