@@ -7,7 +7,7 @@
  * 2. Scan throughput on a generated, engine-sized tree (15 MB of Rust,
  *    Clojure, TypeScript, Python and C#, many unknown rule-shaped tokens in
  *    code, comments and strings, a citation every few dozen lines): walk,
- *    read and scan, five times after one warm-up run, median in MB per
+ *    read and scan (and find the tests of each file that cites), five times after one warm-up run, median in MB per
  *    CPU-second (wall-clock printed too; on a shared machine it measures the
  *    load). Compiling the rules and releases is start-up, timed apart.
  *    Budget: >= 50 MB/s. Beside it, the same walk and read with one plain
@@ -26,6 +26,7 @@ import { memoryIo } from '../../src/cli/cli-io.ts'
 import { main } from '../../src/cli/main.ts'
 import { readCiteConfig } from '../../src/core/cite/config.ts'
 import { createScanner } from '../../src/core/cite/scan.ts'
+import { findTestBlocks } from '../../src/core/cite/test-blocks.ts'
 import { buildIndexFiles } from '../../src/core/index-json.ts'
 import { openCiteContext } from '../../src/io/cite-context.ts'
 import { PACKAGE_ROOT } from '../../src/io/read-sources.ts'
@@ -121,22 +122,25 @@ const code: Record<string, () => string> = {
       `    // Keep ${word()} in step with the queue; see \`${word()}\` and [\`${word()}\`].`,
       `    queue.push(Event::Approach { ice: *ice, position: i, key: "${word()}" });`,
       `pub fn ${word()}(state: &mut GameState) -> Result<(), EngineError> {`,
+      `#[test] fn ${word()}() { assert!(run(&mut state()).is_ok()); }`,
       `}`,
     ]),
   clj: () =>
     pick([
       `(defn ${word().replaceAll('_', '-')} [state side card]`,
+      `(deftest ${word().replaceAll('_', '-')} (is (= 1 (count (:queue state)))))`,
       `  (let [${word()} (get-in state [:run :position] 0)] ; ${word()} is cached`,
       `    (if (< (get-in state [:corp :credit]) cost) (assoc state :error :cannot-pay) (update state :queue conj "${word()}"))))`,
     ]),
   ts: () =>
     pick([
       `export function resolve(state: GameState, card: CardId): Result<void, EngineError> {`,
+      `it('${word()} resolves', () => { expect(resolve(state, card)).toBeOk() })`,
       `  const ${word()} = state.${word()} ?? 0 // ${word()}: see the queue`,
       `  queue.push({ type: "approach", ice, position: i, key: '${word()}' })`,
       `}`,
     ]),
-  py: () => pick([`def ${word()}(state):`, `    ${word()} = state.${word()}  # ${word()} again`, `    """Resolve ${word()} for the queue."""`, `    return state`]),
+  py: () => pick([`def ${word()}(state):`, `def test_${word()}():`, `    ${word()} = state.${word()}  # ${word()} again`, `    """Resolve ${word()} for the queue."""`, `    return state`]),
   cs: () => pick([`    private readonly int ${word()} = 0;`, `    /// <see cref="Engine.${word()}"/> keeps the queue.`, `    public void Resolve() { var key = "${word()}"; }`]),
 }
 const citation: Record<string, () => string> = {
@@ -180,6 +184,7 @@ try {
   const baselineCpu: number[] = []
   let citations = 0
   let problems = 0
+  let testBlocks = 0
   // One unmeasured run first: start-up (JIT) is not throughput.
   for (let r = -1; r < runs; r++) {
     // A fresh scanner over a fresh ID list each run: the did-you-mean cache (kept per ID list) starts empty.
@@ -188,10 +193,13 @@ try {
     const cpu = process.cpuUsage()
     citations = 0
     problems = 0
+    testBlocks = 0
     for (const f of walkSources(['.'], { cwd: root })) {
       const text = readSourceText(f.abs)
       if (text === undefined) continue
       const result = scanner.scan(text, f.path)
+      // What `cr cite` does next with a file that cites: find its tests (traceability).
+      if (result.citations.length > 0) testBlocks += findTestBlocks(text, f.path).length
       citations += result.citations.length
       problems += result.problems.length
     }
@@ -245,7 +253,7 @@ try {
       `cr cite corpus (${ENGINES.length} engines): precision ${result.precision}% (${truePositives}/${reported}), recall ${result.recall}% (${truePositives}/${planted}) (budget ${BUDGET_PRECISION * 100}% each)\n` +
         perEngine.map((e) => `  ${e.engine.padEnd(10)} errors+warnings ${e.reported} reported, ${e.planted} planted, ${e.right} right (precision ${pct(e.right, e.reported)}, recall ${pct(e.right, e.planted)})${e.citationsExpected > 0 ? `; citations ${e.citationsFound}/${e.citationsExpected} read, ${e.citationsWrong} not meant` : ''}\n`).join('') +
         misses.map((m) => `  ${m}\n`).join('') +
-        `cr cite scan: ${result.files} files, ${result.mb} MB, ${citations} citations, ${problems} problems\n` +
+        `cr cite scan: ${result.files} files, ${result.mb} MB, ${citations} citations, ${problems} problems; tests found in the files that cite: ${testBlocks}\n` +
         `  median of ${runs}: ${result.medianCpuMs} ms of CPU = ${result.mbPerS} MB/s (budget ${BUDGET_MB_S} MB/s); wall ${result.medianMs} ms = ${result.wallMbPerS} MB/s — CPU per run: ${cpuTimes.map((t) => Math.round(t)).join(', ')} ms; wall: ${times.map((t) => Math.round(t)).join(', ')} ms\n` +
         `  baseline of the same run (walk, read, one plain expression): ${result.baselineCpuMs} ms of CPU; the scan costs ${result.ratioToBaseline}× it\n` +
         `cr cite long lines: ${LONG_LINE_CITATIONS.toLocaleString('en')} citations on one line / one per line, CPU medians (budget ${BUDGET_LONG_LINE}×)\n` +
