@@ -20,6 +20,7 @@ import { formatDiagnostic } from '../../src/core/diagnostics.ts'
 import type { CompiledDocument, Diagnostic } from '../../src/core/types.ts'
 import { loadCards, readRulesDir, textLookup } from '../../src/io/read-sources.ts'
 import { isRulesSourcePath } from '../../src/core/editor-files.ts'
+import { overlayPayload, retirementChanges } from './preview-overlay.ts'
 import { shapeRelease } from '../data/prepare.ts'
 import { chapterSlug, routes } from '../shared/routes.ts'
 import { publishSiteData } from '../data/store.ts'
@@ -60,9 +61,18 @@ export function livePreview(options: LivePreviewOptions): Plugin {
   let timer: NodeJS.Timeout | undefined
   let server: ViteDevServer | undefined
 
+  // What retired.yaml said at the last rebuild: a save of it (a rename in the editor) is said in the terminal.
+  let retiredBefore: string | undefined
+
   function rebuild(changed: string) {
     const started = performance.now()
     const files = readRulesDir(rulesDir, root)
+    const retiredNow = files.find((f) => f.path.endsWith('retired.yaml'))
+    const retiredText = retiredNow ? textLookup([retiredNow])(retiredNow.path) : undefined
+    if (retiredBefore !== undefined && retiredText !== undefined && retiredText !== retiredBefore) {
+      for (const change of retirementChanges(retiredBefore, retiredText)) logger.info(`retired.yaml: ${change}`)
+    }
+    retiredBefore = retiredText
     const marks: [string, number][] = [['read', performance.now()]]
     const onePage = folder.run(files)
     marks.push(['compile', performance.now()])
@@ -74,13 +84,13 @@ export function livePreview(options: LivePreviewOptions): Plugin {
       const log = errors.length > 0 ? logger.error.bind(logger) : logger.warn.bind(logger)
       log(`${shownFile}: ${errors.length} errors, ${onePage.messages.length - errors.length} warnings\n${report}`)
     }
+    // Errors and warnings alike show in the page (warnings over the new rules, after the reload).
+    errorPayload = overlayPayload(onePage.messages, sourceOf, root, rulesDir)
     if (errors.length > 0 || !onePage.document) {
-      errorPayload = overlay(errors, sourceOf)
-      send(errorPayload)
+      if (errorPayload) send(errorPayload)
       options.onRebuilt?.({ ms: performance.now() - started, errors: errors.length })
       return
     }
-    errorPayload = undefined
     const data = options.data
     const index = data?.releases.findIndex((r) => r.current) ?? -1
     if (data && index !== -1) {
@@ -101,34 +111,6 @@ export function livePreview(options: LivePreviewOptions): Plugin {
     const ms = performance.now() - started
     logger.info(`${shownFile}: rules recompiled in ${Math.round(ms)} ms, reloading the open pages`)
     options.onRebuilt?.({ ms, errors: 0 })
-  }
-
-  /**
-   * The first errors, as Astro's overlay shows them: file:line:col, the
-   * messages, the file with the line marked. Astro escapes the message and
-   * highlights `fullCode` itself (rule text is data: nothing here is HTML).
-   */
-  function overlay(errors: Diagnostic[], sourceOf: (file: string) => string | undefined): { type: 'error'; err: Record<string, unknown> } {
-    const first = errors[0]
-    const file = first ? resolve(root, first.file) : rulesDir
-    const message = errors
-      .slice(0, 5)
-      .map((m) => `${m.file}:${m.line}:${m.column}: error[${m.code}]: ${m.message}${m.suggestions ? ` (did you mean ${m.suggestions.map((s) => `\`${s}\``).join(', ')}?)` : ''}`)
-      .join('\n')
-    return {
-      type: 'error',
-      err: {
-        name: 'RulesError',
-        title: `The rules do not compile: ${errors.length} error${errors.length === 1 ? '' : 's'}`,
-        message: message + (errors.length > 5 ? `\n… and ${errors.length - 5} more in the terminal` : ''),
-        hint: 'The page shows the last rules that compiled. Fix the file and save: the page reloads.',
-        loc: first ? { file, line: first.line, column: first.column } : undefined,
-        fullCode: first ? sourceOf(first.file) : undefined,
-        stack: '',
-        id: file,
-        plugin: 'netrunner-cr-live-preview',
-      },
-    }
   }
 
   function send(payload: unknown) {
@@ -171,11 +153,9 @@ export function livePreview(options: LivePreviewOptions): Plugin {
           const files = readRulesDir(rulesDir, root)
           const first = folder.run(files)
           const errors = first.messages.filter((m) => m.severity === 'error')
-          if (errors.length > 0) {
-            errorPayload = overlay(errors, textLookup(files))
-            send(errorPayload)
-            return
-          }
+          errorPayload = overlayPayload(first.messages, textLookup(files), root, rulesDir)
+          if (errorPayload) send(errorPayload)
+          if (errors.length > 0) return
           for (const r of first.document?.rules ?? []) chapterOf.set(r.id, r.chapter)
           base = options.data?.releases.find((r) => r.current)?.base ?? base
         } catch (error) {

@@ -33,6 +33,8 @@ describe.skipIf(!hasChromium)('npm run dev: live preview', () => {
   beforeAll(async () => {
     const dir = mkdtempSync(join(tmpdir(), 'cr-dev-'))
     cpSync(join(ROOT, 'rules'), join(dir, 'rules'), { recursive: true })
+    // The releases beside them: the preview runs cr check's ID guard, as the language server does.
+    cpSync(join(ROOT, 'releases'), join(dir, 'releases'), { recursive: true })
     file = join(dir, 'rules/06_runs.yaml')
     original = readFileSync(file, 'utf8')
     server = await startDevServer({ root: ROOT, port: await freePort(), env: { CR_RULES_DIR: join(dir, 'rules') } })
@@ -71,7 +73,18 @@ describe.skipIf(!hasChromium)('npm run dev: live preview', () => {
     // (The overlay sets `code` spans in monospace, so the backticks are not in its text.)
     expect(shown.message).toContain(`06_runs.yaml:${line}:${column}: error[unknown-rule]: Unknown rule ID rule_sec_run_run_ends_phse in reference`)
     expect(shown.message).toContain('did you mean rule_sec_run_run_ends_phase,')
-    expect(shown.code).toContain('{ref:rule_sec_run_run_ends_phse}, the Run Ends Phase <b>bold</b>')
+    expect(shown.code).toContain('{ref:rule_sec_run_run_ends_phse}, the Run Ends Phase')
+    // The marked column is on screen: the long line is shown from just before it, the caret under it.
+    const caret = await page.evaluate(() => {
+      const root = document.querySelector('vite-error-overlay')!.shadowRoot!
+      const marked = root.querySelector('[data-marked="true"]') as HTMLElement
+      const mark = root.querySelector('.error-caret span') as HTMLElement
+      const box = root.querySelector('#code pre') as HTMLElement
+      const chars = Number.parseFloat(mark.style.paddingLeft)
+      return { shown: marked.textContent ?? '', chars, visible: mark.getBoundingClientRect().right <= box.getBoundingClientRect().right }
+    })
+    expect(caret.shown.slice(caret.chars)).toMatch(/^\{ref:rule_sec_run_run_ends_phse\}/)
+    expect(caret.visible).toBe(true)
     // The source line is shown as text, never as markup.
     expect(shown.message).toContain('Unknown card <i>Evil</i>')
     expect(await page.evaluate(() => document.querySelector('vite-error-overlay')!.shadowRoot!.querySelectorAll('#code b, #code i, #message-content b, #message-content i').length)).toBe(0)
@@ -81,5 +94,21 @@ describe.skipIf(!hasChromium)('npm run dev: live preview', () => {
     writeFileSync(file, original.replace("halt the Runner's progress toward the server", "halt the Runner's fixed progress toward the server"))
     await bodyHas("halt the Runner's fixed progress toward the server")
     expect(await page.evaluate(() => document.querySelector('vite-error-overlay') === null)).toBe(true)
+  }, 400_000)
+
+  it('shows warnings over the new rules, and says what a save of retired.yaml changed', async () => {
+    // A card spelled without its diacritics: a warning; the page still gets the new text.
+    writeFileSync(file, original.replace("halt the Runner's progress toward the server", "halt the Runner's warned progress toward the server").replace('{card:Mirāju}', '{card:Miraju}'))
+    await bodyHas("halt the Runner's warned progress toward the server")
+    await page.waitForFunction(() => document.querySelector('vite-error-overlay')?.shadowRoot?.querySelector('#title')?.textContent, undefined, { timeout: 150_000 })
+    const title = await page.evaluate(() => document.querySelector('vite-error-overlay')!.shadowRoot!.querySelector('#title')!.textContent)
+    expect(title).toBe('The rules compile, with 1 warning')
+    const retired = join(file, '../retired.yaml')
+    writeFileSync(retired, readFileSync(retired, 'utf8').replace('renamed_to: rule_swap_score_areas', 'renamed_to: rule_swap_score_areas_renamed'))
+    await page.waitForFunction(() => /retired-unknown-target/.test(document.querySelector('vite-error-overlay')?.shadowRoot?.querySelector('#message-content')?.textContent ?? ''), undefined, { timeout: 150_000 })
+    expect(server.output()).toMatch(/retired\.yaml: ~ \w+: renamed to rule_swap_score_areas_renamed/)
+    writeFileSync(retired, readFileSync(join(ROOT, 'rules/retired.yaml'), 'utf8'))
+    writeFileSync(file, original)
+    await page.waitForFunction(() => document.querySelector('vite-error-overlay') === null, undefined, { timeout: 150_000 })
   }, 400_000)
 })
