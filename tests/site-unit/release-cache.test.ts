@@ -5,7 +5,7 @@
  * cache gives is what a build without it makes. A damaged entry, or one of
  * another shape, is a miss.
  */
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
@@ -67,7 +67,10 @@ describe('the site data cache', () => {
 
   test('a damaged entry is a miss: the build makes the data again and keeps it whole', () => {
     // The frozen release's data and one model (compiling all seven again would only cost time).
-    const damaged = ['site-release', 'site-model'].map((kind) => join(tmp, 'cache/data', kind, readdirSync(join(tmp, 'cache/data', kind)).filter((f) => f.endsWith('.json')).sort()[0]!))
+    // The oldest entry of each kind: written by the first build, so one this build reads (the test before
+    // this one adds a model of edited rules, which no later build asks for; picking by name could pick it).
+    const oldest = (dir: string) => readdirSync(dir).filter((f) => f.endsWith('.json')).map((f) => join(dir, f)).sort((a, b) => statSync(a).mtimeMs - statSync(b).mtimeMs || a.localeCompare(b))[0]!
+    const damaged = ['site-release', 'site-model'].map((kind) => oldest(join(tmp, 'cache/data', kind)))
     const damagedBytes = new Map<string, Buffer>()
     for (const path of damaged) {
       const bytes = readFileSync(path)
