@@ -319,17 +319,24 @@ function excerpt(text: string, words: number): string {
  */
 function previewOf(r: RuleEntry, byId: Map<string, RuleEntry>): Preview {
   const isTitle = r.kind === 'chapter' || r.kind === 'section' || r.heading || r.steps
-  if (!isTitle) return [r.number, '', [['', r.html]]]
+  if (!isTitle) return [r.number, '', [['', r.html]], [r.text]]
   const body: [string, string][] = []
-  if (r.snippet) body.push(['', r.snippet.html])
+  const texts: string[] = [r.text]
+  if (r.snippet) {
+    body.push(['', r.snippet.html])
+    texts.push(r.snippet.text)
+  }
   // "step 6.9.6" is its steps: show them all (a phase has at most a dozen).
   const limit = r.steps ? 12 : 3
   for (const id of r.children) {
     if (body.length >= limit) break
     const c = byId.get(id)
-    if (c) body.push([c.number, c.html])
+    if (c) {
+      body.push([c.number, c.html])
+      texts.push(c.text)
+    }
   }
-  return [r.number, r.html, body]
+  return [r.number, r.html, body, texts]
 }
 
 /** The rule and its descendants; `extra` adds history and citations where given. */

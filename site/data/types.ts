@@ -228,7 +228,14 @@ export interface Acknowledgement {
 export type SwitchTarget = [string, string] | ''
 
 /** `[number, title html, [number, html][]]`: what a reference's preview shows. */
-export type Preview = [string, string, [string, string][]]
+/**
+ * A rule's hover preview: `[number, title HTML, body [number, HTML][], texts]`.
+ * `texts` is the same title and body as plain text in the published style
+ * (`src/core/render/text.ts`: symbols as `[credit]`, references as words and
+ * numbers), rendered from the model at build time for search's excerpts, so
+ * the browser never rebuilds text from the HTML.
+ */
+export type Preview = [string, string, [string, string][], string[]]
 
 /**
  * A number as the releases printed it (`/r/<n>/`): today's rule with that

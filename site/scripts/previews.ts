@@ -9,7 +9,7 @@
  */
 import { releaseOfPath, routes } from '../shared/routes.ts'
 
-type Previews = Record<string, [string, string, [string, string][]]>
+type Previews = Record<string, [string, string, [string, string][], string[]?]>
 type CardData = Record<string, { title: string; image?: string; type?: string; text?: string }>
 
 const SHOW_DELAY = 120

@@ -72,6 +72,26 @@ describe('the current release', () => {
     expect(card.textHtml).toBeTruthy()
   })
 
+  test("previews carry search's plain text, rendered at build time: symbols as the published tokens, references as words", () => {
+    const all = Object.values(release.previews).flatMap((chapter) => Object.entries(chapter))
+    expect(all.length).toBe(release.lookup.r.length)
+    for (const [id, [, title, body, texts]] of all) {
+      // One text per paragraph shown: the title (empty for a rule) and each body paragraph.
+      expect(texts.length, id).toBe(body.length + 1 - (title ? 0 : 1))
+      for (const text of texts) expect(text, id).not.toMatch(/<|&amp;|&lt;/)
+    }
+    const withMu = all.find(([, [, , body]]) => body.some(([, html]) => html.includes('cr-sym-mu')))
+    expect(withMu, 'a rule drawing the memory unit icon').toBeDefined()
+    expect(withMu![1][3].join(' ')).toContain('[mu]')
+    expect(withMu![1][3].join(' ')).not.toContain('memory unit]')
+    // A reference reads as the published document prints it.
+    const [, [, , , endText]] = all.find(([id]) => id === 'rule_end_run_access_or_breach_during_run')!
+    expect(endText[0]).toMatch(/^If a run is in progress/)
+    const phase = all.find(([, [number]]) => number === '6.9.6')!
+    expect(phase[1][3][0]).toContain('Run Ends Phase')
+    expect(phase[1][3].slice(1).length).toBeGreaterThan(2)
+  })
+
   test('one search record per entry, linking to its anchor', () => {
     expect(release.search).toHaveLength(release.lookup.r.length)
     const rec = release.search.find((r) => r.id === 'rule_jacking_out')!
