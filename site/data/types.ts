@@ -107,11 +107,24 @@ export interface ChapterPage {
 
 export interface GlossaryEntry {
   term: string
+  /**
+   * `defined`: a `{term:…}` of a rule; `card part`: a section of "Parts of a
+   * Card" or "Card Types" naming it; `see`: a player's word for another term.
+   */
+  kind: 'defined' | 'card part' | 'see'
   /** Where it is defined, when the same term is defined more than once: `5.2 Actions`. */
   where?: string
+  /** The rule or section that defines it (for `see`: the term's). */
   id: string
   number: string
   url: string
+  /** The definition: the defining rule's text, or the section's intro or first rule (compiler HTML, escaped); '' for `see`. */
+  html: string
+  /** Its own anchor on the glossary page: `term-trash-cost`. */
+  anchor: string
+  /** For `see`: the term it means, and that entry's anchor. */
+  see?: string
+  seeAnchor?: string
 }
 
 export interface CardEntry {

@@ -72,6 +72,7 @@ async function printOne(browser: Browser, url: string, outFile: string, info?: P
     // A missing page would print the 404 page: say which page is missing instead.
     if (!response?.ok()) throw new Error(`${url} answered ${response ? `HTTP ${response.status()}` : 'nothing'}`)
     await page.emulateMedia({ media: 'print' })
+    await linkCardsToNetrunnerDb(page)
     await hyphenate(page)
     // The PDF's title is the document and its edition, as the page's heading says.
     await page.evaluate(() => {
@@ -169,6 +170,28 @@ async function outlineEntries(page: Page): Promise<OutlineEntry[]> {
     if (!entry) throw new Error(`PDF outline: chapter #${id} is not in the contents`)
     return entry
   })
+}
+
+/**
+ * On the site a card name opens the card's entry (`/cards/#card-…`); a PDF
+ * has no site around it, so there it links to the card's NetrunnerDB page
+ * (`card-data.json` of the page's release: `written name → { url }`).
+ */
+async function linkCardsToNetrunnerDb(page: Page): Promise<void> {
+  const missing = await page.evaluate(async () => {
+    const base = document.documentElement.dataset.base ?? '/'
+    const res = await fetch(`${base}card-data.json`)
+    if (!res.ok) return [`${base}card-data.json: HTTP ${res.status}`]
+    const cards = (await res.json()) as Record<string, { url?: string }>
+    const out: string[] = []
+    for (const a of Array.from(document.querySelectorAll<HTMLAnchorElement>('a.cr-card[data-card]'))) {
+      const url = cards[a.dataset.card!]?.url
+      if (url) a.href = url
+      else out.push(a.dataset.card!)
+    }
+    return out
+  })
+  if (missing.length > 0) throw new Error(`cards without a NetrunnerDB page in card-data.json: ${[...new Set(missing)].slice(0, 5).join(', ')}`)
 }
 
 /**

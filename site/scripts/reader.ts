@@ -20,5 +20,7 @@ initPreviews(base)
 initSearchBoot(base)
 initSwitcher(base)
 initOldLinks(base)
+// A card's image comes from NetrunnerDB: offline (or gone) it is hidden, never a broken picture.
+document.addEventListener('error', (e) => (e.target as Element).matches?.('img.card-img') && ((e.target as HTMLImageElement).hidden = true), true)
 // Offline reading (service worker) and its update prompt, once the page is idle.
 addEventListener('load', () => setTimeout(() => import('./offline.ts').then((m) => m.initOffline()), 1000), { once: true })

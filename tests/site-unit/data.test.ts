@@ -11,10 +11,12 @@ import { formatDate } from '../../site/data/links.ts'
 import { chapterSlug, prepareRelease } from '../../site/data/prepare.ts'
 import { listReleases } from '../../site/data/releases.ts'
 import { prepareSite } from '../../site/data/store.ts'
-import type { SiteData } from '../../site/data/types.ts'
+import type { RuleNode, SiteData } from '../../site/data/types.ts'
+import { cardAnchor } from '../../site/shared/routes.ts'
 import { checkLinks, type PageLinks } from '../site/link-check.ts'
 
 const ROOT = join(import.meta.dirname, '../..')
+const flatten = (n: RuleNode): RuleNode[] => [n, ...n.children.flatMap(flatten)]
 
 const tmp = mkdtempSync(join(tmpdir(), 'cr-site-data-'))
 afterAll(() => rmSync(tmp, { recursive: true, force: true }))
@@ -61,13 +63,25 @@ describe('the current release', () => {
 
   test('the glossary links every defined term to its rule', () => {
     const jacking = release.glossary.find((g) => g.term === 'Jacking out')
-    expect(jacking).toEqual({ term: 'Jacking out', id: 'rule_jacking_out', number: '6.1.5', url: '/runs/#rule_jacking_out' })
+    expect(jacking).toMatchObject({ term: 'Jacking out', kind: 'defined', id: 'rule_jacking_out', number: '6.1.5', url: '/runs/#rule_jacking_out', anchor: 'term-jacking-out' })
     expect(release.lookup.t['bad publicity']).toEqual(['rule_bad_publicity'])
   })
 
   test('the card index lists each mentioned card with its rules', () => {
     const card = release.cards.find((c) => c.title === 'Sneakdoor Beta')!
     expect(card.url).toMatch(/^https:\/\/netrunnerdb\.com\/en\/card\/\d+$/)
+    // A card name in a rule opens its entry here, on the chapter pages and /full/ alike, never the card database.
+    const html = (n: RuleNode) => [n.html, ...n.examples.map((e) => e.html)].join('\n')
+    const rule = release.chapters.flatMap((c) => flatten(c.tree)).find((n) => n.id === 'rule_change_attacked_server_directly')!
+    expect(html(rule)).toContain('href="/cards/#card-sneakdoor-beta"')
+    expect(html(rule)).not.toContain('netrunnerdb.com')
+    const full = release.full.flatMap(flatten).find((n) => n.id === 'rule_change_attacked_server_directly')!
+    expect(html(full)).toContain('href="/cards/#card-sneakdoor-beta"')
+    // Every linked card of every chapter leads to an entry of the card index.
+    const anchors = new Set(release.cards.map((c) => `/cards/#${cardAnchor(c.title)}`))
+    const hrefs = release.chapters.flatMap((c) => flatten(c.tree)).flatMap((n) => [...html(n).matchAll(/class="cr-card" href="([^"]+)"/g)].map((m) => m[1]!))
+    expect(hrefs.length).toBeGreaterThan(50)
+    expect(hrefs.filter((h) => !anchors.has(h))).toEqual([])
     expect(card.rules.map((r) => r.id)).toContain('rule_change_attacked_server_directly')
     expect(card.textHtml).toBeTruthy()
   })
