@@ -120,7 +120,7 @@ describe.skipIf(!hasChromium)('reading', () => {
   })
 
   describe('reader settings', () => {
-    test('"Changes" highlights rules and text new in this release, and is remembered', async () => {
+    test('"Mark new" highlights rules and text new in this release, and is remembered', async () => {
       const { page, context } = await newPage(site)
       await page.goto(`${site.url}/runs/`)
       const rule = page.locator('#rule_end_run_access_or_breach_during_run > .rt')
