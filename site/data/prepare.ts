@@ -7,7 +7,7 @@ import { buildOfficialJson, OFFICIAL_SHAPES, type OfficialShape } from '../../sr
 import { renderDocument } from '../../src/core/render/document.ts'
 import type { ResolvedRelease } from '../../src/core/model/types.ts'
 import { parseMarkup, toHtml } from '../../src/core/markup/index.ts'
-import type { CardIndex } from '../../src/core/cards.ts'
+import { cardUrl, type CardIndex } from '../../src/core/cards.ts'
 import type { CompiledDocument, Diagnostic, RuleEntry, SourceFile } from '../../src/core/types.ts'
 import { readRulesDir } from '../../src/io/read-sources.ts'
 import { CURRENT } from '../../src/core/versions/index.ts'
@@ -106,7 +106,13 @@ export function renderRelease(model: ResolvedRelease, onePage: CompiledDocument,
   const chapterOf = new Map(model.entries.map((r) => [r.id, chapterSlug(r.chapter)]))
   const at = routes({ base: source.base, chapterOf: (id) => chapterOf.get(id) })
   const urlOf = at.rule
-  const cardHref = (name: string, code: string | undefined) => (code !== undefined ? at.cards(cards?.cardByCode(code)?.title ?? name) : undefined)
+  // A card the rules mention has an entry on the card index; one only the summary of changes names (a card the rules dropped) links to NetrunnerDB.
+  const indexed = new Set(model.entries.flatMap((e) => e.cards).flatMap((name) => cards?.resolveCard(name).card?.code ?? []))
+  const cardHref = (_: string, code: string | undefined) => {
+    if (code === undefined) return undefined
+    const card = cards?.cardByCode(code)
+    return card && indexed.has(card.code) ? at.cards(card.title) : cardUrl(code)
+  }
   const paged = renderDocument(model, { hrefFor: urlOf, cardHref })
   const full = renderDocument(model, { hrefFor: (id) => `#${id}`, cardHref })
   const officialJson = Object.fromEntries(OFFICIAL_SHAPES.map((shape) => [shape, buildOfficialJson(model, { shape }).json])) as Record<OfficialShape, string>

@@ -16,6 +16,7 @@ import { destinationPages } from './pdf-pages.ts'
 import { serveStatic } from './static-server.ts'
 import { hasChromium, launchChromium, loadPlaywright, CHROMIUM_PATH } from './chromium.ts'
 import { writeFile } from '../../src/io/files.ts'
+import { routes } from '../shared/routes.ts'
 
 export type PdfResult = { written: string; ms: number } | { skipped: string }
 
@@ -174,24 +175,29 @@ async function outlineEntries(page: Page): Promise<OutlineEntry[]> {
 
 /**
  * On the site a card name opens the card's entry (`/cards/#card-…`); a PDF
- * has no site around it, so there it links to the card's NetrunnerDB page
- * (`card-data.json` of the page's release: `written name → { url }`).
+ * has no site around it, so there it links to the card's NetrunnerDB page,
+ * found through `card-data.json` of the page's release (title → `url`), by
+ * the same route the link was rendered with. A card link with no page there
+ * (none is expected) is left as text, never a link to nowhere.
  */
 async function linkCardsToNetrunnerDb(page: Page): Promise<void> {
-  const missing = await page.evaluate(async () => {
+  const { base, cards } = await page.evaluate(async () => {
     const base = document.documentElement.dataset.base ?? '/'
     const res = await fetch(`${base}card-data.json`)
-    if (!res.ok) return [`${base}card-data.json: HTTP ${res.status}`]
-    const cards = (await res.json()) as Record<string, { url?: string }>
-    const out: string[] = []
-    for (const a of Array.from(document.querySelectorAll<HTMLAnchorElement>('a.cr-card[data-card]'))) {
-      const url = cards[a.dataset.card!]?.url
-      if (url) a.href = url
-      else out.push(a.dataset.card!)
-    }
-    return out
+    return { base, cards: res.ok ? ((await res.json()) as Record<string, { title: string; url?: string }>) : {} }
   })
-  if (missing.length > 0) throw new Error(`cards without a NetrunnerDB page in card-data.json: ${[...new Set(missing)].slice(0, 5).join(', ')}`)
+  const at = routes(base)
+  const urlOf: Record<string, string> = {}
+  for (const card of Object.values(cards)) if (card.url) urlOf[at.cards(card.title)] = card.url
+  await page.evaluate((urls) => {
+    for (const a of Array.from(document.querySelectorAll<HTMLAnchorElement>('a.cr-card'))) {
+      const href = a.getAttribute('href') ?? ''
+      if (/^https?:/.test(href)) continue
+      const url = urls[href]
+      if (url) a.href = url
+      else a.removeAttribute('href')
+    }
+  }, urlOf)
 }
 
 /**

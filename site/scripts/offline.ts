@@ -126,7 +126,9 @@ function keptNote(version: string, saved: Kept) {
  * first visit, which keeps them in the background (about 11 s on a phone),
  * says when it is done with a note that goes away by itself.
  */
-async function showOfflineState(reg: ServiceWorkerRegistration) {
+async function showOfflineState(reg: ServiceWorkerRegistration | undefined) {
+  // A browser that blocks service workers may register none.
+  if (!reg) return
   const state = document.querySelector<HTMLElement>('.offline-state')
   const ready = async () => (await caches.match('/offline.json').catch(() => undefined)) !== undefined
   const say = (text: string) => {

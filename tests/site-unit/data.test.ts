@@ -106,6 +106,19 @@ describe('the current release', () => {
     expect(phase[1][3].slice(1).length).toBeGreaterThan(2)
   })
 
+  test('in every release a card link leads to an entry of its card index, or to NetrunnerDB for a card only the summary of changes names', () => {
+    const cards = loadCards(join(ROOT, 'data/cards.json'))
+    for (const v of ['v25.04', 'v22.12']) {
+      const r = prepareRelease({ dir: join(ROOT, 'releases', v), base: `/${v}/`, current: false }, { cards })
+      const entries = new Set(r.cards.map((c) => `/${v}/cards/#${cardAnchor(c.title)}`))
+      const htmls = [...r.chapters.flatMap((c) => flatten(c.tree)), ...r.full.flatMap(flatten)].flatMap((n) => [n.html, ...n.examples.map((e) => e.html)])
+      const hrefs = [...htmls, ...r.changelog.map((c) => c.html), ...r.changelogFull.map((c) => c.html)].flatMap((h) => [...h.matchAll(/class="cr-card" href="([^"]+)"/g)].map((m) => m[1]!))
+      expect(hrefs.length, v).toBeGreaterThan(20)
+      expect(hrefs.filter((h) => !entries.has(h) && !/^https:\/\/netrunnerdb\.com\/en\/card\/\d+$/.test(h)), v).toEqual([])
+      expect(hrefs.some((h) => entries.has(h)), v).toBe(true)
+    }
+  })
+
   test('one search record per entry, linking to its anchor', () => {
     expect(release.search).toHaveLength(release.lookup.r.length)
     const rec = release.search.find((r) => r.id === 'rule_jacking_out')!
