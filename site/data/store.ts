@@ -5,13 +5,18 @@
  * rendered without the integration (a test, `astro dev`) prepares it itself.
  */
 import { join } from 'node:path'
-import { loadCards, readRulesDir } from '../../src/io/read-sources.ts'
+import { parseCardData, readCardData, readRulesDir } from '../../src/io/read-sources.ts'
 import { loadRetirements } from '../../src/io/releases.ts'
 import { compile } from '../../src/core/compile.ts'
 import { CURRENT } from '../../src/core/versions/index.ts'
 import type { ResolvedRelease } from '../../src/core/model/types.ts'
+import { indexView } from '../../src/core/render/document.ts'
+import type { SourceFile } from '../../src/core/types.ts'
+import type { CardIndex } from '../../src/core/cards.ts'
 import { coverageView, loadCoverage } from './coverage.ts'
-import { CompileError, compileRelease, releaseKey, shapeRelease, type CompiledRelease } from './prepare.ts'
+import { CompileError, renderRelease, shapeRelease, type CompiledRelease } from './prepare.ts'
+import { openReleaseCache, type ReleaseCache } from './release-cache.ts'
+import type { ReleaseSource } from './releases.ts'
 import { availableReleases, listReleases, releaseOptionsFromEnv } from './releases.ts'
 import { buildVersionData, type VersionSource } from './versions.ts'
 import { buildNumbers } from './numbers.ts'
@@ -20,29 +25,48 @@ import type { ReleaseData, SiteData } from './types.ts'
 const SLOT = Symbol.for('netrunner-cr.site-data')
 type Slot = { [SLOT]?: SiteData }
 
+/**
+ * A release as the build holds it before shaping: its model, and either what it
+ * renders (`compiled`) or, for a frozen release found in the cache, its site data.
+ */
+interface Prepared {
+  source: ReleaseSource
+  key: string
+  model: ResolvedRelease
+  compiled?: CompiledRelease
+  data?: ReleaseData
+}
+
 export function prepareSite(root = process.cwd(), env: NodeJS.ProcessEnv = process.env): SiteData {
-  const cards = loadCards(join(root, 'data/cards.json'))
+  const cardsFile = join(root, 'data/cards.json')
+  const cardBytes = readCardData(cardsFile)
+  const cards = cardBytes ? parseCardData(cardBytes, cardsFile) : undefined
   const coverageFile = loadCoverage(env.CR_COVERAGE)
   const options = releaseOptionsFromEnv(root, env)
   const sources = listReleases(options)
-  const compiled = sources.map((source) => compileRelease(readRulesDir(source.dir), source, cards))
-  const current = compiled[0]!
+  // Frozen releases come from the cache (release-cache.ts): an edit in rules/ compiles and shapes the current rules only.
+  const cache = openReleaseCache(root, env)
+  const prepared = sources.map((source) => prepareOne(source, cache, cardBytes, cards))
+  const current = prepared[0]!
   const notes: string[] = []
 
   // Histories need every release, built or not; without old releases there is nothing to compare.
   const withReleases = sources.length > 1
-  const versions = withReleases ? buildVersions(root, options.rulesDir, compiled, notes) : undefined
+  const versions = withReleases ? buildVersions(root, options.rulesDir, prepared, notes, cache, cardBytes, cards) : undefined
 
-  const coverage = coverageFile ? coverageView(coverageFile, current.onePage, current.urlOf) : undefined
+  const coverage = coverageFile ? coverageView(coverageFile, current.compiled!.onePage, current.compiled!.urlOf) : undefined
   if (coverage) for (const note of coverage.notes) notes.push(note)
 
-  const releases: ReleaseData[] = compiled.map((c) => {
-    const data = c.source.current
-      ? shapeRelease(c, { cards, history: versions?.histories, coverage: coverage?.rules, unreleased: versions?.changes.some((ch) => ch.key === CURRENT) })
-      : shapeRelease(c, { cards })
+  const releases: ReleaseData[] = prepared.map((p) => {
+    // A frozen release's data is its own object (from the cache, or kept before this): the changes URL is added here.
+    const data = p.data
+      ? p.data
+      : p.source.current
+        ? shapeRelease(p.compiled!, { cards, history: versions?.histories, coverage: coverage?.rules, unreleased: versions?.changes.some((ch) => ch.key === CURRENT) })
+        : shapeRelease(p.compiled!, { cards })
     const changesUrl = versions?.changesUrl.get(data.key)
     if (changesUrl) data.changesUrl = changesUrl
-    if (c.source.current && versions) {
+    if (p.source.current && versions) {
       data.lookup.o = Object.fromEntries(versions.retired.flatMap((r) => (r.to ? [[r.id, r.to.id]] : [])))
     }
     return data
@@ -59,13 +83,53 @@ export function prepareSite(root = process.cwd(), env: NodeJS.ProcessEnv = proce
   }
 }
 
-function buildVersions(root: string, rulesDir: string | undefined, compiled: CompiledRelease[], notes: string[]) {
-  const built = new Map(compiled.map((c) => [releaseKey(c), c]))
+/** Compile (or find) a release's model; render it, or find a frozen release's site data, shaping and keeping it on a miss. */
+function prepareOne(source: ReleaseSource, cache: ReleaseCache | undefined, cardBytes: Buffer | undefined, cards: CardIndex | undefined): Prepared {
+  const files = readRulesDir(source.dir)
+  const key = cache?.sourcesKey(files, cardBytes) ?? ''
+  const model = compileCached(files, source.dir, cache, key, cards)
+  const name = source.current ? CURRENT : model.release.version
+  if (!source.current) {
+    const data = cache?.release(key, source.base)
+    if (data) return { source, key: name, model, data }
+  }
+  const compiled = renderRelease(model, indexView(model), source)
+  if (!source.current && cache) {
+    const data = shapeRelease(compiled, { cards })
+    cache.setRelease(key, source.base, data)
+    return { source, key: name, model, compiled, data }
+  }
+  return { source, key: name, model, compiled }
+}
+
+/** The release's resolved model, compiled once per sources, card data and compiler; errors throw as they always did. */
+function compileCached(files: SourceFile[], dir: string, cache: ReleaseCache | undefined, key: string, cards: CardIndex | undefined): ResolvedRelease {
+  let result = cache?.model(key)
+  if (!result) {
+    const { model, messages } = compile(files, { cards })
+    result = { model, messages }
+    cache?.setModel(key, result)
+  }
+  if (!result.model || result.messages.some((m) => m.severity === 'error')) throw new CompileError(dir, result.messages)
+  return result.model
+}
+
+function buildVersions(
+  root: string,
+  rulesDir: string | undefined,
+  prepared: Prepared[],
+  notes: string[],
+  cache: ReleaseCache | undefined,
+  cardBytes: Buffer | undefined,
+  cards: CardIndex | undefined,
+) {
+  const built = new Map(prepared.map((p) => [p.key, p]))
   const frozen: VersionSource[] = availableReleases(root).map(({ name, dir }) => {
     const b = built.get(name)
+    const changelog = b && (b.data?.changelog ?? b.compiled!.paged.changelog)
     const source: VersionSource = b
-      ? { key: name, model: b.model, base: b.source.base, changelog: b.paged.changelog.map((c) => ({ html: c.html })) }
-      : { key: name, model: compileOnce(dir) }
+      ? { key: name, model: b.model, base: b.source.base, changelog: changelog!.map((c) => ({ html: c.html })) }
+      : { key: name, model: compileOnce(dir, cache, cardBytes, cards) }
     // The version index names releases by their `release.yaml`; the URLs by their folder.
     if (source.model.release.version !== name) throw new Error(`releases/${name}/release.yaml says \`version: ${source.model.release.version}\`, expected ${name} (the folder name)`)
     return source
@@ -78,10 +142,9 @@ function buildVersions(root: string, rulesDir: string | undefined, compiled: Com
 }
 
 /** A release the site does not serve, compiled only for histories. */
-function compileOnce(dir: string): ResolvedRelease {
-  const { model, messages } = compile(readRulesDir(dir))
-  if (!model || messages.some((m) => m.severity === 'error')) throw new CompileError(dir, messages)
-  return model
+function compileOnce(dir: string, cache: ReleaseCache | undefined, cardBytes: Buffer | undefined, cards: CardIndex | undefined): ResolvedRelease {
+  const files = readRulesDir(dir)
+  return compileCached(files, dir, cache, cache?.sourcesKey(files, cardBytes) ?? '', cards)
 }
 
 export function publishSiteData(data: SiteData): void {

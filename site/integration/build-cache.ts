@@ -7,7 +7,8 @@
  * integration's code, the lock file (Pagefind, Chromium's driver, pdf-lib…)
  * or Chromium itself makes everything again.
  *
- * - Pagefind: the records as Pagefind is given them (URL and HTML).
+ * - Pagefind: the search records (each becomes the HTML Pagefind is given by
+ *   search-index.ts, part of the code).
  * - PDF: the `/full/` page as built, the release's data files beside it and
  *   the site's scripts (what the page loads while it prints), and the PDF's
  *   document information.
@@ -21,7 +22,7 @@ import { cacheKey, folderFingerprint, openDirCache, type DirCache } from '../../
 import { isDirectory, isFile, listDir, pathExists, readBytes, realPath, statTarget } from '../../src/io/files.ts'
 import { CHROMIUM_PATH } from './chromium.ts'
 import { printPdfs, type PdfJob, type PdfResult } from './pdf.ts'
-import { readPagefindIds, recordHtml, writeSearchIndexes, type SearchIndexJob, type SearchIndexResult } from './search-index.ts'
+import { readPagefindIds, writeSearchIndexes, type SearchIndexJob, type SearchIndexResult } from './search-index.ts'
 
 const HERE = fileURLToPath(new URL('.', import.meta.url))
 
@@ -41,7 +42,8 @@ export type Cached<T> = T & { cached: boolean }
 
 /** `writeSearchIndexes`, reusing every index whose records did not change. */
 export async function cachedSearchIndexes({ cache, code }: BuildCache, jobs: SearchIndexJob[]): Promise<Cached<SearchIndexResult>[]> {
-  const keys = jobs.map((job) => cacheKey('pagefind', code, ...job.records.flatMap((r) => [r.url, recordHtml(r)])))
+  // The records as data: their HTML is made from them by this folder's code (search-index.ts), already in `code`.
+  const keys = jobs.map((job) => cacheKey('pagefind', code, JSON.stringify(job.records)))
   const results: (Cached<SearchIndexResult> | undefined)[] = jobs.map((job, i) =>
     cache?.restoreDir('pagefind', keys[i]!, job.outputPath) ? { records: job.records.length, pagefindIds: readPagefindIds(job.outputPath), cached: true } : undefined,
   )

@@ -41,9 +41,36 @@ function prepareForDev(root: string, logger: AstroIntegrationLogger): SiteData {
   }
 }
 
+/**
+ * Where a build's time goes (issue 22): each step's wall time and this
+ * process's CPU time (user + system; not Pagefind's or Chromium's), the
+ * first step counted from the process's start. On a busy machine the CPU
+ * time says what the step costs, the wall time what it waited.
+ */
+function createTimings() {
+  const marks: string[] = []
+  let last = 0
+  let lastCpu = 0
+  const cpu = () => {
+    const { user, system } = process.cpuUsage()
+    return (user + system) / 1000
+  }
+  return {
+    mark(step: string) {
+      const now = performance.now()
+      const used = cpu()
+      marks.push(`${step} ${((now - last) / 1000).toFixed(1)} s (cpu ${((used - lastCpu) / 1000).toFixed(1)})`)
+      last = now
+      lastCpu = used
+    },
+    line: () => `Timings: ${marks.join(', ')}; total ${(last / 1000).toFixed(1)} s (cpu ${(lastCpu / 1000).toFixed(1)})`,
+  }
+}
+
 export default function crSite(): AstroIntegration {
   let data: SiteData | undefined
   let root = process.cwd()
+  const timings = createTimings()
   return {
     name: 'netrunner-cr-site',
     hooks: {
@@ -51,7 +78,9 @@ export default function crSite(): AstroIntegration {
         root = fileURLToPath(config.root)
         if (command !== 'build' && command !== 'dev') return
         const started = performance.now()
+        timings.mark('start')
         data = command === 'dev' ? prepareForDev(root, logger) : prepareSite(root)
+        timings.mark('site data')
         publishSiteData(data)
         const versions = data.releases.map((r) => (r.current ? `${r.version} (current)` : r.version)).join(', ')
         logger.info(`Compiled ${versions} in ${Math.round(performance.now() - started)} ms`)
@@ -65,8 +94,10 @@ export default function crSite(): AstroIntegration {
           updateConfig({ vite: { plugins: [livePreview({ root, rulesDir, data, logger: logger.fork('live-preview') })] } })
         }
       },
+      'astro:build:generated': () => timings.mark('Vite and pages'),
       'astro:build:done': async ({ dir, logger }) => {
         if (!data) return
+        timings.mark('Astro')
         const out = fileURLToPath(dir)
         const started = performance.now()
         const releases = data.releases
@@ -76,11 +107,14 @@ export default function crSite(): AstroIntegration {
         const counts = indexed.map(({ records, cached }, i) => `${records} rules of ${releases[i]!.current ? 'the current rules' : releases[i]!.version}${cached ? ' (kept)' : ''}`)
         logger.info(`Pagefind: ${counts.join(', ')} indexed in ${Math.round(performance.now() - started)} ms`)
         indexed.forEach(({ pagefindIds }, i) => writeSearchIds(out, releases[i]!, pagefindIds))
+        timings.mark('search')
         const offline = writeOffline(out, releases)
+        timings.mark('offline')
         const kept = offline.releases[0]!
         logger.info(`Offline: service worker ${offline.build}, the current rules in ${kept.files} files (${Math.round(kept.bytes / 1024)} KB)`)
         if (process.env.CR_PDF === '0') {
           logger.info('PDF skipped (CR_PDF=0)')
+          logger.info(timings.line())
           return
         }
         // Every release its published text, the current rules labelled as such: one Chromium, two pages at a time.
@@ -94,6 +128,8 @@ export default function crSite(): AstroIntegration {
           else logger.info(`PDF: ${release.base}${release.pdf} (${release.edition}) ${result.cached ? 'kept' : `in ${result.ms} ms`}`)
         })
         logger.info(`PDFs: ${printed.length} in ${Math.round(performance.now() - pdfStarted)} ms`)
+        timings.mark('PDF')
+        logger.info(timings.line())
       },
     },
   }

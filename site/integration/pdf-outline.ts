@@ -101,6 +101,8 @@ export async function withOutline(pdf: Uint8Array, entries: OutlineEntry[], info
     doc.setProducer(`${printer ? `${printer} (Chromium)` : 'Chromium'}; pdf-lib`)
     doc.setLanguage(info.lang)
   }
-  // A classic cross-reference table, as Chromium writes it: no object streams.
-  return doc.save({ useObjectStreams: false, objectsPerTick: Infinity })
+  // Object streams (PDF 1.5; the header says 1.7): Chromium writes the tagged structure tree and every
+  // link as ~22,000 small uncompressed objects, 60% of the file. Packed and deflated, a release's PDF is
+  // 1.7 MB instead of 4.3 MB, for about a second more per print (issue 22: dist/ ≤ 60 MB).
+  return doc.save({ useObjectStreams: true, objectsPerTick: Infinity })
 }

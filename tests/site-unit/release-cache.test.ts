@@ -1,0 +1,119 @@
+/**
+ * The site data kept between builds (site/data/release-cache.ts): a frozen
+ * release's shaped data and every release's model come from the cache, the
+ * current rules are compiled and shaped again after an edit, and what the
+ * cache gives is what a build without it makes. A damaged entry, or one of
+ * another shape, is a miss.
+ */
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { readCardData, readRulesDir } from '../../src/io/read-sources.ts'
+import { prepareSite } from '../../site/data/store.ts'
+import { isCachedReleaseData, openReleaseCache } from '../../site/data/release-cache.ts'
+import { availableReleases } from '../../site/data/releases.ts'
+import type { SiteData } from '../../site/data/types.ts'
+
+const ROOT = join(import.meta.dirname, '../..')
+const tmp = mkdtempSync(join(tmpdir(), 'cr-release-cache-'))
+afterAll(() => rmSync(tmp, { recursive: true, force: true }))
+
+const rules = join(tmp, 'rules')
+const env = { CR_SITE_CACHE_DIR: join(tmp, 'cache'), CR_RELEASES: 'v22.12', CR_RULES_DIR: rules }
+const frozenKey = () => openReleaseCache(ROOT, env)!.sourcesKey(readRulesDir(join(ROOT, 'releases/v22.12')), readCardData(join(ROOT, 'data/cards.json')))
+const release = (site: SiteData, base: string) => site.releases.find((r) => r.base === base)!
+const EDIT: [string, string] = ["halt the Runner's progress", "halt the Runner's progress at once"]
+
+// The first build, on an empty cache: everything compiled and shaped as without a cache (a miss
+// returns what it makes), and kept. One build rather than another with CR_SITE_CACHE=0 beside it:
+// each compiles all seven releases, and the unit project is budgeted (issue 22).
+let fresh: SiteData
+beforeAll(() => {
+  cpSync(join(ROOT, 'rules'), rules, { recursive: true })
+  fresh = prepareSite(ROOT, env)
+})
+
+describe('the site data cache', () => {
+  test('gives what the build made without it: the next build reads every release back', () => {
+    expect(readdirSync(join(tmp, 'cache/data/site-release')).filter((f) => f.endsWith('.json'))).toHaveLength(1)
+    // Every release's model: the current rules, v22.12, and the releases compiled only for histories.
+    expect(readdirSync(join(tmp, 'cache/data/site-model')).filter((f) => f.endsWith('.json'))).toHaveLength(availableReleases(ROOT).length + 1)
+    expect(prepareSite(ROOT, env)).toEqual(fresh)
+  })
+
+  test('serves a frozen release from the cache, and compiles the current rules again after an edit', () => {
+    const cache = openReleaseCache(ROOT, env)!
+    const key = frozenKey()
+    const kept = cache.release(key, '/v22.12/')
+    expect(kept).toBeDefined()
+    // A mark only the cache carries: a build that shaped v22.12 again would not show it.
+    cache.setRelease(key, '/v22.12/', { ...kept!, title: 'from the cache' })
+    const file = join(rules, '06_runs.yaml')
+    const text = readFileSync(file, 'utf8')
+    expect(text).toContain(EDIT[0])
+    writeFileSync(file, text.replace(EDIT[0], EDIT[1]))
+    try {
+      const site = prepareSite(ROOT, env)
+      expect(release(site, '/v22.12/').title).toBe('from the cache')
+      const current = release(site, '/')
+      expect(current.search.some((r) => r.text.includes('progress at once'))).toBe(true)
+      expect(release(fresh, '/').search.some((r) => r.text.includes('progress at once'))).toBe(false)
+      // Not kept: the current rules carry histories and coverage, which change with any release.
+      expect(cache.release(openReleaseCache(ROOT, env)!.sourcesKey(readRulesDir(rules), readCardData(join(ROOT, 'data/cards.json'))), '/')).toBeUndefined()
+    } finally {
+      writeFileSync(file, text)
+      cache.setRelease(key, '/v22.12/', kept!)
+    }
+  })
+
+  test('a damaged entry is a miss: the build makes the data again and keeps it whole', () => {
+    // The frozen release's data and its model (damaging all seven models would only cost time: each a full compile).
+    const entries = (kind: string) => readdirSync(join(tmp, 'cache/data', kind)).filter((f) => f.endsWith('.json')).map((f) => join(tmp, 'cache/data', kind, f))
+    const model = entries('site-model').filter((f) => readFileSync(f, 'utf8').includes('{"model":{"release":{"version":"v22.12"'))
+    expect(model).toHaveLength(1)
+    const damaged = [...entries('site-release'), ...model]
+    expect(damaged).toHaveLength(2)
+    const damagedBytes = new Map<string, Buffer>()
+    for (const path of damaged) {
+      const bytes = readFileSync(path)
+      damagedBytes.set(path, bytes)
+      // One byte of the value flipped, past the header line.
+      const at = bytes.indexOf(0x0a) + 1 + Math.floor((bytes.length - bytes.indexOf(0x0a)) / 2)
+      bytes[at] = bytes[at]! ^ 0x20
+      writeFileSync(path, bytes)
+    }
+    expect(prepareSite(ROOT, env)).toEqual(fresh)
+    // Written again, whole: the frozen release's data as it was shaped, before the build adds a changes page (v22.12, the oldest, has none).
+    const { changesUrl: _, ...shaped } = release(fresh, '/v22.12/')
+    expect(openReleaseCache(ROOT, env)!.release(frozenKey(), '/v22.12/')).toEqual(shaped)
+    for (const [path, bytes] of damagedBytes) expect(readFileSync(path).equals(bytes), path).toBe(false)
+  })
+
+  test('an entry of another shape is a miss, whole as its bytes are', () => {
+    const cache = openReleaseCache(ROOT, env)!
+    const key = frozenKey()
+    const kept = cache.release(key, '/v22.12/')!
+    const broken: unknown[] = [
+      { ...kept, search: [{ id: 'rule_x' }] },
+      { ...kept, current: true },
+      { ...kept, chapters: [{ slug: 'runs', tree: { id: 'chpt_runs' } }] },
+      { ...kept, officialJson: { '2026-04': 1 } },
+      'not an object',
+    ]
+    for (const value of broken) {
+      expect(isCachedReleaseData(value)).toBe(false)
+      cache.setRelease(key, '/v22.12/', value as typeof kept)
+      expect(cache.release(key, '/v22.12/')).toBeUndefined()
+    }
+    // What a build shapes, and its JSON, pass.
+    expect(isCachedReleaseData(release(fresh, '/v22.12/'))).toBe(true)
+    expect(isCachedReleaseData(JSON.parse(JSON.stringify(release(fresh, '/v22.12/'))))).toBe(true)
+    expect(prepareSite(ROOT, env)).toEqual(fresh)
+  })
+
+  test('is off with CR_SITE_CACHE=0, and keyed by the URL prefix too', () => {
+    expect(openReleaseCache(ROOT, { ...env, CR_SITE_CACHE: '0' })).toBeUndefined()
+    expect(openReleaseCache(ROOT, env)!.release(frozenKey(), '/elsewhere/')).toBeUndefined()
+  })
+})
