@@ -107,11 +107,24 @@ export interface ChapterPage {
 
 export interface GlossaryEntry {
   term: string
+  /**
+   * `defined`: a `{term:…}` of a rule; `card part`: a section of "Parts of a
+   * Card" or "Card Types" naming it; `see`: a player's word for another term.
+   */
+  kind: 'defined' | 'card part' | 'see'
   /** Where it is defined, when the same term is defined more than once: `5.2 Actions`. */
   where?: string
+  /** The rule or section that defines it (for `see`: the term's). */
   id: string
   number: string
   url: string
+  /** The definition: the defining rule's text, or the section's intro or first rule (compiler HTML, escaped); '' for `see`. */
+  html: string
+  /** Its own anchor on the glossary page: `term-trash-cost`. */
+  anchor: string
+  /** For `see`: the term it means, and that entry's anchor. */
+  see?: string
+  seeAnchor?: string
 }
 
 export interface CardEntry {
@@ -228,7 +241,14 @@ export interface Acknowledgement {
 export type SwitchTarget = [string, string] | ''
 
 /** `[number, title html, [number, html][]]`: what a reference's preview shows. */
-export type Preview = [string, string, [string, string][]]
+/**
+ * A rule's hover preview: `[number, title HTML, body [number, HTML][], texts]`.
+ * `texts` is the same title and body as plain text in the published style
+ * (`src/core/render/text.ts`: symbols as `[credit]`, references as words and
+ * numbers), rendered from the model at build time for search's excerpts, so
+ * the browser never rebuilds text from the HTML.
+ */
+export type Preview = [string, string, [string, string][], string[]]
 
 /**
  * A number as the releases printed it (`/r/<n>/`): today's rule with that

@@ -107,7 +107,7 @@ export function livePreview(options: LivePreviewOptions): Plugin {
       const base = data.releases[index]!.base
       // Compiled once; the chapter pages' links are rendered at the edge.
       const source = { dir: rulesDir, base, current: true }
-      const compiled = renderRelease(onePage.model!, onePage.document, source)
+      const compiled = renderRelease(onePage.model!, onePage.document, source, cards)
       marks.push(['render', performance.now()])
       // Histories and coverage are computed at start-up only; the preview is about the text.
       data.releases[index] = shapeRelease(compiled, { cards })

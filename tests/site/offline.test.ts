@@ -83,6 +83,9 @@ describe.skipIf(!hasChromium)('offline', () => {
       const page = await phone(context)
       await page.goto(`${server.url}/runs/`)
       await waitForOffline(page)
+      // The page says when the rules are all kept (a first visit takes seconds on a phone).
+      await page.waitForFunction(() => /^✓ Ready offline/.test(document.querySelector('.offline-state')?.textContent ?? ''), null, { timeout: 120_000 })
+      await expect(page.locator('.offline-state').isVisible()).resolves.toBe(true)
       // Pagefind's files are kept inflated (this proxy sends them as plain gzip
       // bytes, like GitHub Pages), so offline search skips Pagefind's own inflate.
       const kept = await page.evaluate(async () => {
@@ -134,6 +137,15 @@ describe.skipIf(!hasChromium)('offline', () => {
       await page.locator('#cr-pop').waitFor({ state: 'visible' })
       await page.locator('a.cr-card[data-card="Sneakdoor Beta"]').first().hover()
       await page.waitForFunction(() => document.querySelector('#cr-pop')?.textContent?.includes('Sneakdoor Beta'))
+      // A card name opens the card's entry on this site, offline too: its text and the rules naming it; its image (NetrunnerDB's) is hidden, not broken.
+      await page.mouse.move(0, 0)
+      await page.locator('a.cr-card[data-card="Sneakdoor Beta"]').first().click()
+      await page.waitForURL('**/cards/#card-sneakdoor-beta')
+      const entry = page.locator('#card-sneakdoor-beta')
+      await expect(entry.locator('.card-text').textContent()).resolves.toMatch(/Run Archives/)
+      await expect(entry.locator('.mentions a').allTextContents()).resolves.toContain('6.1.2d')
+      await page.waitForFunction(() => document.querySelector<HTMLImageElement>('#card-sneakdoor-beta img.card-img')?.hidden === true)
+      await expect(page.evaluate(() => document.documentElement.scrollWidth <= innerWidth)).resolves.toBe(true)
 
       // A page that was never read says so, rather than the browser's error.
       const old = await page.goto(`${server.url}/v22.12/turns/`)
