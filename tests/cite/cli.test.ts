@@ -41,7 +41,7 @@ beforeAll(() => {
   mkdirSync(index)
   for (const [name, text] of Object.entries(buildIndexFiles(model!))) writeFileSync(join(index, name), text)
   index = join(index, 'rules.json')
-}, 120_000)
+}, 600_000)
 afterAll(() => rmSync(tmp, { recursive: true, force: true }))
 
 /** A scratch project: files by relative path. */
@@ -350,7 +350,7 @@ describe('renamed IDs with --index', () => {
       expect(problemLines(r.stdout)).toEqual(['a.rs:1:8: warning[renamed-rule]'])
       expect(r.stdout).toContain('`rule_checkpoint_uniqueness` was renamed to `step_checkpoint_uniqueness`')
     }
-  }, 60_000)
+  }, 600_000)
 })
 
 describe('changed rules and coverage by tests and implementation', () => {
@@ -381,7 +381,7 @@ describe('changed rules and coverage by tests and implementation', () => {
     // A coverage file written now is its own baseline: nothing changed.
     await runCr(['cite', 'a.rs', '--index', index, '--write-coverage', 'now.json'], dir)
     expect(problemLines((await runCr(['cite', 'a.rs', '--index', index, '--baseline', 'now.json', '--quiet'], dir)).stdout)).toEqual([])
-  }, 120_000)
+  }, 600_000)
 })
 
 describe('numbers read with their history (issue 19)', () => {
@@ -395,7 +395,7 @@ describe('numbers read with their history (issue 19)', () => {
     // The old number counts for the rule it became.
     const json = JSON.parse((await runCr(['cite', 'a.rs', '--index', index, '--json'], dir)).stdout)
     expect(json.citations.map((c: { id: string; number?: string }) => `${c.number} ${c.id}`)).toEqual(['10.5.5 rule_remove_tags_or_bad_publicity_as_cost'])
-  }, 120_000)
+  }, 600_000)
 
   it('a number that named another rule in a held release is a hint, once per file, and none beside its ID', async () => {
     const dir = project({ 'a.rs': '// CR 6.2.5 moves the runner\n// again CR 6.2.5\n', 'b.rs': '// CR 6.2.5 rule_position_runner\n' })
@@ -404,7 +404,7 @@ describe('numbers read with their history (issue 19)', () => {
     expect(hints).toEqual(['a.rs:1:4: hint[number-changed-meaning]'])
     expect(r.stdout).toContain('`CR 6.2.5` is read as today\'s 6.2.5, `rule_position_runner`; but 6.2.5 in v22.12–v24.03 (`rule_move_runner_to_position`) is 6.2.8 now')
     expect(r.code).toBe(0)
-  }, 120_000)
+  }, 600_000)
 
   it('--baseline names a held release: a number that meant another rule then is reported and counted for that rule', async () => {
     const dir = project({ 'a.rs': '// CR 6.2.5 moves the runner\n// CR 6.1.4 ends the run\n' })
@@ -419,7 +419,7 @@ describe('numbers read with their history (issue 19)', () => {
     const bad = await runCr(['cite', 'a.rs', '--index', index, '--baseline', 'v21.06'], dir)
     expect(bad.code).toBe(2)
     expect(bad.stderr).toContain('no such file, or a held release: v22.12, v23.08, v24.03, v25.04, v25.08, v26.03')
-  }, 120_000)
+  }, 600_000)
 
   it('a coverage file written against v24.03 records what each number meant, so reading it as a baseline today reports the renumbering', async () => {
     const dir = project({ 'a.rs': '// CR 6.2.5 moves the runner\n' })
@@ -435,5 +435,5 @@ describe('numbers read with their history (issue 19)', () => {
     // A format-1 file (no numbers) of a held release is read through that release's numbering.
     writeFileSync(join(dir, 'old.json'), JSON.stringify({ format: 1, version: 'v24.03', files: { 'a.rs': [{ id: 'rule_move_runner_to_position', line: 1, column: 4 }] }, hashes: file.hashes }))
     expect(problemLines((await runCr(['cite', 'a.rs', '--index', index, '--baseline', 'old.json'], dir)).stdout)).toContain('a.rs:1:4: warning[renumbered-since-baseline]')
-  }, 120_000)
+  }, 600_000)
 })

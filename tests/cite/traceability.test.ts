@@ -127,7 +127,7 @@ beforeAll(() => {
   const json = buildIndexFiles(model!)['rules.json']!
   writeFileSync(index, json)
   rules = (JSON.parse(json) as { rules: { id: string; number: string; kind: string }[] }).rules
-}, 120_000)
+}, 600_000)
 afterAll(() => rmSync(tmp, { recursive: true, force: true }))
 
 function project(files: Record<string, string>): string {
@@ -190,7 +190,7 @@ describe('cr cite --results: coverage from tests that ran', () => {
     expect(c.rules[sixOneTwo]).toBeUndefined()
     // Cargo.lock is never read: its `CR 6.1.99` is no error.
     expect(out.problems.filter((p) => p.file === 'Cargo.lock')).toEqual([])
-  }, 120_000)
+  }, 600_000)
 
   it('prints coverage by tests that passed, and the rules failing tests cite', async () => {
     const dir = project({ ...ENGINE, 'junit.xml': NEXTEST })
@@ -198,7 +198,7 @@ describe('cr cite --results: coverage from tests that ran', () => {
     expect(r.stdout).toMatch(/^coverage by tests that passed: 1\/\d+ citable rules \(0\.1%\); tests 1 passed, 1 failed, 1 skipped, 1 not run$/m)
     expect(r.stdout).toContain('rules some failing test cites: 1 (rule_jacking_out)')
     expect(r.stdout).toMatch(/^cr cite: 4 files \(2 not read: lock files, test results, cr's own files\)/m)
-  }, 120_000)
+  }, 600_000)
 
   it('classifies the same from any working directory: cr cite ../engine', async () => {
     const dir = project({ ...ENGINE, 'junit.xml': NEXTEST })
@@ -208,7 +208,7 @@ describe('cr cite --results: coverage from tests that ran', () => {
     expect(inside.coverage.tested).toBe(4)
     expect(outside.coverage.tested).toBe(inside.coverage.tested)
     expect(outside.coverage.implemented).toBe(inside.coverage.implemented)
-  }, 120_000)
+  }, 600_000)
 
   it('reads citations in a result\'s name or failure message, and the log cite() writes', async () => {
     const junit = '<testsuite name="x"><testcase classname="spec" name="CR 6.1.5: jacks out"/><testcase name="other"><failure message="expected rule_end_the_run to apply"/></testcase></testsuite>'
@@ -220,14 +220,14 @@ describe('cr cite --results: coverage from tests that ran', () => {
     expect(out.coverage.rules.rule_end_the_run!.tests).toEqual({ passed: 0, failed: 1, skipped: 0, notRun: 0 })
     expect(out.coverage.rules.step_initiation_announce!.tests).toEqual({ passed: 1, failed: 0, skipped: 0, notRun: 0 })
     expect(out.coverage.rules.rule_run!.tests).toEqual({ passed: 0, failed: 0, skipped: 0, notRun: 1 })
-  }, 120_000)
+  }, 600_000)
 
   it('a results file that is not JUnit is a located error, exit 2', async () => {
     const dir = project({ 'src/a.ts': '', 'bad.xml': '<testsuite>\n  <testcase name="a">\n</testsuite>\n' })
     const r = await runCr(['cite', '--index', index, '--results', 'bad.xml'], dir)
     expect(r.code).toBe(2)
     expect(r.stderr).toMatch(/^bad\.xml:3:\d+: error: Invalid XML: .+ \[results-invalid\]\n$/)
-  }, 120_000)
+  }, 600_000)
 })
 
 describe('what counts: documentation, copies of the CR, reports', () => {
@@ -246,7 +246,7 @@ describe('what counts: documentation, copies of the CR, reports', () => {
     expect(out.problems.filter((p) => p.severity !== 'hint')).toEqual([])
     expect(out.problems.find((p) => p.code === 'not-counted')?.file).toBe('docs/cr-1.8.txt')
     expect(out.citations.map((c) => c.file).sort()).toEqual(['notes/design.md', 'src/a.rs'])
-  }, 120_000)
+  }, 600_000)
 })
 
 describe('the CI gate', () => {
@@ -278,7 +278,7 @@ describe('the CI gate', () => {
       expect.stringMatching(/^gaps\.json:2:3: error: Exception for `rule_end_the_run` without a reason/),
       expect.stringMatching(/^gaps\.json:3:3: error: Unknown rule `rule_end_teh_run` in the exceptions.*\[exceptions-invalid\]$/),
     ])
-  }, 120_000)
+  }, 600_000)
 
   it('per-code severity in the config: off drops a code, error fails on it', async () => {
     const files = { 'src/a.rs': '// CR 1.8 9.1.8g\n// rule_end_teh_run\n' }
@@ -288,7 +288,7 @@ describe('the CI gate', () => {
     expect(strict.code).toBe(1)
     expect(strict.stdout).toMatch(/^src\/a\.rs:1:4: error: .* \[edition-not-held\]$/m)
     expect(strict.stdout).not.toContain('[unknown-rule]')
-  }, 120_000)
+  }, 600_000)
 
   it('--impact lists the tests with their status and the code citing a rule or its sub-rules', async () => {
     const dir = project({ ...ENGINE, 'junit.xml': NEXTEST })
@@ -301,7 +301,7 @@ describe('the CI gate', () => {
     expect(lines.some((l) => /^ {2}failed {3}jack_out — tests\/runs\.rs:2/.test(l))).toBe(true)
     expect(lines).toContain('implementation: 1')
     expect((await runCr(['cite', '--index', index, '--impact', 'rule_nope'], dir)).code).toBe(2)
-  }, 120_000)
+  }, 600_000)
 })
 
 describe('reports', () => {
@@ -330,5 +330,5 @@ describe('reports', () => {
     expect(md.stdout).toContain('#### Rules only failing tests cite (1)')
     expect(md.stdout).toMatch(/^- 6\.1\.\d+ `rule_jacking_out` — .*: `jack_out` \(tests\/runs\.rs:2\)$/m)
     expect(md.stdout).toContain('<details><summary>Not covered by a test')
-  }, 120_000)
+  }, 600_000)
 })

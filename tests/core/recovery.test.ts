@@ -98,7 +98,7 @@ describe('one slip, one message', () => {
     expect(r.code).toBe(1)
     expect(messages.map((m) => `${m.file}:${m.line}:${m.column} ${m.code}`)).toEqual([`rules/06_runs.yaml:${at[0]}:${at[1]} yaml-syntax`])
     expect(messages[0]!.message).toMatch(says)
-  }, 120_000)
+  }, 600_000)
 
   it('a genuine mistake elsewhere is still reported beside a broken file, and references to the broken file are not', async () => {
     const dir = tree()
@@ -108,7 +108,7 @@ describe('one slip, one message', () => {
     const messages = JSON.parse((await runCr(['check', '--json', 'rules'], dir)).stdout).messages as { file: string; code: string; message: string }[]
     expect(messages.map((m) => `${m.file} ${m.code}`)).toEqual(['rules/06_runs.yaml yaml-syntax', 'rules/07_access_breach.yaml unknown-rule'])
     expect(messages[1]!.message).toContain('rule_accesing')
-  }, 120_000)
+  }, 600_000)
 
   it('a broken chapter keeps its place: the chapters after it keep their numbers', () => {
     const files = readRulesDir(join(repoRoot, 'rules'), repoRoot).map((f) => (f.path.endsWith('06_runs.yaml') ? { ...f, content: slips[0]!.edit(runs) } : f))
@@ -142,7 +142,7 @@ describe('a definition with a mistake on its own line: one message, nothing wait
     // No unknown-rule for references to it elsewhere, no id-missing from the guard, no schema warning about its children.
     expect(messages.map((m) => `${m.file} ${m.code}`)).toEqual([`rules/06_runs.yaml ${code}`])
     expect(messages[0]!.related?.map((r) => r.message).join('\n')).toMatch(note)
-  }, 120_000)
+  }, 600_000)
 
   it('a genuine unknown reference beside it is still reported', async () => {
     const dir = tree()
@@ -150,7 +150,7 @@ describe('a definition with a mistake on its own line: one message, nothing wait
     const messages = JSON.parse((await runCr(['check', '--json', 'rules'], dir)).stdout).messages as { code: string; message: string }[]
     expect(messages.map((m) => m.code).sort()).toEqual(['schema-id-pattern', 'unknown-rule'])
     expect(messages.find((m) => m.code === 'unknown-rule')!.message).toContain('rule_end_the_rn')
-  }, 120_000)
+  }, 600_000)
 })
 
 describe('FolderCheck (the language server and the live preview): the last good parse', () => {

@@ -124,7 +124,7 @@ describe('cr release: freezing', () => {
     expect(r.err).toContain('releases/v26.09/ already exists; a release is frozen once and never overwritten')
     // With the new release beside it, the ID guard still passes.
     expect((await run(['check', 'rules'], dir)).code).toBe(0)
-  }, 120_000)
+  }, 600_000)
 
   it('refuses rules that do not compile, a version older than the last release, and bad arguments', async () => {
     const dir = before('v26.03')
@@ -137,7 +137,7 @@ describe('cr release: freezing', () => {
     expect(r.err).toMatch(/error\[unknown-rule\]/)
     expect(r.err).toContain('does not compile')
     expect(existsSync(join(dir, 'releases/v26.03'))).toBe(false)
-  }, 120_000)
+  }, 600_000)
 
   it('--strict turns mark problems into a refusal', async () => {
     const dir = before('v25.08')
@@ -147,7 +147,7 @@ describe('cr release: freezing', () => {
     expect(r.err).toMatch(/warning\[release-unmarked-change\]/)
     expect(existsSync(join(dir, 'releases/v25.08'))).toBe(false)
     expect((await run(['release', 'v25.08'], dir)).code).toBe(0)
-  }, 120_000)
+  }, 600_000)
 })
 
 /** Today's repository as a scratch copy: rules/ and every release. */
@@ -295,5 +295,5 @@ describe('the summary of changes: the rules team\'s words, no debris', () => {
     expect(r.err).toMatch(/error\[release-changelog-debris\]/)
     expect(r.err).toContain('rules/changelog.yaml has markup debris in 4 places (above); a summary is published as it is written')
     expect(existsSync(join(dir, 'releases/v26.09'))).toBe(false)
-  }, 120_000)
+  }, 600_000)
 })

@@ -82,5 +82,5 @@ describe('Pagefind indexes', () => {
     const edited = [records[0]!, record('rule_b', 'The Runner jacks out early.')]
     const changed = await cachedSearchIndexes(cache, [{ records: edited, outputPath: join(dir, 'three/pagefind') }])
     expect(changed.map((r) => r.cached)).toEqual([false])
-  }, 120_000)
+  }, 600_000)
 })

@@ -135,7 +135,7 @@ describe('versions', () => {
   const retiredPage = (id: string) => site.retired.find((r) => r.id === id)
   beforeAll(() => {
     site = prepareSite(ROOT, { CR_RELEASES: 'all' })
-  }, 60_000)
+  }, 600_000)
 
   test('a changes page per release, newest first, with the unreleased changes on top', () => {
     expect(site.changes.map((c) => c.key)).toEqual(['current', 'v26.03', 'v25.08', 'v25.04', 'v24.03', 'v23.08'])

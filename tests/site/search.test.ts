@@ -152,7 +152,7 @@ describe.skipIf(!hasChromium)('search', () => {
       await context.close()
     })
 
-    test('Enter on a question opens the results to choose from; on a term, the rule', { timeout: 120_000 }, async () => {
+    test('Enter on a question opens the results to choose from; on a term, the rule', { timeout: 600_000 }, async () => {
       // Each query's results are showing before Enter (before the search code loads, Enter is the form's own submit).
       const q = 'does the runner lose if they take net damage with no cards in grip'
       const { page, context } = await search(q)
@@ -229,7 +229,7 @@ describe.skipIf(!hasChromium)('search', () => {
       await context.close()
     })
 
-    test('the search page shows 40, then all of them', { timeout: 120_000 }, async () => {
+    test('the search page shows 40, then all of them', { timeout: 600_000 }, async () => {
       const { page, context } = await newPage(site)
       await page.goto(`${site.url}/search/?q=run`)
       await page.waitForFunction(() => document.querySelector<HTMLElement>('[data-search-page] .search-results')?.dataset.done === 'run')
@@ -243,7 +243,7 @@ describe.skipIf(!hasChromium)('search', () => {
       await context.close()
     })
 
-    test('Enter acts on the text in the box, not on the results still showing', { timeout: 60_000 }, async () => {
+    test('Enter acts on the text in the box, not on the results still showing', { timeout: 600_000 }, async () => {
       // The best match for "trash cost", as the list shows it once it is done.
       const expected = (await search('trash cost'))
       const target = expected.hrefs[0]!
