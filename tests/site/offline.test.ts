@@ -59,10 +59,17 @@ async function proxy(upstream: string): Promise<Proxy> {
 
 const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///ywAAAAAAQABAAACAUwAOw==', 'base64')
 
-/** A phone with service workers on; nothing leaves localhost. */
+/** Contexts taken offline: their routes stop answering too (a route would otherwise serve images with no network). */
+const offline = new WeakSet<BrowserContext>()
+async function goOffline(context: BrowserContext): Promise<void> {
+  offline.add(context)
+  await context.setOffline(true)
+}
+
+/** A phone with service workers on; nothing leaves localhost (remote images are a pixel while online, fail offline). */
 async function phone(context: BrowserContext): Promise<Page> {
   await context.route(/^https?:\/\/(?!127\.0\.0\.1)/, (route) =>
-    route.request().resourceType() === 'image' ? route.fulfill({ contentType: 'image/gif', body: PIXEL }) : route.abort(),
+    route.request().resourceType() === 'image' && !offline.has(context) ? route.fulfill({ contentType: 'image/gif', body: PIXEL }) : route.abort('internetdisconnected'),
   )
   return context.newPage()
 }
@@ -104,7 +111,7 @@ describe.skipIf(!hasChromium)('offline', () => {
       // The one-page rules repeat the chapters: kept once read.
       await page.goto(`${server.url}/full/`)
       await server.close()
-      await context.setOffline(true)
+      await goOffline(context)
 
       for (const [path, text] of [
         ['/', 'Comprehensive Rules'],
@@ -194,7 +201,7 @@ describe.skipIf(!hasChromium)('offline', () => {
         await expect(page.locator('.old button.keep').count()).resolves.toBe(0)
       }
       await server.close()
-      await context.setOffline(true)
+      await goOffline(context)
       for (const path of ['/v24.03/runs/', '/v24.03/turns/', '/v24.03/glossary/']) {
         const res = await page.goto(`${server.url}${path}`)
         expect(res?.status(), path).toBe(200)
@@ -239,7 +246,7 @@ describe.skipIf(!hasChromium)('offline', () => {
       await expect(page.locator('h1').textContent()).resolves.toBe('Glossary (new build)')
       // And it is what is kept now: offline, the new page.
       await server.close()
-      await context.setOffline(true)
+      await goOffline(context)
       await page.goto(`${server.url}/glossary/`)
       await expect(page.locator('h1').textContent()).resolves.toBe('Glossary (new build)')
     } finally {
