@@ -13,6 +13,7 @@
  */
 import { escapeForTerminal } from '../terminal-text.ts'
 import { DIAGNOSTIC_CODES } from '../codes.ts'
+import { githubAnnotations } from '../diagnostic-formats.ts'
 import { CITE_CODES, type CiteProblem, type CiteSeverity } from './types.ts'
 
 export const REPORT_FORMATS = ['text', 'github', 'sarif', 'json', 'markdown'] as const
@@ -38,12 +39,15 @@ export function formatProblemLine(p: CiteProblem): string {
   return escapeForTerminal(`${p.file}:${p.line}:${p.column}: ${WORD[p.severity]}: ${messageOf(p)} [${p.code}]`)
 }
 
-/** GitHub Actions workflow commands; `%`, CR and LF escaped as the runner expects. */
+/** GitHub Actions workflow commands, by the shared formatter (`diagnostic-formats.ts`), each message with cr cite's suggestion. */
 export function formatGithub(problems: readonly CiteProblem[]): string[] {
-  const data = (s: string) => s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A')
-  const prop = (s: string) => data(s).replace(/:/g, '%3A').replace(/,/g, '%2C')
-  const command: Record<CiteSeverity, string> = { error: 'error', warning: 'warning', hint: 'notice' }
-  return problems.map((p) => `::${command[p.severity]} file=${prop(p.file)},line=${p.line},col=${p.column},title=${prop(`cr cite: ${p.code}`)}::${data(messageOf(p))}`)
+  return githubAnnotations(
+    problems.map((p) => {
+      const { suggestions: _, ...rest } = p
+      return { ...rest, message: messageOf(p) }
+    }),
+    { name: 'cr cite' },
+  )
 }
 
 /**
