@@ -253,6 +253,8 @@ describe('how strangers write (issue 23)', () => {
     expect(cited('x.ts', text)).toEqual(['1:25 rule_jacking_out'])
     const [p] = scanIn('x.ts', text).problems.filter((q) => q.severity === 'error')
     expect([p?.code, p?.text, p?.suggestions?.[0]]).toEqual(['unknown-rule', 'rule_jackingout', 'rule_jacking_out'])
+    // A quoted number on the next line does not take the pair from the number on the ID's own line.
+    expect(cited('x.ts', `${text}\nconst RUN = '6.1.1'`)).toEqual(['1:25 rule_jacking_out'])
   })
 
   it('with bareNumbers, versions are not rules: no section, or a line of versions', () => {

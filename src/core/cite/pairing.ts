@@ -100,7 +100,9 @@ function pairLine(setup: ScannerSetup, text: string, hits: Hit[], from: number, 
     const id = nearestId(text, n, pairable)
     if (!id) continue
     const current = best.get(id)
-    if (!current || gap(n, id) < gap(current, id)) best.set(id, n)
+    // A number on the ID's own line before one on a neighbouring line (a split pair is the exception).
+    const sameLine = Number(n.line === id.line) - Number(current?.line === id.line)
+    if (!current || sameLine > 0 || (sameLine === 0 && gap(n, id) < gap(current, id))) best.set(id, n)
   }
   for (const [id, n] of best) {
     if (id.rule) {
