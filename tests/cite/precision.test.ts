@@ -257,6 +257,35 @@ describe('how strangers write (issue 23)', () => {
     expect(cited('x.ts', `${text}\nconst RUN = '6.1.1'`)).toEqual(['1:25 rule_jacking_out'])
   })
 
+  describe('with bareNumbers, numbers quoted under an edition named alone on a line are that edition\'s (issue 23)', () => {
+    const bare = { bareNumbers: 'comments' }
+    const citedWith = (file: string, text: string, table = TABLE) =>
+      scanIn(file, text, bare, table).citations.map((c) => `${c.line} ${c.id}${c.version ? ` (${c.version})` : ''}`)
+
+    it.each([
+      ['Clojure', 'x.clj', ';; CR 1.8\n;; 6.1.1. A run is…\n;; 6.1.3a. End the run…\n(defn run [])\n;; 6.1.4: jack out'],
+      ['Python, an empty comment line between', 'x.py', '# CR 1.8:\n#\n# 6.1.1 A run is…\n#    6.1.3a End the run…\ndef run(): pass\n# 6.1.4: jack out'],
+      ['a C block with a title', 'x.ts', '/*\n * Quoted from CR 1.8:\n *\n * 6.1.1. A run is…\n * 6.1.3a. End the run…\n */\n// 6.1.4: jack out'],
+      ['Lua and SQL comments', 'x.lua', '-- CR 1.8\n-- 6.1.1. A run is…\n-- 6.1.3a. End the run…\nlocal x = 1\n-- 6.1.4: jack out'],
+      ['a Python docstring', 'x.py', 'def run():\n    """CR 1.8\n    6.1.1. A run is…\n    6.1.3a. End the run…\n    """\n# 6.1.4: jack out'],
+      ['Rust doc comments, the header closing a block', 'x.rs', '/* CR 1.8 */\n/// 6.1.1. A run is…\n/// 6.1.3a. End the run…\nfn run() {}\n// 6.1.4: jack out'],
+    ])('%s: the quoted numbers are not today\'s rules; after the block they are', (_, file, text) => {
+      const lines = text.split('\n')
+      expect(citedWith(file, text)).toEqual([`${lines.length} rule_jacking_out`])
+      expect(scanIn(file, text, bare).problems.filter((p) => p.severity !== 'hint')).toEqual([])
+    })
+
+    it('a held release named alone reads the numbers below through that release', () => {
+      const text = '// CR v24.03\n// 6.1.4 ended the run then\n\n// 6.1.4 jacks out today'
+      expect(citedWith('x.rs', text, TABLE_WITH_RELEASES)).toEqual(['2 rule_end_the_run (v24.03)', '4 rule_jacking_out'])
+    })
+
+    it('a section alone above its own rules is the section; an edition with words after it is no header', () => {
+      expect(citedWith('x.rs', '// CR 1.2\n// 1.2.1 the first golden rule')).toEqual(['1 sec_golden_rules', '2 rule_54+'])
+      expect(citedWith('x.rs', '// CR 1.8 errata applied below\n// 6.1.1 A run')).toEqual(['2 rule_run'])
+    })
+  })
+
   it('with bareNumbers, versions are not rules: no section, or a line of versions', () => {
     const text = '// Bumped lodash 4.17.21 to 4.17.23\n// serde 1.0.197 and the 6.1.1 protocol\n// 6.1.1: runs\n// ^6.1.2 ~6.1.2 >=6.1.2'
     expect(problems('x.rs', text, { bareNumbers: 'comments' })).toEqual([])

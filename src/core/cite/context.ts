@@ -81,6 +81,11 @@ export interface FileScan {
   nextGroup(): number
   /** Set when a citation names a held release and the table has no releases yet. */
   needsReleases: boolean
+  /**
+   * The last edition named alone on a comment line (`;; CR 1.8`, `// From CR v24.03:`) and the comment
+   * block below it (offsets): numbers quoted there are that edition's, not today's.
+   */
+  editionHeader?: { written: string; from: number; to: number }
 }
 
 export function createFileScan(setup: ScannerSetup, text: string, file: string): FileScan {

@@ -1,11 +1,12 @@
 /**
  * A number without a marker in a comment (`// 6.1.4a: end the run`): only
  * with `bareNumbers: "comments"`, three parts or more, never after `v`,
- * `version`, `@` or `§`.
+ * `version`, `@` or `§`; under an edition named alone on a comment line
+ * (`;; CR 1.8`), a number of that edition.
  */
 import type { FileScan, ScannerSetup } from '../context.ts'
 import { readNumbers } from '../grammar.ts'
-import { hit } from '../hit.ts'
+import { hit, stamp } from '../hit.ts'
 import type { WordForm } from './form.ts'
 
 export const bareNumber: WordForm = {
@@ -23,8 +24,17 @@ export const bareNumber: WordForm = {
     // versions, and so is every number on a line with one (`tokio 1.36.0 and the 2.4.1 protocol`).
     if (!items.every((it) => it.values.every((v) => plausible(scan.setup, v)))) return end
     if (lineHasVersion(scan, offset)) return end
+    // Below `;; CR 1.8` alone on its line, the numbers quoted are that edition's: a held release's are read
+    // through it; any other's are not today's rules, and not read.
+    const header = scan.editionHeader
+    const edition = header && offset >= header.from && offset < header.to ? scan.edition(header.written) : undefined
+    if (edition && edition.kind !== 'held' && edition.kind !== undefined) return end
     for (const it of items) {
-      for (const v of it.values) scan.hits.push(it.values.length > 1 ? { ...hit(it.offset, it.text, v, true, 'number'), range: true } : hit(it.offset, it.text, v, true, 'number'))
+      for (const v of it.values) {
+        const h = hit(it.offset, it.text, v, true, 'number')
+        if (it.values.length > 1) h.range = true
+        scan.hits.push(edition ? stamp(h, edition.name, undefined) : h)
+      }
     }
     return end
   },
