@@ -77,6 +77,27 @@ export interface RuleCites {
   citations: number
   /** Citing files, sorted, with the lines of their citations. */
   files: { path: string; lines: number[] }[]
+  /** With test results (`cr cite --results`): the tests citing the rule, failing first, and how each ended. */
+  tests?: RuleTest[]
+}
+
+/** How a test that cites a rule ended, in the results the coverage file was written with. */
+export type TestOutcome = 'passed' | 'failed' | 'skipped' | 'not-run'
+
+export interface RuleTest {
+  /** `describe > name`, as the engine's source names it. */
+  name: string
+  outcome: TestOutcome
+  /** Where the test is: `file:line`. */
+  at?: string
+}
+
+/** Tests by how they ended. */
+export interface TestTally {
+  passed: number
+  failed: number
+  skipped: number
+  notRun: number
 }
 
 export interface TocSection {
@@ -358,7 +379,23 @@ export interface CoveragePage {
     total: number
     percent: number
     uncited: { id: string; number: string; url: string }[]
+    /** With results: rules of the chapter covered by tests that ran and passed. */
+    passing?: number
+    passingPercent?: number
   }[]
   /** IDs the coverage file cites that the rules do not define. */
   unknown: string[]
+  /**
+   * With test results (`cr cite --results`): coverage by tests that ran and passed, the tests by how
+   * they ended, and the rules failing or skipped tests cite.
+   */
+  executed?: {
+    passing: number
+    percent: number
+    tests: TestTally
+    failing: { id: string; number: string; url: string; tests: RuleTest[] }[]
+    skipped: { id: string; number: string; url: string; tests: RuleTest[] }[]
+    /** The results files, by name. */
+    results: string[]
+  }
 }

@@ -255,6 +255,49 @@ describe('coverage', () => {
     expect(loadCoverage(undefined)).toBeUndefined()
   })
 
+  test('with test results, each rule lists the tests citing it and how each ended; /coverage/ the passing share and the failing rules', () => {
+    const withResults = {
+      format: 2,
+      version: 'v26.03',
+      tests: ['tests/run.rs'],
+      results: ['/ci/target/nextest/junit.xml'],
+      files: {
+        'src/run.rs': [{ id: 'rule_jacking_out', line: 4, column: 1, role: 'impl' }],
+        'tests/run.rs': [
+          { id: 'rule_end_the_run', line: 3, column: 5, role: 'test', test: 'tests/run.rs > runs > ends_run' },
+          { id: 'rule_end_the_run', line: 9, column: 5, role: 'test', test: 'tests/run.rs > runs > jack_out' },
+          { id: 'rule_jacking_out', line: 10, column: 5, role: 'test', test: 'tests/run.rs > runs > jack_out' },
+          { id: 'rule_run', line: 20, column: 5, role: 'test', test: 'tests/run.rs > later' },
+          { id: 'rule_attacked_server', line: 30, column: 5, role: 'test', test: 'tests/run.rs > renamed_since' },
+        ],
+      },
+      testCases: {
+        'tests/run.rs > runs > ends_run': { name: 'ends_run', path: ['runs'], file: 'tests/run.rs', line: 2, status: 'passed' },
+        'tests/run.rs > runs > jack_out': { name: 'jack_out', path: ['runs'], file: 'tests/run.rs', line: 8, status: 'failed' },
+        'tests/run.rs > later': { name: 'later', file: 'tests/run.rs', line: 19, status: 'skipped' },
+        'tests/run.rs > renamed_since': { name: 'renamed_since', file: 'tests/run.rs', line: 29, status: 'not-run' },
+      },
+    }
+    const doc = compile(readRulesDir(rules)).document!
+    const view = coverageView(loadCoverage(write('results.json', withResults))!, doc, (id) => `/x/#${id}`)
+    // Failing first; the implementation's citation is no test.
+    expect(view.rules.get('rule_end_the_run')?.tests).toEqual([
+      { name: 'runs > jack_out', outcome: 'failed', at: 'tests/run.rs:8' },
+      { name: 'runs > ends_run', outcome: 'passed', at: 'tests/run.rs:2' },
+    ])
+    expect(view.rules.get('rule_jacking_out')?.tests).toEqual([{ name: 'runs > jack_out', outcome: 'failed', at: 'tests/run.rs:8' }])
+    expect(view.rules.get('rule_attacked_server')?.tests).toEqual([{ name: 'renamed_since', outcome: 'not-run', at: 'tests/run.rs:29' }])
+    const e = view.page.executed!
+    expect([e.passing, e.tests, e.results]).toEqual([1, { passed: 1, failed: 1, skipped: 1, notRun: 1 }, ['junit.xml']])
+    expect(e.failing.map((r) => r.id)).toEqual(['rule_end_the_run', 'rule_jacking_out'])
+    expect(e.skipped).toMatchObject([{ id: 'rule_run', url: '/x/#rule_run', tests: [{ name: 'later', outcome: 'skipped' }] }])
+    const runs = view.page.chapters.find((c) => c.id === 'chpt_runs')!
+    expect([runs.passing, runs.cited >= 4]).toEqual([1, true])
+    // Without results, nothing of the kind.
+    const plain = coverageView(loadCoverage(write('plain.json', file))!, doc, (id) => `/x/#${id}`)
+    expect([plain.page.executed, plain.rules.get('rule_end_the_run')?.tests, plain.page.chapters[0]!.passing]).toEqual([undefined, undefined, undefined])
+  })
+
   test('a bad coverage file is an error that says what is wrong', () => {
     const path = write('bad.json', { counts: { rule_end_the_run: 7 } })
     expect(() => loadCoverage(path)).toThrowError(
