@@ -134,7 +134,9 @@ export function readInputFile(path: string, options: ReadInputOptions): Buffer |
       total += n
       if (total > options.maxBytes) throw tooLarge(shown, undefined, options.maxBytes)
       if (options.head && chunks.length === 1 && !options.head.accept(chunks[0]!)) return undefined
-      want = Math.min(options.maxBytes + 1 - total, 1 << 20)
+      // What is left by the stat, plus one byte to see the end (or growth): never a 1 MiB buffer for a
+      // 10 KiB file's last read (allocating one per file cost more than reading a source tree).
+      want = Math.min(Math.max(stat.size - total, 0) + 1, options.maxBytes + 1 - total, 1 << 20)
     }
     return chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, total)
   } finally {

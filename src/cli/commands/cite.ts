@@ -102,10 +102,17 @@ export function citeCommand(argv: string[], io: CliIo): number {
   }
   const matcher = (globs: readonly string[]) => {
     const ig = ignore().add(globs as string[])
+    // Asked once per citation as well as per file: the verdict is kept per file.
+    const verdicts = new Map<string, boolean>()
     return (file: string) => {
-      const abs = resolve(cwd, file)
-      const rel = relative(baseFor(abs), abs).split(sep).join('/')
-      return !rel.startsWith('..') && rel !== '' && ig.ignores(rel)
+      let verdict = verdicts.get(file)
+      if (verdict === undefined) {
+        const abs = resolve(cwd, file)
+        const rel = relative(baseFor(abs), abs).split(sep).join('/')
+        verdict = !rel.startsWith('..') && rel !== '' && ig.ignores(rel)
+        verdicts.set(file, verdict)
+      }
+      return verdict
     }
   }
   const isTest = matcher(loaded.config.tests)

@@ -9,7 +9,7 @@ import { MAX_RANGE, type Between } from './grammar.ts'
 import { classifyEdition, editionName, type EditionKind } from './editions.ts'
 import type { Hit } from './hit.ts'
 import { createLineIndex, type LineIndex } from './lines.ts'
-import { createPlaceFinder, syntaxFor, type Place, type Syntax } from './lexical.ts'
+import { createPlaceFinder, isPlaceholder, syntaxFor, type Place, type Syntax } from './lexical.ts'
 import { nearMissFor, type NearMiss } from './near-miss.ts'
 import type { CiteTable } from './table.ts'
 
@@ -21,6 +21,11 @@ export interface ScannerSetup {
   near: NearMiss
   /** Today's IDs and retired ones. */
   isKnownId(word: string): boolean
+  /**
+   * What an ID-shaped word is, cached per word (identifiers repeat across a code base): a known ID, a
+   * close miss of one (a typo worth reporting), another word of the ID grammar, or none of these.
+   */
+  wordKind(word: string): WordKind
   /** `ignoreIds` of the configuration. */
   isIgnored(word: string): boolean
   /** `rule_x+` is an ID only when `known` has it with its `+`. */
@@ -37,15 +42,37 @@ export interface ScannerSetup {
   between: Between
 }
 
+/** `known`: today's or retired; `typo`: a close miss of one, not a placeholder; `grammar`: another word with a strict prefix; `other`. */
+export type WordKind = 'known' | 'typo' | 'grammar' | 'other'
+
+/** Distinct words kept per scanner; past it, words are judged again (a generated file of unique words). */
+const WORD_CACHE = 200_000
+
 export function createSetup(table: CiteTable, config: CiteConfig): ScannerSetup {
   const known = new Set([...table.byId.keys(), ...table.retired.keys()])
   const near = nearMissFor(table.ids)
+  const strict = new Set(table.strictPrefixes)
+  const kinds = new Map<string, WordKind>()
+  const judge = (word: string): WordKind => {
+    if (known.has(word)) return 'known'
+    const underscore = word.indexOf('_')
+    if (underscore === -1 || !strict.has(word.slice(0, underscore))) return 'other'
+    return near.isNearMiss(word) && !isPlaceholder(word) ? 'typo' : 'grammar'
+  }
   return {
     table,
     config,
-    strict: new Set(table.strictPrefixes),
+    strict,
     near,
     isKnownId: (word) => known.has(word),
+    wordKind: (word) => {
+      let kind = kinds.get(word)
+      if (kind === undefined) {
+        kind = judge(word)
+        if (kinds.size < WORD_CACHE) kinds.set(word, kind)
+      }
+      return kind
+    },
     isIgnored: (word) => config.ignoreIds?.test(word) ?? false,
     trimPlus: (word, has) => (word.endsWith('+') && !has(word) ? word.replace(/\++$/, '') : word),
     suggestFor: (word, ids = table.ids) => {

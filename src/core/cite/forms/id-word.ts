@@ -22,17 +22,21 @@ export const idWord: WordForm = {
     // Cheapest tests first: most such words are code (`step_count`), and code never cites.
     const cited = afterMarker(text, offset)
     const all = setup.config.unknownIds === 'all'
-    if (!cited && !all && scan.placeOf(offset) === 'code') return undefined
     const word = raw.endsWith('+') ? setup.trimPlus(raw, (w) => setup.table.byId.has(w)) : raw
     const underscore = word.indexOf('_')
     if (word.length === underscore + 1) return undefined // just `rule_`
-    const isKnown = setup.isKnownId(word)
-    if (!isKnown && !setup.strict.has(word.slice(0, underscore))) return undefined
+    const kind = setup.wordKind(word)
+    if (kind === 'other') return undefined
+    const isKnown = kind === 'known'
+    // An unknown word that is no close miss is nothing wherever it is (`rule_id`, `step_count`): decided
+    // by a lookup cached per word, before finding its place, which costs a read of its line.
+    if (!cited && !all && kind === 'grammar') return undefined
+    if (!cited && !all && scan.placeOf(offset) === 'code') return undefined
     if (setup.isIgnored(word)) return undefined
     if (!cited && !(all && !isKnown)) {
       if (all && scan.placeOf(offset) === 'code') return undefined
       if (isCodeLike(text, offset, offset + word.length)) return undefined
-      if (!isKnown && (!setup.near.isNearMiss(word) || isPlaceholder(word))) return undefined
+      if (!isKnown && kind !== 'typo') return undefined
     }
     // `CR rule_x` in documentation: a placeholder, not a typo.
     if (cited && !isKnown && isPlaceholder(word) && scan.placeOf(offset) !== 'code') return undefined
