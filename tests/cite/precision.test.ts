@@ -177,6 +177,18 @@ describe('bare numbers (opt-in) and silencing', () => {
   })
 })
 
+describe('a word of the ID grammar after a marker', () => {
+  it('is a citation after `CR` or `rule:`/`Rules:`, so an unknown one is an error; after other words, nothing', () => {
+    const reported = (text: string) => problems('x.rs', text).map((p) => p.replace(/^\S+ /, ''))
+    for (const text of ['// CR rule_zzz_qqq', '// CR: rule_zzz_qqq', '// rules: rule_zzz_qqq', '// Rule: rule_zzz_qqq', '// Rules:  rule_zzz_qqq']) {
+      expect(reported(text), text).toEqual(['error[unknown-rule] rule_zzz_qqq'])
+    }
+    for (const text of ['// rule_zzz_qqq', '// XCR rule_zzz_qqq', '// ruler: rule_zzz_qqq', '// rule rule_zzz_qqq', '// rulesx: rule_zzz_qqq', '// Cr rule_zzz_qqq']) {
+      expect(reported(text), text).toEqual([])
+    }
+  })
+})
+
 describe('pairs', () => {
   it('pairs a number and an ID written together, not two citations in one sentence', () => {
     expect(problems('x.md', 'CR 6.1.1 (a run) and then rule_jacking_out')).toEqual([])

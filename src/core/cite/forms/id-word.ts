@@ -55,7 +55,10 @@ export function afterMarker(text: string, offset: number): boolean {
   // Markers are 2–5 letters: a longer word is none, however long it goes on.
   while (i >= 0 && wordEnd - i <= 6 && isIdentChar(text.charCodeAt(i))) i--
   const word = wordEnd - (i + 1)
-  if (word < 2 || word > 5) return false
-  const w = text.slice(i + 1, wordEnd)
-  return w === 'CR' || (colon && (w === 'rule' || w === 'Rule' || w === 'rules' || w === 'Rules'))
+  const at = i + 1
+  // Compared in place: this runs for every ID-shaped word of a tree, most of them code.
+  if (word === 2) return text.charCodeAt(at) === 67 /* C */ && text.charCodeAt(at + 1) === 82 /* R */
+  if (!colon || word < 4 || word > 5) return false
+  const r = text.charCodeAt(at)
+  return (r === 114 || r === 82) /* r R */ && text.startsWith('ule', at + 1) && (word === 4 || text.charCodeAt(at + 4) === 115 /* s */)
 }
