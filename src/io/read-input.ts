@@ -142,7 +142,8 @@ export function readInputFile(path: string, options: ReadInputOptions): Buffer |
       if (n < want && total === stat.size) break
       // What is left by the stat, plus one byte to see the end (or growth): never a 1 MiB buffer for a
       // 10 KiB file's last read (allocating one per file cost more than reading a source tree).
-      want = Math.min(Math.max(stat.size - total, 0) + 1, options.maxBytes + 1 - total, 1 << 20)
+      // Past what the stat said (a file written meanwhile, `/proc`), 1 MiB chunks as before.
+      want = Math.min(total < stat.size ? stat.size - total + 1 : 1 << 20, options.maxBytes + 1 - total, 1 << 20)
     }
     return chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, total)
   } finally {
