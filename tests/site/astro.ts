@@ -62,7 +62,9 @@ export interface BuildOptions {
  */
 export function spawnAstroBuild({ outDir, work, env }: BuildOptions) {
   return spawn(process.execPath, [ASTRO, 'build', ...isolatedConfigArgs(work), '--outDir', outDir], {
-    cwd: ROOT,
+    // Its own working folder: Astro puts its server output (`.astro/.prerender/`) under the working folder when
+    // `--outDir` is outside it, so builds started from the repository at once would share it.
+    cwd: work,
     env: buildEnv(env),
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
