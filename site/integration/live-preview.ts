@@ -78,6 +78,9 @@ export function livePreview(options: LivePreviewOptions): Plugin {
   let noticePayload: { payload: OverlayPayload; until: number; shownAt?: number } | undefined
   let timer: NodeJS.Timeout | undefined
   let settle: NodeJS.Timeout | undefined
+  // The folder as the last rebuild read it: a watcher event that arrives late, for a save already compiled,
+  // must not rebuild and reload again (that would also wipe the notice the save's own rebuild showed).
+  let lastCompiled: string | undefined
   let server: ViteDevServer | undefined
 
   // What retired.yaml said when the rules last compiled: what a rename wrote to it is said in the page and the terminal.
@@ -86,7 +89,10 @@ export function livePreview(options: LivePreviewOptions): Plugin {
   function rebuild(changed: string) {
     const started = performance.now()
     const files = readRulesDir(rulesDir, root)
-    scheduleSettleCheck(changed, folderState(files))
+    const state = folderState(files)
+    scheduleSettleCheck(changed)
+    if (state === lastCompiled) return
+    lastCompiled = state
     const retiredNow = files.find((f) => basename(f.path) === 'retired.yaml')
     const retiredText = retiredNow ? textLookup([retiredNow])(retiredNow.path) : undefined
     // Against retired.yaml as the last rules that compiled had it: a rename saves several files, one by one.
@@ -136,7 +142,7 @@ export function livePreview(options: LivePreviewOptions): Plugin {
     options.onRebuilt?.({ ms, errors: 0 })
   }
 
-  function scheduleSettleCheck(changed: string, compiled: string) {
+  function scheduleSettleCheck(changed: string) {
     clearTimeout(settle)
     settle = setTimeout(() => {
       // A watcher event since then has its own rebuild coming, which checks again after it.
@@ -147,7 +153,7 @@ export function livePreview(options: LivePreviewOptions): Plugin {
       } catch {
         return // the folder itself went away: the watcher reports that
       }
-      if (now !== compiled) runRebuild(changed)
+      if (now !== lastCompiled) runRebuild(changed)
     }, SETTLE_MS)
     settle.unref()
   }
@@ -196,6 +202,7 @@ export function livePreview(options: LivePreviewOptions): Plugin {
         try {
           const files = readRulesDir(rulesDir, root)
           const first = folder.run(files)
+          lastCompiled ??= folderState(files)
           const errors = first.messages.filter((m) => m.severity === 'error')
           retiredBefore = textLookup(files)(files.find((f) => basename(f.path) === 'retired.yaml')?.path ?? '')
           const payload = overlayPayload(first.messages, textLookup(files), root, rulesDir)
