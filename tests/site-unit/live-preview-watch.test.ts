@@ -39,8 +39,9 @@ function setUp() {
   const channel = { send: (p: unknown) => sent.push((typeof p === 'string' ? { type: p } : p) as Sent), on: () => {} }
   const server = { watcher, environments: { client: { hot: channel }, ssr: { hot: { send: () => {} } } } } as unknown as ViteDevServer
   const rebuilt: { errors: number }[] = []
-  const plugin = livePreview({ root: PACKAGE_ROOT, rulesDir, data: undefined, logger, onRebuilt: (r) => rebuilt.push(r) }) as Plugin & { configureServer: (s: ViteDevServer) => void }
-  plugin.configureServer(server)
+  const plugin: Plugin = livePreview({ root: PACKAGE_ROOT, rulesDir, data: undefined, logger, onRebuilt: (r) => rebuilt.push(r) })
+  // The plugin's hook is a plain function (no Rollup context): called as Vite calls it.
+  ;(plugin.configureServer as unknown as (s: ViteDevServer) => void)(server)
   const file = join(rulesDir, '06_runs.yaml')
   const original = readFileSync(file, 'utf8')
   return { dir, file, original, watcher, sent, rebuilt, log }
