@@ -31,7 +31,7 @@ import { buildIndexFiles } from '../../src/core/index-json.ts'
 import { openCiteContext } from '../../src/io/cite-context.ts'
 import { PACKAGE_ROOT } from '../../src/io/read-sources.ts'
 import { readSourceText, walkSources } from '../../src/io/walk-sources.ts'
-import { makeDir, makeTempDir, pathExists, readText, removePath, writeScratchFile } from '../../src/io/files.ts'
+import { isDirectory, listDir, makeDir, makeTempDir, pathExists, readText, removePath, writeScratchFile } from '../../src/io/files.ts'
 
 const BUDGET_MB_S = 50
 const BUDGET_LONG_LINE = 2
@@ -103,6 +103,26 @@ for (const engine of ENGINES) {
   if (want) for (const w of want) if (!got.has(w)) misses.push(`${engine}: citation not read: ${w}`)
   if (want) for (const g of got) if (!want.has(g)) misses.push(`${engine}: citation read, not meant: ${g}`)
   perEngine.push({ engine, reported: found.size, planted: expected.size, right, citationsExpected: want?.size ?? 0, citationsFound, citationsWrong })
+  // The public corpus holds several engines, one folder each: each gets its own line too.
+  if (engine === 'public' && want) {
+    const folders = listDir(join(corpus, engine)).filter((name) => isDirectory(join(corpus, engine, name))).sort()
+    for (const folder of folders) {
+      const mine = (x: string) => x.startsWith(`${folder}/`)
+      const f = [...found].filter(mine)
+      const e = [...expected].filter(mine)
+      const w = [...want].filter(mine)
+      const g = [...got].filter(mine)
+      perEngine.push({
+        engine: `  ${folder}`,
+        reported: f.length,
+        planted: e.length,
+        right: f.filter((x) => expected.has(x)).length,
+        citationsExpected: w.length,
+        citationsFound: w.filter((x) => got.has(x)).length,
+        citationsWrong: g.filter((x) => !want.has(x)).length,
+      })
+    }
+  }
 }
 const pct = (n: number, of: number) => (of === 0 ? '100%' : `${Math.round((n / of) * 1000) / 10}%`)
 const precision = reported === 0 ? 1 : truePositives / reported
@@ -251,7 +271,7 @@ try {
   } else {
     process.stdout.write(
       `cr cite corpus (${ENGINES.length} engines): precision ${result.precision}% (${truePositives}/${reported}), recall ${result.recall}% (${truePositives}/${planted}) (budget ${BUDGET_PRECISION * 100}% each)\n` +
-        perEngine.map((e) => `  ${e.engine.padEnd(10)} errors+warnings ${e.reported} reported, ${e.planted} planted, ${e.right} right (precision ${pct(e.right, e.reported)}, recall ${pct(e.right, e.planted)})${e.citationsExpected > 0 ? `; citations ${e.citationsFound}/${e.citationsExpected} read, ${e.citationsWrong} not meant` : ''}\n`).join('') +
+        perEngine.map((e) => `  ${e.engine.padEnd(18)} errors+warnings ${e.reported} reported, ${e.planted} planted, ${e.right} right (precision ${pct(e.right, e.reported)}, recall ${pct(e.right, e.planted)})${e.citationsExpected > 0 ? `; citations ${e.citationsFound}/${e.citationsExpected} read, ${e.citationsWrong} not meant` : ''}\n`).join('') +
         misses.map((m) => `  ${m}\n`).join('') +
         `cr cite scan: ${result.files} files, ${result.mb} MB, ${citations} citations, ${problems} problems; tests found in the files that cite: ${testBlocks}\n` +
         `  median of ${runs}: ${result.medianCpuMs} ms of CPU = ${result.mbPerS} MB/s (budget ${BUDGET_MB_S} MB/s); wall ${result.medianMs} ms = ${result.wallMbPerS} MB/s — CPU per run: ${cpuTimes.map((t) => Math.round(t)).join(', ')} ms; wall: ${times.map((t) => Math.round(t)).join(', ')} ms\n` +

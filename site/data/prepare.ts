@@ -247,6 +247,7 @@ function shape(
       terms: r.terms,
       title: r.tocTitle ?? r.title,
       text,
+      lead: r.text,
       cards: r.cards,
     }
   })

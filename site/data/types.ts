@@ -181,6 +181,8 @@ export interface SearchRecord {
   /** Title of a chapter, section or heading rule. */
   title?: string
   text: string
+  /** The entry's own text alone (a heading's: its title), as the previews' first paragraph: what the top search row shows. */
+  lead: string
   cards: string[]
 }
 

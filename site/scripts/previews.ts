@@ -189,6 +189,18 @@ export function initPreviews(base: string) {
   // elsewhere closes it. Mouse and keyboard keep hover and focus.
   let pointer = ''
   document.addEventListener('pointerdown', (e) => (pointer = e.pointerType), { capture: true, passive: true })
+  // A finger lifted anywhere else closes it, whether or not the browser makes
+  // a click of the touch (a press held long makes none, nor does a slow phone
+  // that takes it for one); a touch that scrolls ends in pointercancel, not
+  // here, so reading on does not close it.
+  document.addEventListener(
+    'pointerup',
+    (e) => {
+      if (e.pointerType === 'mouse' || pop.hidden || pop.contains(e.target as Node) || trigger(e)) return
+      hide()
+    },
+    { passive: true },
+  )
   document.addEventListener('click', (e) => {
     if (pointer !== 'touch' && pointer !== 'pen') return
     const a = trigger(e)

@@ -242,6 +242,21 @@ describe('how strangers write (issue 23)', () => {
     expect(cited('x.ts', '// CR 1.2 has the golden rules')).toEqual(['1:4 sec_golden_rules'])
   })
 
+  it('the rules named in full are a marker: `the Comprehensive Rules (6.1)`, `comprehensive rules §6.1.2a`', () => {
+    expect(cited('x.rs', '//! The Comprehensive Rules (6.1) put one step first\n# comprehensive rules §6.1.2a: announce')).toEqual(['1:9 sec_run_general', '2:3 rule_announce_attacked_server'])
+    expect(cited('x.rs', '// the Comprehensive Rules (draft), rules 2 and 3')).toEqual([])
+    expect(problems('x.ts', '/* Comprehensive Rules 6.1.99 */')).toEqual(['1:4 error[unknown-rule] Comprehensive Rules 6.1.99'])
+  })
+
+  it('a number beside a misspelled ID still cites its rule; the ID is the error, the number its suggestion', () => {
+    const text = "const JACK = { number: '6.1.4', id: 'rule_jackingout' }"
+    expect(cited('x.ts', text)).toEqual(['1:25 rule_jacking_out'])
+    const [p] = scanIn('x.ts', text).problems.filter((q) => q.severity === 'error')
+    expect([p?.code, p?.text, p?.suggestions?.[0]]).toEqual(['unknown-rule', 'rule_jackingout', 'rule_jacking_out'])
+    // A quoted number on the next line does not take the pair from the number on the ID's own line.
+    expect(cited('x.ts', `${text}\nconst RUN = '6.1.1'`)).toEqual(['1:25 rule_jacking_out'])
+  })
+
   it('with bareNumbers, versions are not rules: no section, or a line of versions', () => {
     const text = '// Bumped lodash 4.17.21 to 4.17.23\n// serde 1.0.197 and the 6.1.1 protocol\n// 6.1.1: runs\n// ^6.1.2 ~6.1.2 >=6.1.2'
     expect(problems('x.rs', text, { bareNumbers: 'comments' })).toEqual([])

@@ -67,7 +67,7 @@ describe('the output cache', () => {
 
 describe('Pagefind indexes', () => {
   const record = (id: string, text: string): SearchRecord =>
-    ({ id, url: `/runs/#${id}`, number: '6.1.1', text, terms: [], cards: [], chapter: '6. Runs', chapterSlug: 'runs', section: '6.1 General' })
+    ({ id, url: `/runs/#${id}`, number: '6.1.1', text, lead: text, terms: [], cards: [], chapter: '6. Runs', chapterSlug: 'runs', section: '6.1 General' })
 
   it('are written once for the same records, and again when a record changes', async () => {
     const dir = fresh()

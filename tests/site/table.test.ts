@@ -27,14 +27,44 @@ describe.skipIf(!hasChromium)('at the table', () => {
     // The first tap previews: the page stays where it was.
     expect(page.url()).toBe(before)
     await expect(page.locator('#cr-pop .pop-go a').getAttribute('href')).resolves.toBe(new URL(href!, page.url()).href)
-    // A tap elsewhere closes it.
-    await page.locator('footer .small').tap()
+    // A tap elsewhere closes it: on the footer, which stays where it was
+    // brought (a chapter's sections laid out late once moved it thousands of
+    // pixels, and the tap landed on a reference in the rules instead).
+    const foot = page.locator('footer .small')
+    await foot.scrollIntoViewIfNeeded()
+    const at = await foot.boundingBox()
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => requestAnimationFrame(r)))))
+    expect(await foot.boundingBox()).toEqual(at)
+    await foot.tap()
     await page.locator('#cr-pop').waitFor({ state: 'hidden' })
     // Tap, tap: the second opens the rule.
     await ref.tap()
     await page.locator('#cr-pop').waitFor({ state: 'visible' })
     await ref.tap()
     await page.waitForURL((u) => u.href === new URL(href!, before).href)
+    expect(errors).toEqual([])
+    await context.close()
+  })
+
+  test('a press held on the page (no click follows) closes a preview too; a touch that scrolls does not', async () => {
+    const { page, context, errors } = await newPage(site, PHONE)
+    const cdp = await context.newCDPSession(page)
+    await page.goto(`${site.url}/turns/`)
+    const ref = page.locator('main a.cr-ref[data-ref]').first()
+    await ref.scrollIntoViewIfNeeded()
+    await ref.tap()
+    await page.locator('#cr-pop').waitFor({ state: 'visible' })
+    // A swipe down the page's margin: the browser scrolls (pointercancel), the preview stays.
+    const x = 4
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y: 700 }] })
+    for (let y = 680; y >= 400; y -= 20) await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x, y }] })
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] })
+    await expect(page.locator('#cr-pop').isVisible()).resolves.toBe(true)
+    // A press held in the margin (a long press: no click), then lifted: closed.
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y: 420 }] })
+    await page.waitForTimeout(1500)
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] })
+    await page.locator('#cr-pop').waitFor({ state: 'hidden' })
     expect(errors).toEqual([])
     await context.close()
   })

@@ -101,7 +101,9 @@ function pairLine(setup: ScannerSetup, text: string, hits: Hit[], from: number, 
     const id = nearestId(text, n, pairable)
     if (!id) continue
     const current = best.get(id)
-    if (!current || gap(n, id) < gap(current, id)) best.set(id, n)
+    // A number on the ID's own line before one on a neighbouring line (a split pair is the exception).
+    const sameLine = Number(n.line === id.line) - Number(current?.line === id.line)
+    if (!current || sameLine > 0 || (sameLine === 0 && gap(n, id) < gap(current, id))) best.set(id, n)
   }
   for (const [id, n] of best) {
     if (id.rule) {
@@ -128,10 +130,11 @@ function pairLine(setup: ScannerSetup, text: string, hits: Hit[], from: number, 
         suggestions: [id.rule.number],
       }
     } else if (n.rule && id.problem) {
-      // `6.1.3/rule_end_teh_run`: the number says which ID was meant.
+      // `6.1.3/rule_end_teh_run`: the number says which ID was meant and, on the ID's line, stays a citation
+      // of that rule (`{ number: "7.4.1c", id: "rule_candidates_in_rd" }` cites 7.4.1c; the ID is the error).
       const rest = (id.problem.suggestions ?? []).filter((s) => s !== n.rule!.id)
       id.problem.suggestions = [n.rule.id, ...rest].slice(0, 3)
-      if (n.bare) n.dropped = true
+      if (n.line === id.line) n.bare = false
     }
   }
 }

@@ -14,7 +14,9 @@ import type { WordForm } from './form.ts'
 /** A word that may be an ID of an old release (IDs with other prefixes existed). */
 const OLD_ID_WORD = /[A-Za-z][A-Za-z0-9]*_[A-Za-z0-9_]*\+*/y
 /** After a marker: `:`, `#`, `§` and blanks, in any order; or the end of a line and the next line's comment marker (`CR` / `// 6.1.4`). */
-const AFTER_MARKER = /[ \t]*(?:\r?\n[ \t]*(?:\/\/[\/!]?|#+|;+|\*(?!\/)|--)?[ \t]*)?(?:[:#][ \t]*)?(?:§[ \t]*)?/y
+const AFTER_MARKER = /[ \t]*(?:\r?\n[ \t]*(?:\/\/[\/!]?|#+|;+|\*(?!\/)|--)?[ \t]*)?(?:\([ \t]*)?(?:[:#][ \t]*)?(?:§[ \t]*)?/y
+/** The rules' name written out, a marker like `CR`. */
+const FULL_NAME = /[Cc]omprehensive[ \t]+[Rr]ules/
 /** `step 6.9.1a`: a citation only when the number is a rule; never an error (`step 3.2` of a recipe). */
 const SOFT_MARKER = /^[Ss]teps?$/
 /** Words before `CR 1.8` that make it an edition: `per Nisei CR 1.5`, `NSG CR 1.4`. */
@@ -38,7 +40,11 @@ export const markedNumber: WordForm = {
   source(setup: ScannerSetup) {
     const markers = ['CR', 'Cr', 'cr', '[Rr]ules?', 'RULES?', '[Ss]teps?', ...setup.config.markers.map(escapeRegExp)].join('|')
     // `CR` may end a line, its number starting the next (after that line's comment marker).
-    return String.raw`(?:${markers})(?=[ \t]*(?:[:#][ \t]*)?(?:§[ \t]*)?[vV]?\d)|CR(?=[ \t]*\r?\n[ \t]*(?:\/\/[\/!]?|#+|;+|\*(?!\/)|--)?[ \t]*(?:§[ \t]*)?\d)`
+    return (
+      String.raw`(?:${markers})(?=[ \t]*(?:[:#][ \t]*)?(?:§[ \t]*)?[vV]?\d)|CR(?=[ \t]*\r?\n[ \t]*(?:\/\/[\/!]?|#+|;+|\*(?!\/)|--)?[ \t]*(?:§[ \t]*)?\d)` +
+      // `the Comprehensive Rules (10.3)`, `Comprehensive Rules §6.1.4`: the name written out, its number in parentheses or not.
+      String.raw`|${FULL_NAME.source}(?=[ \t]*(?:\([ \t]*)?(?:[:#][ \t]*)?(?:§[ \t]*)?\d)`
+    )
   },
   read: readMarked,
 }
