@@ -140,10 +140,11 @@ export function readInputFile(path: string, options: ReadInputOptions): Buffer |
       if (options.head && chunks.length === 1 && !options.head.accept(chunks[0]!.subarray(0, options.head.bytes))) return undefined
       // All the stat promised, and not the byte asked for beyond it: the end, without one more read.
       if (n < want && total === stat.size) break
-      // What is left by the stat, plus one byte to see the end (or growth): never a 1 MiB buffer for a
-      // 10 KiB file's last read (allocating one per file cost more than reading a source tree).
-      // Past what the stat said (a file written meanwhile, `/proc`), 1 MiB chunks as before.
-      want = Math.min(total < stat.size ? stat.size - total + 1 : 1 << 20, options.maxBytes + 1 - total, 1 << 20)
+      // What is left by the stat, plus one byte to see the end (or growth). Past the stat size a read only
+      // confirms the end: 4 KiB (from Node's pool), not a fresh MiB per file, which in a process with a
+      // large heap set off garbage collections (issue 22: the build's offline list, 12,000 files, cost
+      // seconds of CPU) and cost cr cite more than reading the tree (1,500 files: 600 → 55 ms).
+      want = Math.min(options.maxBytes + 1 - total, total < stat.size ? Math.min(stat.size - total + 1, 1 << 20) : 4096)
     }
     return chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, total)
   } finally {

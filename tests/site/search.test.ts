@@ -299,6 +299,24 @@ describe.skipIf(!hasChromium)('search', () => {
     })
   })
 
+  test('the boot asks for Pagefind’s entry beside its code, at the URL Pagefind then reads (one round trip fewer before the first results)', async () => {
+    const { page, context, errors } = await newPage(site)
+    const entries: string[] = []
+    page.on('request', (r) => {
+      if (r.url().includes('pagefind-entry.json')) entries.push(r.url())
+    })
+    await page.goto(`${site.url}/runs/`)
+    await page.fill('#q', 'jack out')
+    await page.waitForFunction(() => document.querySelector<HTMLElement>('#q ~ .search-panel .search-results')?.dataset.done === 'jack out')
+    const preloaded = await page.$$eval('link[rel="preload"]', (ls) => ls.map((l) => (l as HTMLLinkElement).href).filter((h) => h.includes('pagefind-entry.json')))
+    expect(preloaded).toHaveLength(1)
+    expect(preloaded[0]).toMatch(/\/pagefind\/pagefind-entry\.json\?ts=\d+$/)
+    // Pagefind read that very URL (the preload), and no other.
+    expect([...new Set(entries)]).toEqual(preloaded)
+    expect(errors).toEqual([])
+    await context.close()
+  })
+
   describe('final from the first paint (issue 20: the reader may be reading or tapping a row)', () => {
     // A question (ranked, then excerpts), a defined term and a card (pinned
     // while Pagefind starts), a typo and jargon (rewritten): every stage.
