@@ -43,6 +43,19 @@ export interface LivePreviewOptions {
 const NOTICE_MS = 60_000
 const NOTICE_TABS_MS = 3_000
 
+/**
+ * The watcher drops a second change to a file within 50 ms of the first (chokidar's throttle), so a
+ * save written in two steps (truncate, then write, with the writer descheduled between them on a
+ * loaded machine) or two saves in quick succession can leave the preview on a half-written file for
+ * good. After each rebuild the folder is read again once it has had time to settle; if it is not
+ * what was compiled, it is compiled again.
+ */
+const SETTLE_MS = 150
+
+/** What a folder read held, to compare with a later read (content, not timestamps: they can be coarse). */
+const folderState = (files: { path: string; content: string | Uint8Array }[]): string =>
+  files.map((f) => `${f.path}\0${typeof f.content === 'string' ? f.content : Buffer.from(f.content).toString('latin1')}`).join('\0\0')
+
 export function livePreview(options: LivePreviewOptions): Plugin {
   const { root, rulesDir, logger } = options
   const cards = loadCards(join(root, 'data/cards.json'))
@@ -64,6 +77,10 @@ export function livePreview(options: LivePreviewOptions): Plugin {
   let errorPayload: OverlayPayload | undefined
   let noticePayload: { payload: OverlayPayload; until: number; shownAt?: number } | undefined
   let timer: NodeJS.Timeout | undefined
+  let settle: NodeJS.Timeout | undefined
+  // The folder as the last rebuild read it: a watcher event that arrives late, for a save already compiled,
+  // must not rebuild and reload again (that would also wipe the notice the save's own rebuild showed).
+  let lastCompiled: string | undefined
   let server: ViteDevServer | undefined
 
   // What retired.yaml said when the rules last compiled: what a rename wrote to it is said in the page and the terminal.
@@ -72,6 +89,10 @@ export function livePreview(options: LivePreviewOptions): Plugin {
   function rebuild(changed: string) {
     const started = performance.now()
     const files = readRulesDir(rulesDir, root)
+    const state = folderState(files)
+    scheduleSettleCheck(changed)
+    if (state === lastCompiled) return
+    lastCompiled = state
     const retiredNow = files.find((f) => basename(f.path) === 'retired.yaml')
     const retiredText = retiredNow ? textLookup([retiredNow])(retiredNow.path) : undefined
     // Against retired.yaml as the last rules that compiled had it: a rename saves several files, one by one.
@@ -121,6 +142,30 @@ export function livePreview(options: LivePreviewOptions): Plugin {
     options.onRebuilt?.({ ms, errors: 0 })
   }
 
+  function scheduleSettleCheck(changed: string) {
+    clearTimeout(settle)
+    settle = setTimeout(() => {
+      // A watcher event since then has its own rebuild coming, which checks again after it.
+      if (timer) return
+      let now: string
+      try {
+        now = folderState(readRulesDir(rulesDir, root))
+      } catch {
+        return // the folder itself went away: the watcher reports that
+      }
+      if (now !== lastCompiled) runRebuild(changed)
+    }, SETTLE_MS)
+    settle.unref()
+  }
+
+  function runRebuild(changed: string) {
+    try {
+      rebuild(changed)
+    } catch (error) {
+      logger.error(`live preview: ${(error as Error).stack ?? error}`)
+    }
+  }
+
   function send(payload: unknown) {
     server?.environments.client.hot.send(payload as never)
   }
@@ -144,11 +189,8 @@ export function livePreview(options: LivePreviewOptions): Plugin {
         // Editors save in bursts (write, rename, chmod): one rebuild per burst.
         clearTimeout(timer)
         timer = setTimeout(() => {
-          try {
-            rebuild(abs)
-          } catch (error) {
-            logger.error(`live preview: ${(error as Error).stack ?? error}`)
-          }
+          timer = undefined
+          runRebuild(abs)
         }, 25)
       }
       s.watcher.on('change', onFile)
@@ -160,6 +202,7 @@ export function livePreview(options: LivePreviewOptions): Plugin {
         try {
           const files = readRulesDir(rulesDir, root)
           const first = folder.run(files)
+          lastCompiled ??= folderState(files)
           const errors = first.messages.filter((m) => m.severity === 'error')
           retiredBefore = textLookup(files)(files.find((f) => basename(f.path) === 'retired.yaml')?.path ?? '')
           const payload = overlayPayload(first.messages, textLookup(files), root, rulesDir)

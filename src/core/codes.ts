@@ -74,6 +74,10 @@ export const DIAGNOSTIC_CODES = {
   // `cr release` (src/core/versions/release-check.ts).
   'release-unmarked-change': code('warning', ['release'], 'A rule or example whose text changed since the previous release (or that is new) carries no `new:` flag and no `{n}…{/n}` span.'),
   'release-stale-mark': code('warning', ['release'], 'A `new:` flag or `{n}…{/n}` span on a rule or example whose text did not change since the previous release.'),
+  'release-version-mismatch': code('error', ['release'], '`release.yaml` names another version than the one being released (`version: v26.03` for `cr release v26.09`): a warning with `--check` and `--draft`; the freeze refuses it.'),
+  'release-summary-unchanged': code('error', ['release'], '`changelog.yaml` is still the previous release\'s summary of changes (compared by identity, so a renumbering does not disguise it): the freeze refuses it; `--draft` replaces it.'),
+  'release-summary-empty': code('error', ['release'], '`changelog.yaml` has no entries: the freeze refuses to publish a release that says nothing about what changed.'),
+  'release-summary-carried': code('error', ['release'], 'A summary-of-changes entry carried over unchanged from the previous release: the freeze refuses it; remove it or say what changed.'),
   'release-changelog-debris': code('error', ['release'], 'A summary-of-changes entry with markup debris (a raw backtick, a doubled period, a `{n}` mark, a `{term:…}`, a placeholder, no final period): a warning with `--check` and `--draft`; the freeze refuses it.'),
   // The ID guard (fixtures in tests/fixtures/versions/guard/<code>/).
   'id-missing': check('An ID some release defines is neither in the current rules nor retired in `retired.yaml`; the release is named.'),

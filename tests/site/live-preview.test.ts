@@ -7,7 +7,7 @@
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
 import { launchChromium } from '../../site/integration/chromium.ts'
 import { startDevServer, type DevServer } from '../../site/integration/dev-server.ts'
@@ -46,6 +46,11 @@ describe.skipIf(!hasChromium)('npm run dev: live preview', () => {
     if (dir) rmSync(dir, { recursive: true, force: true })
   })
 
+  // A failure says what the dev server printed: the preview's log is the first thing to read.
+  beforeEach(({ onTestFailed }) => {
+    onTestFailed(() => console.error(`npm run dev printed:\n${server?.output().slice(-6000)}`))
+  })
+
   const bodyHas = (text: string) => page.waitForFunction((t) => document.body.innerText.includes(t), text, { timeout: 150_000 })
 
   it('reloads the page with the saved text', async () => {
@@ -53,6 +58,15 @@ describe.skipIf(!hasChromium)('npm run dev: live preview', () => {
     writeFileSync(file, original.replace("halt the Runner's progress toward the server", "halt the Runner's live progress toward the server"))
     await bodyHas("halt the Runner's live progress toward the server")
     expect(server.output()).toMatch(/06_runs\.yaml: rules recompiled in \d+ ms, reloading the open pages/)
+  }, 400_000)
+
+  it('two saves of one file in quick succession: the page ends on the second', async () => {
+    // The watcher drops a change that follows another within 50 ms; an editor that writes in two
+    // steps, or saves twice, must still leave the page on what the file finally holds.
+    writeFileSync(file, original.replace("halt the Runner's progress toward the server", "halt the Runner's first-save progress toward the server"))
+    await new Promise((r) => setTimeout(r, 35))
+    writeFileSync(file, original.replace("halt the Runner's progress toward the server", "halt the Runner's second-save progress toward the server"))
+    await bodyHas("halt the Runner's second-save progress toward the server")
   }, 400_000)
 
   it('shows an error in the page and the terminal with file:line:col, escaped, and clears it when fixed', async () => {

@@ -81,7 +81,8 @@ function pairLine(setup: ScannerSetup, text: string, hits: Hit[], from: number, 
   // A formatter may split a pair over two lines (`number: "6.8.2a",` / `id: "rule_x",`): the quoted
   // numbers of a neighbouring line without citations of its own pair too.
   if (from === 0 || hits[from - 1]!.line < first.line - 1) {
-    const prevStart = lineStart === 0 ? -1 : text.lastIndexOf('\n', lineStart - 2) + 1
+    // (`lastIndexOf` clamps a negative start to 0: after an empty first line, the previous line starts at 0.)
+    const prevStart = lineStart === 0 ? -1 : lineStart === 1 ? 0 : text.lastIndexOf('\n', lineStart - 2) + 1
     if (prevStart >= 0 && !claimed.has(prevStart)) readBare(prevStart, first.line - 1, true)
   }
   if (to === hits.length || hits[to]!.line > first.line + 1) {

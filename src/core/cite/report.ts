@@ -12,8 +12,8 @@
  * Pure: strings in, strings out.
  */
 import { escapeForTerminal } from '../terminal-text.ts'
-import { DIAGNOSTIC_CODES } from '../codes.ts'
-import { githubAnnotations } from '../diagnostic-formats.ts'
+import { githubAnnotations, sarifLog } from '../diagnostic-formats.ts'
+import type { Log } from 'sarif'
 import { CITE_CODES, type CiteProblem, type CiteSeverity } from './types.ts'
 
 export const REPORT_FORMATS = ['text', 'github', 'sarif', 'json', 'markdown'] as const
@@ -51,45 +51,20 @@ export function formatGithub(problems: readonly CiteProblem[]): string[] {
 }
 
 /**
- * A SARIF 2.1.0 log with one run. The driver is the tool (`cr cite`, its
- * version); every code it can report is a rule with its default level (the
- * registry's), and a result's level is the one it was reported with (a
- * project's `cite.severity` may differ from the default).
+ * A SARIF 2.1.0 log, by the shared formatter (`diagnostic-formats.ts`): the
+ * driver is the tool (`cr cite`, its version), every code it can report a
+ * rule with its default level (the registry's), a result's level the one it
+ * was reported with (a project's `cite.severity` may differ from the default).
  */
-export function formatSarif(problems: readonly CiteProblem[], tool: { version: string; rulesVersion?: string; informationUri?: string }): object {
-  const codes = [...CITE_CODES]
-  const level: Record<CiteSeverity, string> = { error: 'error', warning: 'warning', hint: 'note' }
-  const readme = tool.informationUri ? `${tool.informationUri}#code-` : undefined
-  return {
-    $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
-    version: '2.1.0',
-    runs: [
-      {
-        tool: {
-          driver: {
-            name: 'cr cite',
-            version: tool.version,
-            semanticVersion: tool.version,
-            ...(tool.informationUri ? { informationUri: tool.informationUri } : {}),
-            rules: codes.map((code) => ({
-              id: code,
-              shortDescription: { text: DIAGNOSTIC_CODES[code].summary },
-              defaultConfiguration: { level: level[DIAGNOSTIC_CODES[code].severity] },
-              ...(readme ? { helpUri: `${readme}${code}` } : {}),
-            })),
-          },
-        },
-        ...(tool.rulesVersion ? { properties: { rulesVersion: tool.rulesVersion } } : {}),
-        results: problems.map((p) => ({
-          ruleId: p.code,
-          ruleIndex: codes.indexOf(p.code),
-          level: level[p.severity],
-          message: { text: messageOf(p) },
-          locations: [{ physicalLocation: { artifactLocation: { uri: p.file, uriBaseId: '%SRCROOT%' }, region: { startLine: p.line, startColumn: p.column } } }],
-        })),
-      },
-    ],
-  }
+export function formatSarif(problems: readonly CiteProblem[], tool: { version: string; rulesVersion?: string; informationUri?: string }): Log {
+  return sarifLog(
+    problems.map((p) => {
+      const { suggestions: _, ...rest } = p
+      return { ...rest, message: messageOf(p) }
+    }),
+    { name: 'cr cite', version: tool.version, ...(tool.informationUri ? { informationUri: tool.informationUri } : {}) },
+    { rules: CITE_CODES, ...(tool.rulesVersion ? { properties: { rulesVersion: tool.rulesVersion } } : {}) },
+  )
 }
 
 const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
