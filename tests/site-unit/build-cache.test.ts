@@ -49,6 +49,32 @@ describe('the output cache', () => {
     expect(existsSync(join(dir, 'cache/pdf/k'))).toBe(false)
   })
 
+  it('a folder with one file changed since is a miss: nothing half-restored is left, the entry is dropped', () => {
+    const dir = fresh()
+    const cache = openDirCache({ CR_SITE_CACHE_DIR: join(dir, 'cache') }, dir)!
+    mkdirSync(join(dir, 'out/sub'), { recursive: true })
+    for (const name of ['a', 'b', 'c']) writeFileSync(join(dir, 'out', name), name)
+    writeFileSync(join(dir, 'out/sub/z'), 'z')
+    cache.storeDir('index', 'k', join(dir, 'out'))
+    // The last file read is the one that changed: the files before it were already written.
+    writeFileSync(join(dir, 'cache/index/k/files/sub/z'), 'y')
+    mkdirSync(join(dir, 'back'))
+    writeFileSync(join(dir, 'back/old'), 'old')
+    expect(cache.restoreDir('index', 'k', join(dir, 'back'))).toBe(false)
+    expect(existsSync(join(dir, 'back'))).toBe(false)
+    expect(existsSync(join(dir, 'cache/index/k'))).toBe(false)
+  })
+
+  it('keeps a small text by key, verified like the rest', () => {
+    const dir = fresh()
+    const cache = openDirCache({ CR_SITE_CACHE_DIR: join(dir, 'cache') }, dir)!
+    expect(cache.restoreText('ids', 'k')).toBeUndefined()
+    cache.storeText('ids', 'k', '{"rule_a":"en_1"}')
+    expect(cache.restoreText('ids', 'k')).toBe('{"rule_a":"en_1"}')
+    writeFileSync(join(dir, 'cache/ids/k/files/file'), '{}')
+    expect(cache.restoreText('ids', 'k')).toBeUndefined()
+  })
+
   it('keeps the newest entries of a kind, and is off with CR_SITE_CACHE=0', () => {
     const dir = fresh()
     const cache = openDirCache({ CR_SITE_CACHE_DIR: join(dir, 'cache') }, dir, 2)!

@@ -20,6 +20,9 @@ interface Sent {
   err?: { message?: string }
 }
 
+/** The folder the test's setUp made, removed after it. */
+let cleanup: string | undefined
+
 function setUp() {
   const dir = mkdtempSync(join(tmpdir(), 'cr-preview-watch-'))
   cpSync(join(PACKAGE_ROOT, 'rules'), join(dir, 'rules'), { recursive: true })
@@ -44,7 +47,14 @@ function setUp() {
   ;(plugin.configureServer as unknown as (s: ViteDevServer) => void)(server)
   const file = join(rulesDir, '06_runs.yaml')
   const original = readFileSync(file, 'utf8')
-  return { dir, file, original, watcher, sent, rebuilt, log }
+  const reloads = () => sent.filter((p) => p.type === 'full-reload').length
+  /** Save 06_runs.yaml with `word` in a known sentence; `report`: the watcher sends its event. */
+  const save = (word: string, report: boolean) => {
+    writeFileSync(file, original.replace("halt the Runner's progress", `halt the Runner's ${word} progress`))
+    if (report) watcher.emit('change', file)
+  }
+  cleanup = dir
+  return { dir, file, original, watcher, sent, rebuilt, log, reloads, save }
 }
 
 /** Wait until `ok()`, polling (generous: a loaded machine compiles slowly); the assertion is the caller's. */
@@ -54,7 +64,6 @@ async function until(ok: () => boolean, ms = 120_000): Promise<void> {
 }
 const settle = () => new Promise((r) => setTimeout(r, 600))
 
-let cleanup: string | undefined
 afterEach(() => {
   if (cleanup) rmSync(cleanup, { recursive: true, force: true })
 })
@@ -62,37 +71,32 @@ afterEach(() => {
 describe('live preview: saves the watcher reports late, twice, or not at all', () => {
   it('a change the watcher never reported (dropped by its 50 ms throttle) is compiled once the folder settles', async () => {
     const t = setUp()
-    cleanup = t.dir
-    writeFileSync(t.file, t.original.replace("halt the Runner's progress", "halt the Runner's first progress"))
-    t.watcher.emit('change', t.file)
+    t.save('first', true)
     await until(() => t.rebuilt.length >= 1)
     // The second save's event is dropped: no emit. The preview must still end on it.
-    writeFileSync(t.file, t.original.replace("halt the Runner's progress", "halt the Runner's second progress"))
+    t.save('second', false)
     await until(() => t.rebuilt.length >= 2)
     expect(t.rebuilt.length).toBe(2)
-    expect(t.sent.filter((p) => p.type === 'full-reload').length).toBe(2)
+    expect(t.reloads()).toBe(2)
   }, 600_000)
 
   it('an event for a save already compiled rebuilds nothing and reloads no page (it would wipe what the save showed)', async () => {
     const t = setUp()
-    cleanup = t.dir
-    writeFileSync(t.file, t.original.replace("halt the Runner's progress", "halt the Runner's only progress"))
-    t.watcher.emit('change', t.file)
+    t.save('only', true)
     await until(() => t.rebuilt.length >= 1)
     await settle()
-    const reloads = t.sent.filter((p) => p.type === 'full-reload').length
+    const reloads = t.reloads()
     // A late event for the same bytes (another file of the same save, a touch, an editor's chmod).
     t.watcher.emit('change', join(t.file, '../retired.yaml'))
     t.watcher.emit('change', t.file)
     await settle()
     await settle()
     expect(t.rebuilt.length).toBe(1)
-    expect(t.sent.filter((p) => p.type === 'full-reload').length).toBe(reloads)
+    expect(t.reloads()).toBe(reloads)
   }, 600_000)
 
   it('a save read half-written is compiled again whole, and the error it showed goes away', async () => {
     const t = setUp()
-    cleanup = t.dir
     // The reader caught the file truncated (the writer descheduled between truncate and write).
     writeFileSync(t.file, '')
     t.watcher.emit('change', t.file)
@@ -100,7 +104,7 @@ describe('live preview: saves the watcher reports late, twice, or not at all', (
     expect(t.rebuilt[0]!.errors).toBeGreaterThan(0)
     expect(t.sent.some((p) => p.type === 'error')).toBe(true)
     // Then the rest of the write lands; its event fell in the throttle window.
-    writeFileSync(t.file, t.original.replace("halt the Runner's progress", "halt the Runner's whole progress"))
+    t.save('whole', false)
     await until(() => t.rebuilt.length >= 2)
     expect(t.rebuilt[1]).toMatchObject({ errors: 0 })
     expect(t.sent[t.sent.length - 1]!.type).toBe('full-reload')
