@@ -36,6 +36,21 @@ describe('rule IDs', () => {
     expect(cited('(deftest rule_run-test) :rule_run rule_run.')).toEqual(['1:10 rule_run', '1:26 rule_run', '1:35 rule_run'])
   })
 
+  it('reads the rules\' own reference markup quoted in code: a capital is the rendering\'s, a list names each rule', () => {
+    // A TypeScript fixture of rule text, as an engine that renders rules would embed it.
+    const text = [
+      'const RULE_TEXT = {',
+      '  jack: "{ref:Rule_jacking_out} and {ref/through:rule_run,Rule_end_the_run} apply.",',
+      "  golden: '{ref:Sec_golden_rules}', // rendered \"Section 1.2\"",
+      '  typo: "{ref:Rule_jackng_out}", other: "{ref:Sec_unrelated_thing}", plain: "{Rule_run}"',
+      '}',
+    ].join('\n')
+    expect(cited(text)).toEqual(['2:15 rule_jacking_out', '2:50 rule_run', '2:59 rule_end_the_run', '3:17 sec_golden_rules'])
+    // A close miss is reported as written; a word no ID is close to is someone else's markup.
+    expect(problems(text)).toEqual(['2:59 hint[imprecise-citation] Rule_end_the_run', '4:15 error[unknown-rule] Rule_jackng_out'])
+    expect(scan(text).problems[1]!.suggestions).toEqual(['rule_jacking_out'])
+  })
+
   it('counts real IDs outside the prefix grammar, never reports look-alikes', () => {
     expect(cited('corp_basic_action_advance corp_hand movement_x')).toEqual(['1:1 corp_basic_action_advance'])
     expect(problems('corp_hand "corp_handd"')).toEqual([])
@@ -131,6 +146,32 @@ describe('stale pairs', () => {
 
   it('pairs each number with the nearest ID on the line', () => {
     expect(problems('[("6.1.1", "rule_run"), ("6.1.2", "rule_jacking_out")]')).toEqual(['1:27 error[stale-pair] 6.1.2'])
+  })
+
+  it('leaves the numbers of a sample document alone: a test that writes chapters in the rules\' source form numbers its own', () => {
+    // A Rust test numbering a sample chapter of its own (no `text:` of the rules: the sample's numbers are 1.1…).
+    const sample = [
+      '#[test]',
+      'fn numbers_a_sample() {',
+      '    let src = r#"',
+      'section: sec_run_general',
+      '  text: "General"',
+      '  rules:',
+      '    - rule: "rule_end_the_run"',
+      '      text: "A run ends."',
+      '"#;',
+      '    let ids = number(src);',
+      '    assert_eq!(ids["sec_run_general"], "1.1");',
+      '    assert_eq!(ids["rule_end_the_run"], "1.1.1");',
+      '}',
+    ].join('\n')
+    const errors = (text: string) => problems(text).filter((p) => !p.includes('hint['))
+    expect(errors(sample)).toEqual([])
+    expect(cited(sample)).toEqual(['4:10 sec_run_general', '7:14 rule_end_the_run', '11:21 sec_run_general', '12:21 rule_end_the_run'])
+    // A table that only names rules (`rule:` with no `text:` under it) still claims today's numbers.
+    expect(errors('scenarios:\n  - rule: rule_end_the_run\n    number: "6.1.5"')).toEqual(['3:14 error[stale-pair] 6.1.5'])
+    // A rule defined elsewhere in the file does not excuse a stale pair of another ID.
+    expect(errors('- rule: rule_run\n  text: x\n["6.1.5", "rule_end_the_run"]')).toEqual(['3:3 error[stale-pair] 6.1.5'])
   })
 
   it('takes a two-part number for a section only in quotes', () => {

@@ -97,6 +97,7 @@ function pairLine(setup: ScannerSetup, text: string, hits: Hit[], from: number, 
   if (pairable.length === 0) return
 
   const best = new Map<Hit, Hit>()
+  let defined: Set<string> | undefined
   for (const n of numbers) {
     const id = nearestId(text, n, pairable)
     if (!id) continue
@@ -119,6 +120,9 @@ function pairLine(setup: ScannerSetup, text: string, hits: Hit[], from: number, 
         continue
       }
       n.dropped = true
+      // A file that writes a document of its own in the rules' source form (`- rule: rule_x` / `text: …`, a
+      // test's sample chapter) numbers that document: its numbers are the sample's, never stale.
+      if ((defined ??= definedIds(text)).has(id.value)) continue
       n.problem = {
         code: 'stale-pair',
         severity: 'error',
@@ -137,6 +141,19 @@ function pairLine(setup: ScannerSetup, text: string, hits: Hit[], from: number, 
       if (n.line === id.line) n.bare = false
     }
   }
+}
+
+/**
+ * A rule defined in the rules' own source form: a key of the grammar and an ID on one line, a `text:` key
+ * on the next (`- rule: rule_card_precedence` / `  text: If the text of a card …`), as a test's sample
+ * document or a fixture chapter embedded in code writes it. Read only when a pair disagrees.
+ */
+const DEFINITION = /^[ \t]*(?:- )?[ \t]*(?:chapter|section|subsection|rule|step|timing_structure)[ \t]*:[ \t]*['"]?((?:chpt|sec|subsec|rule|step)_[A-Za-z0-9_]+)['"]?[ \t]*\r?\n[ \t]*(?:- )?[ \t]*text[ \t]*:/gm
+export function definedIds(text: string): Set<string> {
+  const ids = new Set<string>()
+  DEFINITION.lastIndex = 0
+  for (let m = DEFINITION.exec(text); m !== null; m = DEFINITION.exec(text)) ids.add(m[1]!)
+  return ids
 }
 
 /** A number written as data: in quotes. */
