@@ -1,7 +1,7 @@
 /**
  * Every number any release printed, for the site (issue 19): the number
  * ledger of `src/core/versions/` (`buildNumberLedger`, `explainNumber`,
- * `describeMeaning`) over every release and the current rules, turned into
+ * `describeMeaningPhrase`) over every release and the current rules, turned into
  *
  *   - a page `/r/<n>/` for each number no rule has today (`10.5.5`; `6.1.4a`
  *     once a rule is inserted before 6.1.4): what it named, in which
@@ -11,10 +11,10 @@
  *   - `numbers.json` (`shared/numbers.ts`), the same for the browser: the
  *     search box, `?r=` and that note read it, offline too.
  */
-import { buildNumberLedger, describeMeaning, explainNumber, resolveRelease, type NumberMeaning, type VersionIndex } from '../../src/core/versions/index.ts'
+import { buildNumberLedger, describeMeaningPhrase, explainNumber, resolveRelease, type NumberMeaning, type VersionIndex } from '../../src/core/versions/index.ts'
 import { toJsonMeaning, type NumbersJson } from '../shared/numbers.ts'
 import { routesOf } from './release-routes.ts'
-import type { NumberPage, ReleaseData, TextPart } from './types.ts'
+import type { NumberPage, ReleaseData } from './types.ts'
 
 export interface NumbersView {
   /** `/r/<n>/` for the numbers no rule has today. */
@@ -23,12 +23,6 @@ export interface NumbersView {
   renamed: Map<string, NumberPage>
   json: NumbersJson
 }
-
-const parts = (sentence: string): TextPart[] =>
-  sentence
-    .split('`')
-    .map((text, i) => (i % 2 === 1 ? { text, code: true } : { text }))
-    .filter((p) => p.text !== '')
 
 /** `index`: every release and the current rules; `releases`: the ones the site builds (for links). */
 export function buildNumbers(index: VersionIndex, releases: ReleaseData[]): NumbersView {
@@ -54,7 +48,7 @@ export function buildNumbers(index: VersionIndex, releases: ReleaseData[]): Numb
         return {
           id: m.id,
           versions: m.versions,
-          sentence: parts(describeMeaning(m, ledger.versions)),
+          sentence: describeMeaningPhrase(m, ledger.versions),
           ...(m.currentId !== undefined && m.currentNumber !== undefined ? { now: { id: m.currentId, number: m.currentNumber, url: routesOf(current).rule(m.currentId) } } : {}),
           ...(then ? { then } : {}),
         }

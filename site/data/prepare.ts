@@ -5,7 +5,10 @@
 import { compile } from '../../src/core/compile.ts'
 import { buildOfficialJson, OFFICIAL_SHAPES, type OfficialShape } from '../../src/core/official-json.ts'
 import { renderDocument } from '../../src/core/render/document.ts'
-import type { ResolvedRelease } from '../../src/core/model/types.ts'
+import { renderContextFor } from '../../src/core/render/context.ts'
+import { renderText } from '../../src/core/render/text.ts'
+import { indexRelease } from '../../src/core/model/release-index.ts'
+import type { ResolvedEntry, ResolvedRelease, ResolvedText } from '../../src/core/model/types.ts'
 import { cardUrl } from '../../src/core/cards.ts'
 import { parseMarkup, toHtml } from '../../src/core/markup/index.ts'
 import type { CardIndex } from '../../src/core/cards.ts'
@@ -13,7 +16,6 @@ import type { CompiledDocument, Diagnostic, RuleEntry, SourceFile } from '../../
 import { readRulesDir } from '../../src/io/read-sources.ts'
 import { CURRENT } from '../../src/core/versions/index.ts'
 import { buildCardEntries } from './card-entries.ts'
-import { symbolsAsWords } from './symbol-text.ts'
 import { chapterSlug, routes } from '../shared/routes.ts'
 import type { ReleaseSource } from './releases.ts'
 import type {
@@ -106,7 +108,7 @@ export function renderRelease(model: ResolvedRelease, onePage: CompiledDocument,
 export const releaseKey = (c: CompiledRelease) => (c.source.current ? CURRENT : c.onePage.release.version)
 
 export function shapeRelease(compiled: CompiledRelease, options: PrepareOptions = {}): ReleaseData {
-  return { ...shape(compiled.paged, compiled.onePage, compiled.source, compiled.urlOf, options, releaseKey(compiled)), officialJson: compiled.officialJson }
+  return { ...shape(compiled.paged, compiled.onePage, compiled.source, compiled.urlOf, options, releaseKey(compiled), compiled.model), officialJson: compiled.officialJson }
 }
 
 /** Preamble (inline markup, rendered by the core, so escaped), contact and acknowledgements. */
@@ -139,6 +141,7 @@ function shape(
   urlOf: (id: string) => string,
   options: PrepareOptions,
   key: string,
+  model: ResolvedRelease,
 ): Omit<ReleaseData, 'officialJson'> {
   const { base } = source
   const at = routes(base)
@@ -177,8 +180,9 @@ function shape(
 
   const permalinks: Permalink[] = []
   const seen = new Set<string>()
+  const shareOf = shareTexts(model)
   for (const r of doc.rules) {
-    const share = shareText(r, byId)
+    const share = shareOf(r)
     for (const key of [r.id, r.number]) {
       // IDs and numbers never collide (IDs start with a letter), but be safe.
       if (seen.has(key)) continue
@@ -258,16 +262,26 @@ function shape(
 /**
  * What a shared link to a rule unfurls with: `6.1.4 · Runs › General` and
  * the rule's plain text (a heading's: its first entries), cut at a word.
+ * Rendered from the model in the `words` style: a preview card draws no
+ * icons, so `2[credit]` reads "2 credits".
  */
-function shareText(r: RuleEntry, byId: Map<string, RuleEntry>): { title: string; text: string } {
-  const chapter = byId.get(r.chapter)
-  const section = r.section ? byId.get(r.section) : undefined
-  const name = (x: RuleEntry) => x.tocTitle ?? x.title ?? x.text
-  const where = [chapter && chapter !== r ? name(chapter) : undefined, section && section !== r ? name(section) : undefined].filter(Boolean).join(' › ')
-  const own = r.title !== undefined || r.steps ? name(r) : undefined
-  const title = [`${r.number}${own ? ` ${own}` : ''}`, where].filter(Boolean).join(' · ')
-  const body = own === undefined ? r.text : [r.snippet?.text, ...r.children.slice(0, 3).map((id) => byId.get(id)).map((c) => c && `${c.number} ${c.text}`)].filter(Boolean).join(' ')
-  return { title: symbolsAsWords(title), text: excerptChars(symbolsAsWords(body || name(r)), 300) }
+function shareTexts(model: ResolvedRelease): (r: RuleEntry) => { title: string; text: string } {
+  const { byId } = indexRelease(model)
+  const ctx = renderContextFor(model)
+  const words = (tree: ResolvedText | undefined) => (tree ? renderText(tree, ctx, 'words') : undefined)
+  return (r) => {
+    const e = byId.get(r.id)!
+    const isTitled = e.kind === 'chapter' || e.kind === 'section' || e.heading
+    const name = (x: ResolvedEntry) => words(x.tocTitle) ?? words(x.text)!
+    const chapter = byId.get(e.chapter)
+    const section = e.section ? byId.get(e.section) : undefined
+    const where = [chapter && chapter !== e ? name(chapter) : undefined, section && section !== e ? name(section) : undefined].filter(Boolean).join(' › ')
+    const own = isTitled || e.steps ? name(e) : undefined
+    const title = [`${e.number}${own ? ` ${own}` : ''}`, where].filter(Boolean).join(' · ')
+    const children = e.children.slice(0, 3).map((id) => byId.get(id)).map((c) => c && `${c.number} ${words(c.text)}`)
+    const body = own === undefined ? words(e.text)! : [words(e.snippet), ...children].filter(Boolean).join(' ')
+    return { title, text: excerptChars(body || name(e), 300) }
+  }
 }
 
 /** At most `max` characters, cut at a word with an ellipsis. */

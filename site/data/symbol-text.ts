@@ -11,16 +11,3 @@ const TOKENS = new RegExp(`(${[...ICONS.keys()].map((t) => t.replace(/[[\]]/g, '
 export function splitSymbols(text: string): (string | SymbolInfo)[] {
   return text.split(TOKENS).flatMap((part, i): (string | SymbolInfo)[] => (i % 2 === 1 ? [ICONS.get(part)!] : part ? [part] : []))
 }
-
-/**
- * Where no icon can be drawn (a link preview's text), symbols as words:
- * `Gain 2[credit].` → `Gain 2 credits.`, `[click]: Draw` → `click: Draw`.
- */
-export function symbolsAsWords(text: string): string {
-  return text.replace(new RegExp(`(\\d*)${TOKENS.source}`, 'g'), (_, count: string, token: string, at: number) => {
-    const label = ICONS.get(token)!.label
-    const words = count ? `${count} ${label}${count === '1' ? '' : 's'}` : label
-    // `[click][click]` → `click click`
-    return /[\w\]]/.test(text[at - 1] ?? '') && !count ? ` ${words}` : words
-  })
-}

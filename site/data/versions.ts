@@ -11,9 +11,9 @@ import {
   CHANGE_KINDS,
   createVersionIndex,
   CURRENT,
-  describeStep,
+  describeStepPhrases,
   groupByChapter,
-  summarize,
+  summarizePhrase,
   type DiffEntry,
   type ExampleChange,
   type ReleaseDiff,
@@ -21,6 +21,7 @@ import {
   type RuleHistory,
   type VersionIndex,
 } from '../../src/core/versions/index.ts'
+import { joinPhrases } from '../../src/core/phrase.ts'
 import { chapterSlug, routes, siteRoutes, type Routes } from '../shared/routes.ts'
 import type { SwitchTarget, ChangeEntryView, ChangesPage, ExampleDiff, HistoryStepView, HistoryView, RetiredPage, SiteData, TextPart } from './types.ts'
 
@@ -49,13 +50,6 @@ export interface VersionData {
 /** `v24.03`; the editable rules are "current rules". */
 export const versionLabel = (key: string) => (key === CURRENT ? 'current rules' : key)
 
-/** Split a sentence with `code` spans into parts: IDs set apart, never HTML. */
-export function textParts(text: string): TextPart[] {
-  return text
-    .split('`')
-    .map((t, i) => (i % 2 === 1 ? { text: t, code: true } : { text: t }))
-    .filter((p) => p.text !== '')
-}
 
 /**
  * `sources`: every release, oldest first, then the current rules (key
@@ -171,9 +165,9 @@ export function buildVersionData(sources: VersionSource[], retired: Retirements)
   for (const [id, h] of all) {
     if (!currentIds.has(id)) continue
     const steps = h.steps.flatMap((step, i): HistoryStepView[] => {
-      const what = describeStep(step)
+      const what = describeStepPhrases(step)
       if (i === 0 ? !step.absorbed?.length : what.length === 0) return []
-      const v: HistoryStepView = { key: step.version, label: versionLabel(step.version), number: step.number, what: textParts(what.join(', ')) }
+      const v: HistoryStepView = { key: step.version, label: versionLabel(step.version), number: step.number, what: joinPhrases(what, ', ') }
       if (step.wordDiff) v.diff = step.wordDiff
       if (step.examples && step.examples.length > 0) v.examples = step.examples.map(exampleDiff)
       const url = stepUrl(step.version, step.id, step.from?.id)
@@ -234,14 +228,7 @@ export function buildVersionData(sources: VersionSource[], retired: Retirements)
 function summaryParts(h: RuleHistory): TextPart[] {
   const last = h.steps[h.steps.length - 1]!
   if (h.since === CURRENT && !h.retired) return [{ text: `${last.number}: new in the current rules, not yet in a release` }]
-  const name = (v: string) => (v === CURRENT ? 'the current rules' : v)
-  const relabelled: RuleHistory = {
-    ...h,
-    since: name(h.since),
-    steps: h.steps.map((s) => ({ ...s, version: name(s.version) })),
-    ...(h.retired ? { retired: { ...h.retired, version: name(h.retired.version) } } : {}),
-  }
-  return textParts(summarize(relabelled))
+  return summarizePhrase(h, (v) => (v === CURRENT ? 'the current rules' : v))
 }
 
 function exampleDiff(x: ExampleChange): ExampleDiff {

@@ -5,6 +5,7 @@
  * rule. Read by the search box and `number-note.ts`.
  */
 import { earlierMeanings, type NumbersJson } from '../shared/numbers.ts'
+import type { Phrase } from '../../src/core/phrase.ts'
 import { siteRoutes } from '../shared/routes.ts'
 import { loadLookup } from './lookup.ts'
 
@@ -16,7 +17,7 @@ export const loadNumbers = () =>
 
 export interface NumberHistoryItem {
   /** "6.1.4a in v26.03 (`rule_x`) is 6.1.5a now" */
-  sentence: string
+  sentence: Phrase
   /** The rule today, when there is one. */
   now?: { id: string; number: string; url: string }
 }

@@ -10,11 +10,11 @@
  * the build's `/r/<n>/` pages use. A bar at the foot of the screen, so the
  * page under it does not move.
  */
-import { sentenceParts } from '../shared/numbers.ts'
+import type { Phrase } from '../../src/core/phrase.ts'
 import { numberHistory, type NumberHistoryItem } from './number-history.ts'
 
-function sentenceNodes(sentence: string): Node[] {
-  return sentenceParts(sentence).map((p) => {
+function sentenceNodes(sentence: Phrase): Node[] {
+  return sentence.map((p) => {
     if (!p.code) return document.createTextNode(p.text)
     const code = document.createElement('code')
     code.textContent = p.text

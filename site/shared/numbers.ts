@@ -4,9 +4,10 @@
  * ledger's earlier meanings (`src/core/versions/number-ledger.ts`), compact.
  * Written by the build (`data/numbers.ts`), read by the browser (the search
  * box, `?r=`, the note a permalink carries), which explains a number in the
- * same sentence the build's pages use (`describeMeaning`).
+ * same sentence the build's pages use (`describeMeaningPhrase`).
  */
-import { describeMeaning, type NumberMeaning } from '../../src/core/versions/number-ledger.ts'
+import { describeMeaningPhrase, type NumberMeaning } from '../../src/core/versions/number-ledger.ts'
+import type { Phrase } from '../../src/core/phrase.ts'
 import type { ReleaseStatus } from '../../src/core/versions/release-citations.ts'
 
 /** `[id, versions, today's id ('' when removed), today's number, status, reason?]` */
@@ -29,18 +30,11 @@ export function fromJsonMeaning(number: string, [id, versions, currentId, curren
   return { number, id, versions, status, ...(currentId ? { currentId, currentNumber } : {}), ...(reason ? { reason } : {}) }
 }
 
-/** What `number` named before, each with its sentence ("6.1.4a in v26.03 (`rule_x`) is 6.1.5a now"); empty when it always named today's rule. */
-export function earlierMeanings(json: NumbersJson, number: string): { meaning: NumberMeaning; sentence: string }[] {
+/** What `number` named before, each with its sentence ("6.1.4a in v26.03 (`rule_x`) is 6.1.5a now", IDs as code parts); empty when it always named today's rule. */
+export function earlierMeanings(json: NumbersJson, number: string): { meaning: NumberMeaning; sentence: Phrase }[] {
   return (json.n[number] ?? []).map((row) => {
     const meaning = fromJsonMeaning(number, row)
-    return { meaning, sentence: describeMeaning(meaning, json.v) }
+    return { meaning, sentence: describeMeaningPhrase(meaning, json.v) }
   })
 }
 
-/** A sentence with `code` spans, as parts: IDs set apart, never HTML. */
-export function sentenceParts(sentence: string): { text: string; code?: boolean }[] {
-  return sentence
-    .split('`')
-    .map((text, i) => (i % 2 === 1 ? { text, code: true } : { text }))
-    .filter((p) => p.text !== '')
-}

@@ -32,7 +32,7 @@ export const commands: Command[] = [
 
 function usage(): string {
   const rows = commands.map((c) => `  ${c.name.padEnd(8)} ${c.summary}`)
-  return `cr — the Netrunner Comprehensive Rules toolkit\n\nUsage: cr <command> [options]\n\nCommands:\n${rows.join('\n')}\n\nRun \`cr <command> --help\` for a command's options.\n`
+  return `cr — the Netrunner Comprehensive Rules toolkit\n\nUsage: cr <command> [options]\n\nCommands:\n${rows.join('\n')}\n\nRun \`cr <command> --help\` for a command's options; \`cr --version\` prints the version.\n`
 }
 
 export async function main(argv: string[], given: CliIo = processIo()): Promise<number> {
@@ -43,6 +43,11 @@ export async function main(argv: string[], given: CliIo = processIo()): Promise<
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
     io.stdout.write(usage())
     return name === undefined ? 2 : 0
+  }
+  if (name === '--version' || name === '-V' || name === 'version') {
+    const { toolVersion } = await import('../io/package-root.ts')
+    io.stdout.write(`cr ${toolVersion()}\n`)
+    return 0
   }
   const command = commands.find((c) => c.name === name)
   if (!command) {

@@ -69,6 +69,7 @@ export const DIAGNOSTIC_CODES = {
   'text-invisible-char': check('A character that prints as nothing in rule text (a zero-width space or joiner, a soft hyphen, a direction mark, a variation selector, …): `{term:run\u200b}` would define a second term that reads "run".'),
   'text-bidi-char': check('A bidirectional override or isolate (U+202A–U+202E, U+2066–U+2069) in rule text: it reorders what readers see.'),
   // Writing (src/io/durable-write.ts): a write the disk did not take whole is never renamed over anything.
+  'fmt-layout': code('error', ['fmt'], 'The file is not in `cr fmt`\'s canonical layout (`cr fmt --check`); `cr fmt` rewrites it, comments kept.'),
   'write-failed': code('error', ['fmt', 'release', 'cite'], 'A file could not be written whole (a full disk, a read-only folder, a symbolic link in the way): nothing was replaced, the file is as it was.'),
   // `cr release` (src/core/versions/release-check.ts).
   'release-unmarked-change': code('warning', ['release'], 'A rule or example whose text changed since the previous release (or that is new) carries no `new:` flag and no `{n}…{/n}` span.'),

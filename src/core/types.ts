@@ -20,7 +20,8 @@ export interface SourceFile {
   unreadable?: { code: 'file-not-regular' | 'file-too-large' | 'file-unreadable'; message: string }
 }
 
-export type Severity = 'error' | 'warning'
+/** `hint`: said, never failing (`cr cite`'s notes, a number that meant another rule once). */
+export type Severity = 'error' | 'warning' | 'hint'
 
 export interface Place {
   file: string

@@ -315,7 +315,7 @@ export function toLsp(m: Diagnostic, text: string | undefined, uriFor: (file: st
   if (m.suggestions?.length) message += `\nhelp: did you mean ${m.suggestions.map((s) => `\`${s}\``).join(', ')}?`
   const d: LspDiagnostic = {
     range: { start: { line, character: start }, end: { line, character: start + Math.max(1, word) } },
-    severity: m.severity === 'error' ? DiagnosticSeverity.Error : DiagnosticSeverity.Warning,
+    severity: m.severity === 'error' ? DiagnosticSeverity.Error : m.severity === 'hint' ? DiagnosticSeverity.Hint : DiagnosticSeverity.Warning,
     code: m.code,
     source: 'cr',
     message,

@@ -59,6 +59,13 @@ describe('cr show', () => {
     expect([r.code, r.stdout.split('  ')[0]]).toEqual([0, '6.2.8'])
   })
 
+  it('shows a timing element by the ID earlier versions of this tool gave it (`…__6_a`), as renamed to the official one', async () => {
+    const r = await runCr(['show', 'sec_appendix_timing_structure_of_a_run__6_a'])
+    expect(r.code).toBe(0)
+    expect(r.stderr).toContain('`sec_appendix_timing_structure_of_a_run__6_a` was renamed to `sec_appendix_timing_structure_of_a_run_6_a`')
+    expect(r.stdout).toMatch(/^11\.4\.6a {2}sec_appendix_timing_structure_of_a_run_6_a/)
+  })
+
   it('suggests IDs for an unknown one', async () => {
     const r = (await runCr(['show', 'rule_end_teh_run']))
     expect(r.code).toBe(1)

@@ -10,6 +10,7 @@ import { renderContextFor } from '../../src/core/render/context.ts'
 import { renderDocument } from '../../src/core/render/document.ts'
 import { renderText } from '../../src/core/render/text.ts'
 import { readRulesDir } from '../../src/io/read-sources.ts'
+import { SYMBOLS } from '../../src/core/markup/symbols.ts'
 import { repoRoot } from '../cli/run-cr.ts'
 
 const files = (rules: string) => [
@@ -88,5 +89,36 @@ describe('renderers over the CR', () => {
     }
     // The published text of every rule citing 6.1.4 onwards did change: the canonical one is what stays.
     expect(renumberedCitations).toBeGreaterThan(5)
+  })
+})
+
+describe('the words style (symbols as words, where no icon can be drawn)', () => {
+  it('counts a symbol by the number before it and spaces icons in a row', () => {
+    const m = modelOf(['  - rule: rule_a', '    text: "Gain 2[c] and 1[c]. [click][click]: Draw 1 card. [click]: gain 1[c]."'].join('\n'))
+    const a = m.entries.find((e) => e.id === 'rule_a')!
+    expect(renderText(a.text, renderContextFor(m), 'words')).toBe('Gain 2 credits and 1 credit. click click: Draw 1 card. click: gain 1 credit.')
+    expect(renderText(a.text, renderContextFor(m))).toBe('Gain 2[credit] and 1[credit]. [click][click]: Draw 1 card. [click]: gain 1[credit].')
+  })
+
+  it('reads every entry of the CR as the site once did by rewriting tokens in printed text (the oracle: that rewrite)', () => {
+    // The rewrite the site used to apply to printed text; the style must say the same from the tree.
+    const icons = SYMBOLS.filter((s) => s.kind === 'icon' && s.path)
+    const byToken = new Map(icons.map((s) => [s.token, s]))
+    const tokens = new RegExp(`(\\d*)(${icons.map((s) => s.token.replace(/[[\]]/g, '\\$&')).join('|')})`, 'g')
+    const oracle = (text: string) =>
+      text.replace(tokens, (_, count: string, token: string, at: number) => {
+        const label = byToken.get(token)!.label
+        const words = count ? `${count} ${label}${count === '1' ? '' : 's'}` : label
+        return /[\w\]]/.test(text[at - 1] ?? '') && !count ? ` ${words}` : words
+      })
+    const current = compile(readRulesDir('rules', repoRoot)).model!
+    const ctx = renderContextFor(current)
+    let withSymbols = 0
+    for (const e of current.entries) {
+      const printed = renderText(e.text, ctx)
+      if (printed !== oracle(printed)) withSymbols++
+      expect(renderText(e.text, ctx, 'words'), e.id).toBe(oracle(printed))
+    }
+    expect(withSymbols).toBeGreaterThan(50)
   })
 })

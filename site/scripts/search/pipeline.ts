@@ -16,6 +16,7 @@ import type { PagefindResult, PagefindResultData } from '../pagefind-load.ts'
 import { searchRelaxed, type IndexHit } from '../query/fuse.ts'
 import { understandQuery, type Understood } from '../query/understand.ts'
 import type { SearchSources } from './data.ts'
+import { phrasePlain } from '../../../src/core/phrase.ts'
 
 /** What a row shows under its number and place. */
 export type RowText =
@@ -239,8 +240,8 @@ async function* direct(q: string, hit: Hit | undefined, number: string | undefin
   if (!hit) {
     const history = number ? await src.numberHistory(number) : []
     const where = src.routes.version ? `in ${src.routes.version}` : 'today'
-    const rows: Row[] = history.flatMap((h) => (h.now ? [{ id: h.now.id, url: h.now.url, number: h.now.number, where: `Was ${number}`, text: { plain: `${h.sentence.replaceAll('`', '')}.`, marks: [] } }] : []))
-    const said = history.map((h) => `${h.sentence.replaceAll('`', '')}.`).join(' ')
+    const rows: Row[] = history.flatMap((h) => (h.now ? [{ id: h.now.id, url: h.now.url, number: h.now.number, where: `Was ${number}`, text: { plain: `${phrasePlain(h.sentence)}.`, marks: [] } }] : []))
+    const said = history.map((h) => `${phrasePlain(h.sentence)}.`).join(' ')
     yield {
       q,
       stage: 'done',

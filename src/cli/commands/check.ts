@@ -1,7 +1,8 @@
 import { parseCommandArgs, type CommandSpec } from '../args.ts'
 import { compileDir, hasErrors } from '../../io/compile-dir.ts'
 import type { CliIo } from '../cli-io.ts'
-import { formatReport, guardIds } from '../../io/releases.ts'
+import { guardIds } from '../../io/releases.ts'
+import { FORMAT_FLAG, formatOption, writeDiagnostics } from '../report.ts'
 import { commandContext } from '../../io/context.ts'
 import { sortDiagnostics } from '../../core/diagnostics.ts'
 import { foldCascades } from '../../core/recovery/recover.ts'
@@ -9,10 +10,11 @@ import { foldCascades } from '../../core/recovery/recover.ts'
 export const checkSpec: CommandSpec = {
   name: 'check',
   summary: 'Validate and resolve a rules directory',
-  usage: 'cr check [--strict] [--json] [DIR]   (DIR defaults to rules/)',
+  usage: 'cr check [--strict] [--format text|json|github|sarif] [DIR]   (DIR defaults to rules/)',
   flags: [
     { name: 'strict', type: 'boolean', description: 'fail on warnings too' },
-    { name: 'json', type: 'boolean', description: 'print diagnostics as JSON' },
+    FORMAT_FLAG,
+    { name: 'json', type: 'boolean', description: 'the same as --format json' },
     { name: 'cards', type: 'string', value: 'FILE', description: 'card data (default: data/cards.json)' },
     { name: 'releases', type: 'string', value: 'DIR', description: 'releases whose IDs must survive (default: releases/ beside DIR)' },
   ],
@@ -20,6 +22,7 @@ export const checkSpec: CommandSpec = {
 
 export function checkCommand(argv: string[], io: CliIo): number {
   const { values, positionals } = parseCommandArgs(checkSpec, argv)
+  const format = formatOption(values)
   const dir = positionals[0] ?? 'rules'
   const ctx = commandContext(io)
   const result = compileDir(dir, values.cards as string | undefined, ctx)
@@ -30,13 +33,12 @@ export function checkCommand(argv: string[], io: CliIo): number {
   const messages = result.recovery ? sortDiagnostics(foldCascades(all, result.recovery)) : all
   const strict = Boolean(values.strict)
   const failed = hasErrors(messages, strict)
-  if (values.json) {
-    io.stdout.write(`${JSON.stringify({ ok: !failed, messages }, null, 2)}\n`)
-  } else if (messages.length > 0) {
-    io.stderr.write(`${formatReport(messages, [...result.files, ...(guard?.files ?? [])])}\n`)
-  } else {
-    const n = result.document?.rules.length ?? 0
-    io.stderr.write(`${dir}: ${n} entries, no problems\n`)
-  }
+  writeDiagnostics(io, messages, {
+    format,
+    command: 'check',
+    files: [...result.files, ...(guard?.files ?? [])],
+    ok: !failed,
+    textWhenClean: `${dir}: ${result.document?.rules.length ?? 0} entries, no problems`,
+  })
   return failed ? 1 : 0
 }

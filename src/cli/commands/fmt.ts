@@ -5,7 +5,7 @@ import { formatYaml } from '../../core/format.ts'
 import { isRulesSourceName } from '../../core/editor-files.ts'
 import { loadYaml } from '../../core/load-yaml.ts'
 import type { Diagnostic } from '../../core/types.ts'
-import { formatReport } from '../../io/releases.ts'
+import { FORMAT_FLAG, formatOption, writeDiagnostics } from '../report.ts'
 import { replaceFileVerified, WriteFailedError } from '../../io/durable-write.ts'
 import { isDirectory, listDir, pathExists, realPath, statPath } from '../../io/files.ts'
 import { InputError, MAX_RULE_FILE_BYTES, readInputFile } from '../../io/read-input.ts'
@@ -13,16 +13,17 @@ import { InputError, MAX_RULE_FILE_BYTES, readInputFile } from '../../io/read-in
 export const fmtSpec: CommandSpec = {
   name: 'fmt',
   summary: 'Rewrite the YAML sources in one canonical layout (comments kept); --check for CI',
-  usage: 'cr fmt [--check] [PATH…]   (PATH: folders or .yaml files; default rules/)',
-  flags: [{ name: 'check', type: 'boolean', description: 'change nothing; list the files not in the canonical layout and exit 1 if there are any' }],
+  usage: 'cr fmt [--check] [--format text|json|github|sarif] [PATH…]   (PATH: folders or .yaml files; default rules/)',
+  flags: [{ name: 'check', type: 'boolean', description: 'change nothing; list the files not in the canonical layout and exit 1 if there are any' }, FORMAT_FLAG],
 }
 
 export function fmtCommand(argv: string[], io: CliIo): number {
   const { values, positionals } = parseCommandArgs(fmtSpec, argv)
+  const format = formatOption(values)
   const files = expand(positionals.length > 0 ? positionals : ['rules'], io.cwd)
   const messages: Diagnostic[] = []
   const sources: { path: string; text: string }[] = []
-  const changed: { abs: string; shown: string; text: string }[] = []
+  const changed: { abs: string; shown: string; text: string; before: string }[] = []
   for (const { abs, within } of files) {
     const shown = relative(io.cwd, abs) || abs
     let bytes: Buffer
@@ -48,7 +49,8 @@ export function fmtCommand(argv: string[], io: CliIo): number {
       continue
     }
     // A byte-order mark or CRLF line ends are not the canonical layout either.
-    if (result.text !== new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes)) changed.push({ abs, shown, text: result.text })
+    const before = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes)
+    if (result.text !== before) changed.push({ abs, shown, text: result.text, before })
   }
   // A symbolic link is never rewritten (that would turn it into a copy of what it points to, and a
   // link out of the tree into a committed copy): its target is formatted as itself, or not at all.
@@ -58,8 +60,17 @@ export function fmtCommand(argv: string[], io: CliIo): number {
   }
   if (messages.length > 0) {
     // Nothing is written when any file is broken: fix it, then format.
-    io.stderr.write(`${formatReport(messages, sources.map((s) => ({ path: s.path, content: s.text })))}\n`)
+    writeDiagnostics(io, messages, { format, command: 'fmt', files: sources.map((s) => ({ path: s.path, content: s.text })), ok: false })
     return 1
+  }
+  if (values.check && format !== 'text') {
+    // For CI: each file out of layout is a finding, at its first line that differs.
+    const found = changed.map((c) => {
+      const line = firstDifferentLine(c.before, c.text)
+      return { code: 'fmt-layout', severity: 'error' as const, file: c.shown, line, column: 1, message: `\`${c.shown}\` is not in the canonical layout from line ${line}; run \`cr fmt\`` }
+    })
+    writeDiagnostics(io, found, { format, command: 'fmt', ok: found.length === 0 })
+    return found.length > 0 ? 1 : 0
   }
   if (values.check) {
     for (const c of changed) io.stdout.write(`${c.shown}\n`)
@@ -108,4 +119,13 @@ function expand(paths: string[], cwd: string): { abs: string; within: string }[]
     else throw new UsageError(`not a YAML file: ${p}`)
   }
   return [...out.values()].sort((a, b) => (a.abs < b.abs ? -1 : a.abs > b.abs ? 1 : 0))
+}
+
+/** The first line (1-based) where two texts differ. */
+function firstDifferentLine(a: string, b: string): number {
+  const x = a.split('\n')
+  const y = b.split('\n')
+  let i = 0
+  while (i < x.length && i < y.length && x[i] === y[i]) i++
+  return i + 1
 }

@@ -4,6 +4,7 @@ import type { CliIo } from '../cli-io.ts'
 import { compileDir, hasErrors } from '../../io/compile-dir.ts'
 import { assertWritableOutput, writeOutputDir } from '../../io/write-output.ts'
 import { commandContext } from '../../io/context.ts'
+import { FORMAT_FLAG, formatOption, writeDiagnostics } from '../report.ts'
 
 export const indexSpec: CommandSpec = {
   name: 'index',
@@ -12,11 +13,13 @@ export const indexSpec: CommandSpec = {
   flags: [
     { name: 'out', type: 'string', value: 'DIR', description: 'output folder: new, empty, or a previous `cr index` output (never the rules folder)' },
     { name: 'strict', type: 'boolean', description: 'refuse to write when there are warnings' },
+    FORMAT_FLAG,
   ],
 }
 
 export function indexCommand(argv: string[], io: CliIo): number {
   const { values, positionals } = parseCommandArgs(indexSpec, argv)
+  const format = formatOption(values)
   const out = values.out as string | undefined
   if (!out) throw new UsageError('missing --out DIR')
   const dir = positionals[0] ?? 'rules'
@@ -24,8 +27,11 @@ export function indexCommand(argv: string[], io: CliIo): number {
   // Refuse a dangerous --out before compiling, so the user hears it at once.
   assertWritableOutput(out, [dir], io.cwd)
   const result = compileDir(dir, undefined, ctx)
-  if (result.messages.length > 0) io.stderr.write(`${result.report()}\n`)
-  if (!result.document || hasErrors(result.messages, Boolean(values.strict))) {
+  const failed = !result.document || hasErrors(result.messages, Boolean(values.strict))
+  if (format === 'text') {
+    if (result.messages.length > 0) io.stderr.write(`${result.report()}\n`)
+  } else writeDiagnostics(io, result.messages, { format, command: 'index', ok: !failed })
+  if (failed || !result.document) {
     io.stderr.write(`cr index: nothing written to ${out}\n`)
     return 1
   }

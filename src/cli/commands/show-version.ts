@@ -12,6 +12,7 @@ import { createVersionIndex, CURRENT, type OldCitation } from '../../core/versio
 import { UsageError } from '../args.ts'
 import type { IoContext } from '../../io/context.ts'
 import { compileRelease, findReleasesRoot, formatReport, loadRetirements, locateRelease, openCurrent, type RulesChoice } from '../../io/releases.ts'
+import { withLegacyIds } from '../../core/versions/legacy-ids.ts'
 
 export interface ShowOptions {
   rules: RulesChoice
@@ -68,8 +69,11 @@ export function todayLine(cite: OldCitation, version: string, current: CompiledD
 }
 
 /** An ID the rules no longer define but the retirement file knows: where it went. */
-export function retiredNote(dir: string, id: string, exists: (id: string) => boolean, ctx: IoContext): { id?: string; note: string } | undefined {
-  const { retirements } = loadRetirements(dir, ctx.cwd)
+export function retiredNote(dir: string, id: string, entries: readonly { id: string; kind: string; parent: string | null }[], ctx: IoContext): { id?: string; note: string } | undefined {
+  // Our old timing IDs (`sec_x__6_a`, before the official ones) are renames too.
+  const retirements = withLegacyIds(loadRetirements(dir, ctx.cwd).retirements, entries)
+  const ids = new Set(entries.map((e) => e.id))
+  const exists = (x: string) => ids.has(x)
   const trail = followRetirement(id, retirements, exists)
   if (trail.steps.length === 0) return undefined
   return { ...(trail.id !== undefined ? { id: trail.id } : {}), note: `\`${id}\` was ${describeTrail(trail)}` }

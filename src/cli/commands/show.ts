@@ -56,7 +56,7 @@ export async function showCommand(argv: string[], io: CliIo): Promise<number> {
   let entry = found.entry
   const suggestions = found.suggestions
   // Retired IDs keep working: show where they went.
-  const moved = entry ? undefined : (await import('./show-version.ts')).retiredNote(rules.dir, query, (id) => table.byId.has(id), ctx)
+  const moved = entry ? undefined : (await import('./show-version.ts')).retiredNote(rules.dir, query, document.rules, ctx)
   if (moved) {
     io.stderr.write(`cr show: ${moved.note}\n`)
     entry = moved.id !== undefined ? table.byId.get(moved.id) : undefined

@@ -2,7 +2,7 @@
  * Data model of `cr cite`: what the scanner finds in an engine's sources.
  * Pure types; the scanner (`scan.ts`) is pure too and the CLI does the I/O.
  */
-import type { RuleEntry } from '../types.ts'
+import type { Diagnostic, RuleEntry, Severity } from '../types.ts'
 import type { DiagnosticCode } from '../codes.ts'
 
 /** The fields of a rule the scanner needs; `RuleEntry` satisfies it, so do hand-made tables in tests. */
@@ -49,21 +49,18 @@ export interface Citation {
   number?: string
 }
 
-export type CiteSeverity = 'error' | 'warning' | 'hint'
+/** The diagnostics' severities: a citation problem is a diagnostic (`Diagnostic`), printed by the same formatters. */
+export type CiteSeverity = Severity
 
 /** Codes `cr cite` reports; what each means is in the registry (`src/core/codes.ts`). */
 export const CITE_CODES = ['unknown-rule', 'stale-pair', 'renamed-rule', 'removed-rule', 'imprecise-citation', 'old-release-citation', 'unknown-release', 'edition-not-held', 'changed-rule', 'old-number', 'number-changed-meaning', 'renumbered-since-baseline', 'config-invalid', 'file-unreadable', 'file-not-regular', 'file-too-large', 'file-binary'] as const satisfies readonly DiagnosticCode[]
 
 export type CiteCode = (typeof CITE_CODES)[number]
 
-/** A problem is data, printed `path:line:col: error[code]: message` by the CLI. */
-export interface CiteProblem {
+/** A problem is a diagnostic of one of `cr cite`'s codes, printed `path:line:col: error: message [code]` by the CLI. */
+export interface CiteProblem extends Diagnostic {
   code: CiteCode
   severity: CiteSeverity
-  file: string
-  line: number
-  column: number
-  message: string
   /** As written. */
   text: string
   /** Closest real IDs (unknown-rule), the new ID (renamed-rule, old-release-citation), the right number (stale-pair). */

@@ -8,12 +8,19 @@ import { phraseReference } from './phrase-reference.ts'
 import type { RenderContext } from './render-context.ts'
 import { getSymbol } from './symbols.ts'
 
-/** Render a tree to plain text. */
-export function toText(tree: MarkupRoot, ctx: RenderContext): string {
-  return tree.children.map((node) => nodeToText(node, ctx)).join('')
+/** How a game symbol prints, given the text printed before it (a style may read a count there: "2 credits"). */
+export type SymbolText = (name: string, before: string) => string
+
+const asToken: SymbolText = (name) => getSymbol(name)?.token ?? `[${name}]`
+
+/** Render a tree to plain text; `symbol` decides how game symbols print (their tokens by default). */
+export function toText(tree: MarkupRoot, ctx: RenderContext, symbol: SymbolText = asToken): string {
+  let out = ''
+  for (const node of tree.children) out += nodeToText(node, ctx, symbol, out)
+  return out
 }
 
-function nodeToText(node: MarkupPhrasing, ctx: RenderContext): string {
+function nodeToText(node: MarkupPhrasing, ctx: RenderContext, symbol: SymbolText, before: string): string {
   switch (node.type) {
     case 'text':
     case 'termDefinition':
@@ -33,9 +40,12 @@ function nodeToText(node: MarkupPhrasing, ctx: RenderContext): string {
     case 'curly':
       return `{${node.value}}`
     case 'symbol':
-      return getSymbol(node.name)?.token ?? `[${node.name}]`
-    case 'newText':
-      return node.children.map((child) => nodeToText(child, ctx)).join('')
+      return symbol(node.name, before)
+    case 'newText': {
+      let out = ''
+      for (const child of node.children) out += nodeToText(child, ctx, symbol, before + out)
+      return out
+    }
     default:
       return ''
   }

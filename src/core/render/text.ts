@@ -7,6 +7,9 @@
  * - `generator`: as the rules team's generator flattens markup for its
  *   `rules.json` — terms in capitals, symbols as written (`[c]`, `[MU]`; `{c}`
  *   loses its braces), a reference list in the first target's word.
+ * - `words`: the published text with game symbols as words ("Gain 2
+ *   credits.", "click: Draw"), where no icon can be drawn (a shared link's
+ *   preview, a screen reader's summary).
  * - `canonical`: for comparing and hashing across releases — the published
  *   text with each reference's number replaced by the ID it names ("section
  *   ⟦rule_end_the_run⟧"), so a renumbering elsewhere never makes a text look
@@ -16,16 +19,33 @@
  */
 import type { MarkupPhrasing, MarkupRoot, RuleRange, RuleReference } from '../markup/nodes.ts'
 import type { RenderContext } from '../markup/render-context.ts'
-import { toText } from '../markup/to-text.ts'
+import { toText, type SymbolText } from '../markup/to-text.ts'
+import { getSymbol } from '../markup/symbols.ts'
 
-export type TextStyle = 'published' | 'generator' | 'canonical'
+export type TextStyle = 'published' | 'generator' | 'words' | 'canonical'
 
 type StyleRenderer = (tree: MarkupRoot, ctx: RenderContext) => string
 
 export const TEXT_STYLES: Record<TextStyle, StyleRenderer> = {
   published: (tree, ctx) => toText(tree, ctx),
   generator: (tree, ctx) => tree.children.map((node) => generatorNode(node, ctx)).join(''),
+  words: (tree, ctx) => toText(tree, ctx, symbolAsWords),
   canonical: (tree, ctx) => toText(tree, idsForNumbers(ctx)).replace(/\s+/g, ' ').trim(),
+}
+
+/**
+ * An icon as words: its label, counted by the number printed right before it
+ * (`2[credit]` → "2 credits", `1[credit]` → "1 credit"); two icons in a row
+ * get a space (`[click][click]` → "click click"). Characters (the dash) print
+ * as themselves.
+ */
+const symbolAsWords: SymbolText = (name, before) => {
+  const info = getSymbol(name)
+  if (!info) return `[${name}]`
+  if (info.kind !== 'icon' || !info.path) return info.token
+  const count = /(?:^|[^\w.])(\d+)$/.exec(before)?.[1]
+  if (count !== undefined) return ` ${info.label}${count === '1' ? '' : 's'}`
+  return /[\w\]]$/.test(before) ? ` ${info.label}` : info.label
 }
 
 export function renderText(tree: MarkupRoot, ctx: RenderContext, style: TextStyle = 'published'): string {

@@ -10,6 +10,7 @@ import { diffReleases, type ChangeKind, type DiffEntry, type ExampleChange, type
 import { indexDiff, stepBack, type DiffIndex } from './lineage.ts'
 import { followRetirement, type RetirementKind, type Retirements } from './retired.ts'
 import type { WordPart } from './word-diff.ts'
+import { andPhrase, code, joinPhrases, phrase, phraseText, type Phrase } from '../phrase.ts'
 
 export interface HistoryStep {
   version: string
@@ -176,60 +177,75 @@ export const andList = (items: readonly string[]) => (items.length <= 1 ? (items
 
 const sameStem = (a: string, b: string) => a.replace(/\d+$/, '') === b.replace(/\d+$/, '')
 
-/** What changed in one step, as phrases ("renamed from `rule_x`", "reworded"), IDs in backticks. */
-export function describeStep(step: HistoryStep): string[] {
-  const out: string[] = []
-  const code = (id: string) => `\`${id}\``
+/** What changed in one step, as phrases ("renamed from `rule_x`", "reworded"), IDs as code parts. */
+export function describeStepPhrases(step: HistoryStep): Phrase[] {
+  const out: Phrase[] = []
+  const ids = (list: readonly { id: string }[]) => andPhrase(list.map((a) => [code(a.id)]))
   const absorbed = step.absorbed ?? []
   const isNew = step.changes.includes('added')
   if (isNew && absorbed.length > 0) {
     const how = absorbed.every((a) => a.change === 'split') ? 'split from' : 'created from'
-    out.push(`${how} ${andList(absorbed.map((a) => code(a.id)))}`)
+    out.push(phrase(`${how} `, ids(absorbed)))
   } else if (isNew) {
-    out.push('added')
+    out.push(phrase('added'))
   }
-  if (step.changes.includes('renamed') && step.from) out.push(`renamed from ${code(step.from.id)}`)
-  if (step.changes.includes('split') && step.from) out.push(`split from ${code(step.from.id)}`)
-  if (!isNew && absorbed.length > 0) out.push(`${absorbed.some((a) => a.change === 'merged') ? 'absorbed' : 'took part of'} ${andList(absorbed.map((a) => code(a.id)))}`)
-  if (step.changes.includes('moved') && step.from) out.push(`moved from ${step.from.number}`)
-  else if (step.changes.includes('renumbered') && step.from) out.push(`renumbered from ${step.from.number}`)
-  if (step.changes.includes('reworded')) out.push('reworded')
+  if (step.changes.includes('renamed') && step.from) out.push(phrase('renamed from ', code(step.from.id)))
+  if (step.changes.includes('split') && step.from) out.push(phrase('split from ', code(step.from.id)))
+  if (!isNew && absorbed.length > 0) out.push(phrase(`${absorbed.some((a) => a.change === 'merged') ? 'absorbed' : 'took part of'} `, ids(absorbed)))
+  if (step.changes.includes('moved') && step.from) out.push(phrase(`moved from ${step.from.number}`))
+  else if (step.changes.includes('renumbered') && step.from) out.push(phrase(`renumbered from ${step.from.number}`))
+  if (step.changes.includes('reworded')) out.push(phrase('reworded'))
   if (step.changes.includes('examples')) {
     const ex = step.examples ?? []
-    out.push(ex.length > 0 && ex.every((x) => x.change === 'added') ? `example${ex.length > 1 ? 's' : ''} added` : 'examples changed')
+    out.push(phrase(ex.length > 0 && ex.every((x) => x.change === 'added') ? `example${ex.length > 1 ? 's' : ''} added` : 'examples changed'))
   }
-  const words = CHILD_WORDS[step.childKind ?? 'subrule']
+  const childWords = CHILD_WORDS[step.childKind ?? 'subrule']
   for (const [list, verb] of [
     [step.childrenAdded, 'added'],
     [step.childrenRemoved, 'removed'],
   ] as const) {
     if (!list || list.length === 0) continue
-    out.push(`${list.length === 1 ? words[0] : words[1]} ${compactNumbers(list, verb === 'added' ? step.number : (step.from?.number ?? step.number))} ${verb}`)
+    out.push(phrase(`${list.length === 1 ? childWords[0] : childWords[1]} ${compactNumbers(list, verb === 'added' ? step.number : (step.from?.number ?? step.number))} ${verb}`))
   }
   return out
 }
 
-/** "6.1.4 since v22.12; reworded in v25.04; sub-rules a–c added in v26.03" */
-export function summarize(h: RuleHistory): string {
+/** `describeStepPhrases` as the CLI prints it: IDs in backticks. */
+export function describeStep(step: HistoryStep): string[] {
+  return describeStepPhrases(step).map(phraseText)
+}
+
+/**
+ * A rule's history in one phrase ("6.1.4 since v22.12; reworded in v25.04;
+ * renamed from `rule_x` in v26.03"). `name` relabels a version where it is
+ * printed (the site says "the current rules" for `current`).
+ */
+export function summarizePhrase(h: RuleHistory, name: (version: string) => string = (v) => v): Phrase {
   const first = h.steps[0]!
   const lastStep = h.steps[h.steps.length - 1]!
-  const origin = first.absorbed && first.absorbed.length > 0 ? ` (${describeStep(first)[0]})` : ''
-  const head = h.retired ? `${lastStep.number} \`${h.id}\` ${first.version}–${lastStep.version}` : `${lastStep.number} since ${h.since}${origin}`
-  const parts = [head]
+  const origin = first.absorbed && first.absorbed.length > 0 ? phrase(' (', describeStepPhrases(first)[0] ?? [], ')') : []
+  const head = h.retired
+    ? phrase(`${lastStep.number} `, code(h.id), ` ${name(first.version)}–${name(lastStep.version)}`)
+    : phrase(`${lastStep.number} since ${name(h.since)}`, origin)
+  const parts: Phrase[] = [head]
   for (const step of h.steps.slice(1)) {
-    const p = describeStep(step)
-    if (p.length > 0) parts.push(`${p.join(', ')} in ${step.version}`)
+    const p = describeStepPhrases(step)
+    if (p.length > 0) parts.push(phrase(joinPhrases(p, ', '), ` in ${name(step.version)}`))
   }
   if (h.retired) {
     const r = h.retired
-    const code = (id: string) => `\`${id}\``
-    const where =
+    parts.push(
       r.kind === 'removed'
-        ? `removed in ${r.version}${r.reason ? `: ${r.reason}` : ''}`
-        : `${r.kind === 'renamed' ? 'renamed to' : r.kind === 'merged' ? 'merged into' : 'split into'} ${andList(r.targets.map(code))} in ${r.version}`
-    parts.push(where)
+        ? phrase(`removed in ${name(r.version)}${r.reason ? `: ${r.reason}` : ''}`)
+        : phrase(`${r.kind === 'renamed' ? 'renamed to' : r.kind === 'merged' ? 'merged into' : 'split into'} `, andPhrase(r.targets.map((t) => [code(t)])), ` in ${name(r.version)}`),
+    )
   } else if (parts.length === 1) {
-    parts.push('unchanged')
+    parts.push(phrase('unchanged'))
   }
-  return parts.join('; ')
+  return joinPhrases(parts, '; ')
+}
+
+/** `summarizePhrase` as the CLI prints it. */
+export function summarize(h: RuleHistory): string {
+  return phraseText(summarizePhrase(h))
 }

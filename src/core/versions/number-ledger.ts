@@ -13,6 +13,7 @@
  * (`resolveRelease`), oldest release first.
  */
 import type { ReleaseRule, ReleaseStatus } from './release-citations.ts'
+import { code, phrase, phraseText, type Phrase } from '../phrase.ts'
 
 /** One meaning of a number: the rule it named in a run of releases, and where that rule is today. */
 export interface NumberMeaning {
@@ -110,18 +111,23 @@ export function releaseSpan(versions: readonly string[], all: readonly string[])
  * `cr show`, the site's permalinks, the package's `rule()`):
  * "10.5.5 in v22.12–v25.08 (rule_x) was merged into 1.14.3a (rule_y)".
  */
-export function describeMeaning(m: NumberMeaning, all: readonly string[]): string {
-  const when = `${m.number} in ${releaseSpan(m.versions, all)} (\`${m.id}\`)`
-  if (m.currentId === undefined) return `${when} was removed${m.reason ? `: ${m.reason}` : ''}`
-  const now = `${m.currentNumber}${m.currentId !== m.id ? ` (\`${m.currentId}\`)` : ''}`
+export function describeMeaningPhrase(m: NumberMeaning, all: readonly string[]): Phrase {
+  const when = phrase(`${m.number} in ${releaseSpan(m.versions, all)} (`, code(m.id), ')')
+  if (m.currentId === undefined) return phrase(when, ` was removed${m.reason ? `: ${m.reason}` : ''}`)
+  const now = phrase(`${m.currentNumber}`, m.currentId !== m.id ? phrase(' (', code(m.currentId), ')') : [])
   switch (m.status) {
     case 'merged':
-      return `${when} was merged into ${now}`
+      return phrase(when, ' was merged into ', now)
     case 'split':
-      return `${when} was split; its first part is ${now}`
+      return phrase(when, ' was split; its first part is ', now)
     case 'renamed':
-      return `${when} is ${now} now (renamed)`
+      return phrase(when, ' is ', now, ' now (renamed)')
     default:
-      return m.currentNumber === m.number ? `${when} is still ${m.number}` : `${when} is ${now} now`
+      return m.currentNumber === m.number ? phrase(when, ` is still ${m.number}`) : phrase(when, ' is ', now, ' now')
   }
+}
+
+/** `describeMeaningPhrase` as the CLI prints it: IDs in backticks. */
+export function describeMeaning(m: NumberMeaning, all: readonly string[]): string {
+  return phraseText(describeMeaningPhrase(m, all))
 }
