@@ -18,6 +18,8 @@ export default defineConfig({
     exclude: ['tests/fixtures/**', '**/node_modules/**'],
     // Browser tests and the package test spawn processes; keep the 2-core CI machine responsive.
     maxWorkers: 2,
+    // fast-check's seed, fixed (tests/setup/fast-check.ts): property tests are not random per run.
+    setupFiles: ['tests/setup/fast-check.ts'],
     // Sized for a loaded 2-core machine (CI shares it): a hook that compiles every release or
     // packs and installs the package takes seconds alone and minutes under load. Budgets are
     // never timed tests (they live in `npm run bench`); these limits only catch a hang.

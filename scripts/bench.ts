@@ -5,7 +5,7 @@
 import { spawnSync } from 'node:child_process'
 import { join } from 'node:path'
 
-const parts = ['library.ts', 'cite.ts', 'diagnostics.ts', 'lsp.ts', 'preview.ts', 'site.ts', 'search.ts', 'offline.ts', 'pdf.ts', 'build.ts', 'tests.ts']
+const parts = ['library.ts', 'cite.ts', 'diagnostics.ts', 'lsp.ts', 'preview.ts', 'cycle.ts', 'site.ts', 'search.ts', 'offline.ts', 'pdf.ts', 'restore.ts', 'build.ts', 'tests.ts']
 let failed = 0
 for (const part of parts) {
   console.log(`\n== ${part}`)

@@ -7,7 +7,7 @@
  * 2. Scan throughput on a generated, engine-sized tree (15 MB of Rust,
  *    Clojure, TypeScript, Python and C#, many unknown rule-shaped tokens in
  *    code, comments and strings, a citation every few dozen lines): walk,
- *    read and scan, five times after one warm-up run, median in MB per
+ *    read and scan (and find the tests of each file that cites), five times after one warm-up run, median in MB per
  *    CPU-second (wall-clock printed too; on a shared machine it measures the
  *    load). Compiling the rules and releases is start-up, timed apart.
  *    Budget: >= 50 MB/s. Beside it, the same walk and read with one plain
@@ -26,18 +26,19 @@ import { memoryIo } from '../../src/cli/cli-io.ts'
 import { main } from '../../src/cli/main.ts'
 import { readCiteConfig } from '../../src/core/cite/config.ts'
 import { createScanner } from '../../src/core/cite/scan.ts'
+import { findTestBlocks } from '../../src/core/cite/test-blocks.ts'
 import { buildIndexFiles } from '../../src/core/index-json.ts'
 import { openCiteContext } from '../../src/io/cite-context.ts'
 import { PACKAGE_ROOT } from '../../src/io/read-sources.ts'
 import { readSourceText, walkSources } from '../../src/io/walk-sources.ts'
-import { makeDir, makeTempDir, readText, removePath, writeScratchFile } from '../../src/io/files.ts'
+import { isDirectory, listDir, makeDir, makeTempDir, pathExists, readText, removePath, writeScratchFile } from '../../src/io/files.ts'
 
 const BUDGET_MB_S = 50
 const BUDGET_LONG_LINE = 2
 const LONG_LINE_CITATIONS = 60_000
 const BUDGET_PRECISION = 0.95
 const BUDGET_RECALL = 0.95
-const ENGINES = ['rust', 'clojure', 'typescript', 'python', 'csharp']
+const ENGINES = ['rust', 'clojure', 'typescript', 'python', 'csharp', 'strangers', 'public']
 
 const { values } = parseArgs({
   options: {
@@ -78,18 +79,52 @@ let truePositives = 0
 let reported = 0
 let planted = 0
 const misses: string[] = []
+/** Per engine: errors and warnings reported, planted, right; and the citations expected (`expected-citations.txt`) that were read. */
+const perEngine: { engine: string; reported: number; planted: number; right: number; citationsExpected: number; citationsFound: number; citationsWrong: number }[] = []
 for (const engine of ENGINES) {
   const io = memoryIo({ cwd: join(corpus, engine) })
   await main(['cite', '--format', 'json', '--index', index], io)
-  const out = JSON.parse(io.out()) as { problems: { file: string; line: number; column: number; severity: string; code: string }[] }
+  const out = JSON.parse(io.out()) as { problems: { file: string; line: number; column: number; severity: string; code: string }[]; citations: { file: string; line: number; id: string }[] }
   const found = new Set(out.problems.filter((p) => p.severity !== 'hint').map((p) => `${p.file}:${p.line}:${p.column}: ${p.severity} [${p.code}]`))
   const expected = new Set(readText(join(corpus, engine, 'expected.txt')).split('\n').filter((l) => l.trim() !== ''))
   reported += found.size
   planted += expected.size
-  for (const f of found) if (expected.has(f)) truePositives++
+  let right = 0
+  for (const f of found) if (expected.has(f)) right++
   else misses.push(`${engine}: reported, not planted: ${f}`)
+  truePositives += right
   for (const e of expected) if (!found.has(e)) misses.push(`${engine}: planted, not reported: ${e}`)
+  // Citations: `file:line id` a reader finds there (recall of readings), and readings not listed (wrong credit).
+  const citeFile = join(corpus, engine, 'expected-citations.txt')
+  const want = pathExists(citeFile) ? new Set(readText(citeFile).split('\n').filter((l) => l.trim() !== '' && !l.startsWith('#'))) : undefined
+  const got = new Set(out.citations.map((c) => `${c.file}:${c.line} ${c.id}`))
+  const citationsFound = want ? [...want].filter((w) => got.has(w)).length : 0
+  const citationsWrong = want ? [...got].filter((g) => !want.has(g)).length : 0
+  if (want) for (const w of want) if (!got.has(w)) misses.push(`${engine}: citation not read: ${w}`)
+  if (want) for (const g of got) if (!want.has(g)) misses.push(`${engine}: citation read, not meant: ${g}`)
+  perEngine.push({ engine, reported: found.size, planted: expected.size, right, citationsExpected: want?.size ?? 0, citationsFound, citationsWrong })
+  // The public corpus holds several engines, one folder each: each gets its own line too.
+  if (engine === 'public' && want) {
+    const folders = listDir(join(corpus, engine)).filter((name) => isDirectory(join(corpus, engine, name))).sort()
+    for (const folder of folders) {
+      const mine = (x: string) => x.startsWith(`${folder}/`)
+      const f = [...found].filter(mine)
+      const e = [...expected].filter(mine)
+      const w = [...want].filter(mine)
+      const g = [...got].filter(mine)
+      perEngine.push({
+        engine: `  ${folder}`,
+        reported: f.length,
+        planted: e.length,
+        right: f.filter((x) => expected.has(x)).length,
+        citationsExpected: w.length,
+        citationsFound: w.filter((x) => got.has(x)).length,
+        citationsWrong: g.filter((x) => !want.has(x)).length,
+      })
+    }
+  }
 }
+const pct = (n: number, of: number) => (of === 0 ? '100%' : `${Math.round((n / of) * 1000) / 10}%`)
 const precision = reported === 0 ? 1 : truePositives / reported
 const recall = planted === 0 ? 1 : truePositives / planted
 
@@ -107,22 +142,25 @@ const code: Record<string, () => string> = {
       `    // Keep ${word()} in step with the queue; see \`${word()}\` and [\`${word()}\`].`,
       `    queue.push(Event::Approach { ice: *ice, position: i, key: "${word()}" });`,
       `pub fn ${word()}(state: &mut GameState) -> Result<(), EngineError> {`,
+      `#[test] fn ${word()}() { assert!(run(&mut state()).is_ok()); }`,
       `}`,
     ]),
   clj: () =>
     pick([
       `(defn ${word().replaceAll('_', '-')} [state side card]`,
+      `(deftest ${word().replaceAll('_', '-')} (is (= 1 (count (:queue state)))))`,
       `  (let [${word()} (get-in state [:run :position] 0)] ; ${word()} is cached`,
       `    (if (< (get-in state [:corp :credit]) cost) (assoc state :error :cannot-pay) (update state :queue conj "${word()}"))))`,
     ]),
   ts: () =>
     pick([
       `export function resolve(state: GameState, card: CardId): Result<void, EngineError> {`,
+      `it('${word()} resolves', () => { expect(resolve(state, card)).toBeOk() })`,
       `  const ${word()} = state.${word()} ?? 0 // ${word()}: see the queue`,
       `  queue.push({ type: "approach", ice, position: i, key: '${word()}' })`,
       `}`,
     ]),
-  py: () => pick([`def ${word()}(state):`, `    ${word()} = state.${word()}  # ${word()} again`, `    """Resolve ${word()} for the queue."""`, `    return state`]),
+  py: () => pick([`def ${word()}(state):`, `def test_${word()}():`, `    ${word()} = state.${word()}  # ${word()} again`, `    """Resolve ${word()} for the queue."""`, `    return state`]),
   cs: () => pick([`    private readonly int ${word()} = 0;`, `    /// <see cref="Engine.${word()}"/> keeps the queue.`, `    public void Resolve() { var key = "${word()}"; }`]),
 }
 const citation: Record<string, () => string> = {
@@ -166,6 +204,7 @@ try {
   const baselineCpu: number[] = []
   let citations = 0
   let problems = 0
+  let testBlocks = 0
   // One unmeasured run first: start-up (JIT) is not throughput.
   for (let r = -1; r < runs; r++) {
     // A fresh scanner over a fresh ID list each run: the did-you-mean cache (kept per ID list) starts empty.
@@ -174,10 +213,13 @@ try {
     const cpu = process.cpuUsage()
     citations = 0
     problems = 0
+    testBlocks = 0
     for (const f of walkSources(['.'], { cwd: root })) {
       const text = readSourceText(f.abs)
       if (text === undefined) continue
       const result = scanner.scan(text, f.path)
+      // What `cr cite` does next with a file that cites: find its tests (traceability).
+      if (result.citations.length > 0) testBlocks += findTestBlocks(text, f.path).length
       citations += result.citations.length
       problems += result.problems.length
     }
@@ -206,7 +248,7 @@ try {
   const result = {
     precision: Math.round(precision * 1000) / 10,
     recall: Math.round(recall * 1000) / 10,
-    corpus: { reported, planted, truePositives, misses },
+    corpus: { reported, planted, truePositives, misses, perEngine },
     files: fileCount,
     mb: Math.round(bytes / 1e4) / 100,
     runs,
@@ -229,8 +271,9 @@ try {
   } else {
     process.stdout.write(
       `cr cite corpus (${ENGINES.length} engines): precision ${result.precision}% (${truePositives}/${reported}), recall ${result.recall}% (${truePositives}/${planted}) (budget ${BUDGET_PRECISION * 100}% each)\n` +
+        perEngine.map((e) => `  ${e.engine.padEnd(18)} errors+warnings ${e.reported} reported, ${e.planted} planted, ${e.right} right (precision ${pct(e.right, e.reported)}, recall ${pct(e.right, e.planted)})${e.citationsExpected > 0 ? `; citations ${e.citationsFound}/${e.citationsExpected} read, ${e.citationsWrong} not meant` : ''}\n`).join('') +
         misses.map((m) => `  ${m}\n`).join('') +
-        `cr cite scan: ${result.files} files, ${result.mb} MB, ${citations} citations, ${problems} problems\n` +
+        `cr cite scan: ${result.files} files, ${result.mb} MB, ${citations} citations, ${problems} problems; tests found in the files that cite: ${testBlocks}\n` +
         `  median of ${runs}: ${result.medianCpuMs} ms of CPU = ${result.mbPerS} MB/s (budget ${BUDGET_MB_S} MB/s); wall ${result.medianMs} ms = ${result.wallMbPerS} MB/s — CPU per run: ${cpuTimes.map((t) => Math.round(t)).join(', ')} ms; wall: ${times.map((t) => Math.round(t)).join(', ')} ms\n` +
         `  baseline of the same run (walk, read, one plain expression): ${result.baselineCpuMs} ms of CPU; the scan costs ${result.ratioToBaseline}× it\n` +
         `cr cite long lines: ${LONG_LINE_CITATIONS.toLocaleString('en')} citations on one line / one per line, CPU medians (budget ${BUDGET_LONG_LINE}×)\n` +

@@ -16,7 +16,7 @@
  *
  * Flags: --build (rebuild dist/ first: current rules only, no PDF), --cases (print every case),
  * --cold-rounds N (each cold query N times; 1), --queries FILE (another query set, same format),
- * --quality (the scores only, no latency), --json.
+ * --quality (the scores only, no latency), --latency (no scores: 20 cases warm, then the cold and typing measures), --json.
  * Exits 1 when a latency budget is missed.
  */
 import { spawnSync } from 'node:child_process'
@@ -51,7 +51,8 @@ async function main() {
     if (run.status !== 0) throw new Error(`astro build failed:\n${run.stdout}\n${run.stderr}`)
   }
   const queriesAt = process.argv.indexOf('--queries')
-  const cases = queriesAt >= 0 ? readCases(resolve(process.argv[queriesAt + 1]!)) : [...readCases(), ...readIndependentCases(), ...readRulingsCases()]
+  const all = queriesAt >= 0 ? readCases(resolve(process.argv[queriesAt + 1]!)) : [...readCases(), ...readIndependentCases(), ...readRulingsCases()]
+  const cases = flag('--latency') ? all.slice(0, 20) : all
   const server = await serveStatic(DIST)
   const browser = await launchChromium()
   // tsx names functions with a `__name` helper the page does not have.
@@ -79,41 +80,45 @@ async function main() {
     const after: { ids: string[]; ms: number }[] = []
     for (const c of cases) after.push(await page.evaluate(typeQuery, c.q))
 
-    const parts = [
-      ['tuned', cases.filter((c) => !c.held && !c.independent && !c.rulings)],
-      ['held-aside', cases.filter((c) => c.held && !c.rulings)],
-      ['independent', cases.filter((c) => c.independent)],
-      ['rulings', cases.filter((c) => c.rulings && !c.held)],
-      ['rulings-held', cases.filter((c) => c.rulings && c.held)],
-      ['all', cases],
-    ] as const
-    say(`${'part'.padEnd(11)} ${'cases'.padStart(5)}   ${'before: top-1  top-3  top-5'.padEnd(30)} after: top-1  top-3  top-5`)
-    for (const [name, set] of parts) {
-      const idx = set.map((c) => cases.indexOf(c))
-      const b = idx.map((i) => old[i]!.ids)
-      const a = idx.map((i) => after[i]!.ids)
-      const pct = (x: number) => `${Math.round(x * 100)}%`.padStart(5)
-      const row = (r: string[][]) => [1, 3, 5].map((k) => pct(topK(set, r, k))).join('  ')
-      say(`${name.padEnd(11)} ${String(set.length).padStart(5)}   ${`        ${row(b)}`.padEnd(30)}        ${row(a)}`)
-      json[name] = Object.fromEntries(['before', 'after'].map((p, j) => [p, Object.fromEntries([1, 3, 5].map((k) => [`top${k}`, topK(set, j ? a : b, k)]))]))
-    }
-    say('')
-    say('by kind (all cases, top-5 before → after):')
-    for (const kind of ['question', 'typo', 'jargon', 'card', 'number', 'id'] as const) {
-      const set = cases.filter((c) => c.kind === kind)
-      const idx = set.map((c) => cases.indexOf(c))
-      const f = (r: string[][]) => `${Math.round(topK(set, r, 5) * 100)}%`
-      say(`  ${kind.padEnd(9)} ${String(set.length).padStart(3)}  ${f(idx.map((i) => old[i]!.ids)).padStart(5)} → ${f(idx.map((i) => after[i]!.ids))}`)
-    }
-    if (flag('--cases')) {
+    // --latency: the warm latency of a few cases and the cold and typing measures, no scores.
+    if (!flag('--latency')) {
+      const parts = [
+        ['tuned', cases.filter((c) => !c.held && !c.independent && !c.rulings)],
+        ['held-aside', cases.filter((c) => c.held && !c.rulings)],
+        ['independent', cases.filter((c) => c.independent)],
+        ['rulings', cases.filter((c) => c.rulings && !c.held)],
+        ['rulings-held', cases.filter((c) => c.rulings && c.held)],
+        ['all', cases],
+      ] as const
+      say(`${'part'.padEnd(11)} ${'cases'.padStart(5)}   ${'before: top-1  top-3  top-5'.padEnd(30)} after: top-1  top-3  top-5`)
+      for (const [name, set] of parts) {
+        const idx = set.map((c) => cases.indexOf(c))
+        const b = idx.map((i) => old[i]!.ids)
+        const a = idx.map((i) => after[i]!.ids)
+        const pct = (x: number) => `${Math.round(x * 100)}%`.padStart(5)
+        const row = (r: string[][]) => [1, 3, 5].map((k) => pct(topK(set, r, k))).join('  ')
+        say(`${name.padEnd(11)} ${String(set.length).padStart(5)}   ${`        ${row(b)}`.padEnd(30)}        ${row(a)}`)
+        json[name] = Object.fromEntries(['before', 'after'].map((p, j) => [p, Object.fromEntries([1, 3, 5].map((k) => [`top${k}`, topK(set, j ? a : b, k)]))]))
+      }
       say('')
-      cases.forEach((c, i) => {
-        const rank = (ids: string[]) => {
-          const at = ids.findIndex((id) => c.accept.includes(id))
-          return at < 0 ? '-' : String(at + 1)
-        }
-        say(`  ${c.rulings ? (c.held ? 'Rh' : 'R ') : c.held ? 'H ' : c.independent ? 'I ' : '  '} ${c.kind.padEnd(8)} ${rank(old[i]!.ids).padStart(2)} → ${rank(after[i]!.ids).padStart(2)}  ${c.q.padEnd(60)} ${after[i]!.ids.slice(0, 3).join(' ')}`)
-      })
+      say('by kind (all cases, top-5 before → after):')
+      for (const kind of ['question', 'typo', 'jargon', 'card', 'number', 'id'] as const) {
+        const set = cases.filter((c) => c.kind === kind)
+        const idx = set.map((c) => cases.indexOf(c))
+        const f = (r: string[][]) => `${Math.round(topK(set, r, 5) * 100)}%`
+        say(`  ${kind.padEnd(9)} ${String(set.length).padStart(3)}  ${f(idx.map((i) => old[i]!.ids)).padStart(5)} → ${f(idx.map((i) => after[i]!.ids))}`)
+      }
+      if (flag('--cases')) {
+        say('')
+        cases.forEach((c, i) => {
+          const rank = (ids: string[]) => {
+            const at = ids.findIndex((id) => c.accept.includes(id))
+            return at < 0 ? '-' : String(at + 1)
+          }
+          say(`  ${c.rulings ? (c.held ? 'Rh' : 'R ') : c.held ? 'H ' : c.independent ? 'I ' : '  '} ${c.kind.padEnd(8)} ${rank(old[i]!.ids).padStart(2)} → ${rank(after[i]!.ids).padStart(2)}  ${c.q.padEnd(60)} ${after[i]!.ids.slice(0, 3).join(' ')}`)
+        })
+      }
+
     }
 
     if (flag('--quality')) return

@@ -1,13 +1,16 @@
 /**
  * `CR_COVERAGE=FILE npm run build`: the coverage file `cr cite
  * --write-coverage FILE` writes (`schema/coverage.schema.json`) shown on the
- * site — on each rule, the files citing it; on `/coverage/`, per-chapter
- * percentages and the uncited rules. The arithmetic is `computeCoverage`'s.
+ * site — on each rule, the files citing it and, when the file was written
+ * with test results (`--results`), the tests citing it and how each ended;
+ * on `/coverage/`, per-chapter percentages (passing ones too), the rules
+ * failing or skipped tests cite, and the uncited rules. The arithmetic is
+ * `computeCoverage`'s.
  */
 import { readText } from '../../src/io/files.ts'
 import { checkCoverageFile, computeCoverage, type CoverageFile } from '../../src/core/coverage.ts'
 import type { CompiledDocument } from '../../src/core/types.ts'
-import type { CoveragePage, RuleCites } from './types.ts'
+import type { CoveragePage, RuleCites, RuleTest, TestOutcome } from './types.ts'
 
 export class CoverageFileError extends Error {}
 
@@ -62,12 +65,17 @@ export function coverageView(file: CoverageFile, doc: CompiledDocument, urlOf: (
       else if (!at.includes(c.line)) at.push(c.line)
     }
   }
+  const tests = file.results === undefined ? undefined : testsByRule(file, byId)
   const rules = new Map<string, RuleCites>()
   for (const [id, r] of Object.entries(report.rules)) {
     const at = lines.get(id)
-    rules.set(id, { citations: r.citations, files: r.files.map((path) => ({ path, lines: at?.get(path) ?? [] })) })
+    const cites: RuleCites = { citations: r.citations, files: r.files.map((path) => ({ path, lines: at?.get(path) ?? [] })) }
+    const t = tests?.get(id)
+    if (t) cites.tests = t
+    rules.set(id, cites)
   }
   const link = (id: string) => ({ id, number: byId.get(id)?.number ?? '', url: urlOf(id) })
+  const withTests = (id: string) => ({ ...link(id), tests: tests?.get(id) ?? [] })
   const page: CoveragePage = {
     version: report.version,
     cited: report.cited,
@@ -84,8 +92,20 @@ export function coverageView(file: CoverageFile, doc: CompiledDocument, urlOf: (
       total: c.total,
       percent: c.percent,
       uncited: c.uncited.map(link),
+      ...(c.passing === undefined ? {} : { passing: c.passing, passingPercent: c.passingPercent ?? 0 }),
     })),
     unknown: report.unknown,
+  }
+  if (report.executed) {
+    const e = report.executed
+    page.executed = {
+      passing: e.passing,
+      percent: e.percent,
+      tests: e.tests,
+      failing: e.failing.map(withTests),
+      skipped: e.skipped.map(withTests),
+      results: (file.results ?? []).map((r) => r.slice(r.lastIndexOf('/') + 1)),
+    }
   }
   const notes: string[] = []
   if (file.version !== doc.release.version) notes.push(`The coverage file was written against ${file.version}; the current rules are ${doc.release.version}.`)
@@ -94,4 +114,27 @@ export function coverageView(file: CoverageFile, doc: CompiledDocument, urlOf: (
     notes.push(`The coverage file cites ${report.unknown.length} IDs the current rules do not define: ${shown}${report.unknown.length > 5 ? ', …' : ''}`)
   }
   return { rules, page, notes }
+}
+
+const OUTCOME_ORDER: Record<TestOutcome, number> = { failed: 0, skipped: 1, 'not-run': 2, passed: 3 }
+
+/** Rule ID → the tests citing it (test citations that belong to a test), failing first, as `computeCoverage` counts them. */
+function testsByRule(file: CoverageFile, byId: ReadonlyMap<string, unknown>): Map<string, RuleTest[]> {
+  const testFiles = new Set(file.tests ?? [])
+  const out = new Map<string, Map<string, RuleTest>>()
+  for (const [path, list] of Object.entries(file.files)) {
+    for (const c of list) {
+      const role = c.role ?? (testFiles.has(path) ? 'test' : 'impl')
+      if (role !== 'test' || c.test === undefined || !byId.has(c.id)) continue
+      const record = file.testCases?.[c.test]
+      const outcome: TestOutcome = record?.status ?? 'not-run'
+      const name = record ? [...(record.path ?? []), record.name].join(' > ') : c.test
+      let tests = out.get(c.id)
+      if (!tests) out.set(c.id, (tests = new Map()))
+      tests.set(c.test, { name, outcome, ...(record?.file ? { at: `${record.file}${record.line ? `:${record.line}` : ''}` } : {}) })
+    }
+  }
+  const sorted = new Map<string, RuleTest[]>()
+  for (const [id, tests] of out) sorted.set(id, [...tests.values()].sort((a, b) => OUTCOME_ORDER[a.outcome] - OUTCOME_ORDER[b.outcome] || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)))
+  return sorted
 }

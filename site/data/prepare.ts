@@ -9,13 +9,13 @@ import { renderContextFor } from '../../src/core/render/context.ts'
 import { renderText } from '../../src/core/render/text.ts'
 import { indexRelease } from '../../src/core/model/release-index.ts'
 import type { ResolvedEntry, ResolvedRelease, ResolvedText } from '../../src/core/model/types.ts'
-import { cardUrl } from '../../src/core/cards.ts'
 import { parseMarkup, toHtml } from '../../src/core/markup/index.ts'
-import type { CardIndex } from '../../src/core/cards.ts'
+import { cardUrl, type CardIndex } from '../../src/core/cards.ts'
 import type { CompiledDocument, Diagnostic, RuleEntry, SourceFile } from '../../src/core/types.ts'
 import { readRulesDir } from '../../src/io/read-sources.ts'
 import { CURRENT } from '../../src/core/versions/index.ts'
 import { buildCardEntries } from './card-entries.ts'
+import { buildGlossary } from './glossary.ts'
 import { chapterSlug, routes } from '../shared/routes.ts'
 import type { ReleaseSource } from './releases.ts'
 import type {
@@ -54,6 +54,8 @@ export interface CompiledRelease {
   source: ReleaseSource
   model: ResolvedRelease
   onePage: CompiledDocument
+  /** `/full/`: one-page links, cards to their entry on this site. */
+  full: CompiledDocument
   paged: CompiledDocument
   urlOf: (id: string) => string
   /** The official generator's `rules.json` of the same release, in each of its shapes. */
@@ -92,23 +94,38 @@ export function prepareFromFiles(files: SourceFile[], source: ReleaseSource, opt
 export function compileRelease(files: SourceFile[], source: ReleaseSource, cards?: CardIndex): CompiledRelease {
   const { model, document: onePage, messages } = compile(files, { cards })
   if (!model || !onePage || messages.some((m) => m.severity === 'error')) throw new CompileError(source.dir, messages)
-  return renderRelease(model, onePage, source)
+  return renderRelease(model, onePage, source, cards)
 }
 
-/** The outputs of one compiled release: each rendered from the model with its own links. */
-export function renderRelease(model: ResolvedRelease, onePage: CompiledDocument, source: ReleaseSource): CompiledRelease {
+/**
+ * The outputs of one compiled release: each rendered from the model with its
+ * own links. A card mention opens the card's entry on this site (the card
+ * index: its text, the rules naming it, its image when online), offline too;
+ * without card data it stays unlinked. `onePage` (the compiler's index view,
+ * cards linked to NetrunnerDB) is kept for diffs and the official formats.
+ */
+export function renderRelease(model: ResolvedRelease, onePage: CompiledDocument, source: ReleaseSource, cards?: CardIndex): CompiledRelease {
   const chapterOf = new Map(model.entries.map((r) => [r.id, chapterSlug(r.chapter)]))
-  const urlOf = routes({ base: source.base, chapterOf: (id) => chapterOf.get(id) }).rule
-  const paged = renderDocument(model, { hrefFor: urlOf, cardHref: (_, code) => (code !== undefined ? cardUrl(code) : undefined) })
+  const at = routes({ base: source.base, chapterOf: (id) => chapterOf.get(id) })
+  const urlOf = at.rule
+  // A card the rules mention has an entry on the card index; one only the summary of changes names (a card the rules dropped) links to NetrunnerDB.
+  const indexed = new Set(model.entries.flatMap((e) => e.cards).flatMap((name) => cards?.resolveCard(name).card?.code ?? []))
+  const cardHref = (_: string, code: string | undefined) => {
+    if (code === undefined) return undefined
+    const card = cards?.cardByCode(code)
+    return card && indexed.has(card.code) ? at.cards(card.title) : cardUrl(code)
+  }
+  const paged = renderDocument(model, { hrefFor: urlOf, cardHref })
+  const full = renderDocument(model, { hrefFor: (id) => `#${id}`, cardHref })
   const officialJson = Object.fromEntries(OFFICIAL_SHAPES.map((shape) => [shape, buildOfficialJson(model, { shape }).json])) as Record<OfficialShape, string>
-  return { source, model, onePage, paged, urlOf, officialJson }
+  return { source, model, onePage, full, paged, urlOf, officialJson }
 }
 
 /** `current` for the current rules, else the release's version. */
 export const releaseKey = (c: CompiledRelease) => (c.source.current ? CURRENT : c.onePage.release.version)
 
 export function shapeRelease(compiled: CompiledRelease, options: PrepareOptions = {}): ReleaseData {
-  return { ...shape(compiled.paged, compiled.onePage, compiled.source, compiled.urlOf, options, releaseKey(compiled), compiled.model), officialJson: compiled.officialJson }
+  return { ...shape(compiled.paged, compiled.full, compiled.source, compiled.urlOf, options, releaseKey(compiled), compiled.model), officialJson: compiled.officialJson }
 }
 
 /** Preamble (inline markup, rendered by the core, so escaped), contact and acknowledgements. */
@@ -192,10 +209,7 @@ function shape(
   }
 
   // A term is written `{term: action phase}` at times: the glossary lists it as "action phase".
-  const glossary: GlossaryEntry[] = doc.rules
-    .flatMap((r) => r.terms.map((term) => ({ term: term.trim(), id: r.id, number: r.number, url: urlOf(r.id) })))
-    .sort((a, b) => a.term.localeCompare(b.term, 'en', { sensitivity: 'base' }) || compareNumbers(a.number, b.number))
-  distinguishDuplicates(glossary, byId)
+  const glossary: GlossaryEntry[] = buildGlossary(doc.rules, urlOf)
 
   const previews: ReleaseData['previews'] = {}
   for (const r of doc.rules) {
@@ -204,7 +218,9 @@ function shape(
 
   const slugs = chapters.map((c) => chapterSlug(c.id))
   const terms: LookupData['t'] = {}
+  // Search pins the rules that define a term the query is: `{term:…}` only (a heading is found by its words).
   for (const g of glossary) {
+    if (g.kind !== 'defined') continue
     const key = g.term.toLowerCase()
     if (!(terms[key] ??= []).includes(g.id)) terms[key].push(g.id)
   }
@@ -231,6 +247,7 @@ function shape(
       terms: r.terms,
       title: r.tocTitle ?? r.title,
       text,
+      lead: r.text,
       cards: r.cards,
     }
   })
@@ -293,57 +310,30 @@ function excerptChars(text: string, max: number): string {
 }
 
 /**
- * A term defined in two places ("action" at 5.2.1 and 9.5.2a) says where
- * each is: its section, or the start of its rule where the sections match.
- */
-function distinguishDuplicates(glossary: GlossaryEntry[], byId: Map<string, RuleEntry>) {
-  const groups = new Map<string, GlossaryEntry[]>()
-  for (const g of glossary) {
-    const key = g.term.toLowerCase()
-    groups.set(key, [...(groups.get(key) ?? []), g])
-  }
-  for (const group of groups.values()) {
-    if (group.length < 2) continue
-    const sectionOf = (g: GlossaryEntry) => {
-      const r = byId.get(g.id)
-      const s = r?.section ? byId.get(r.section) : undefined
-      return s ? `${s.number} ${s.tocTitle ?? s.title ?? s.text}` : ''
-    }
-    const sections = group.map(sectionOf)
-    // Where sections match, as many of the rule's first words as tell them apart.
-    const texts = group.map((g) => byId.get(g.id)?.text ?? '')
-    const words = [8, 12, 16, 24, 48].find((n) => new Set(texts.map((t) => excerpt(t, n))).size === texts.length) ?? 48
-    group.forEach((g, i) => {
-      const section = sections[i]!
-      g.where = section && sections.indexOf(section) === sections.lastIndexOf(section) ? section : excerpt(texts[i]!, words)
-    })
-  }
-}
-
-/** The first `words` words of plain text, with an ellipsis when cut. */
-function excerpt(text: string, words: number): string {
-  const all = text.trim().split(/\s+/)
-  return all.length > words ? `${all.slice(0, words).join(' ')}…` : all.join(' ')
-}
-
-/**
  * A rule previews as its text; a heading (chapter, section, `toc:` rule)
  * as its title over its intro or first rules, which say what it is about;
  * a phase (`steps:`) as its name over its steps.
  */
 function previewOf(r: RuleEntry, byId: Map<string, RuleEntry>): Preview {
   const isTitle = r.kind === 'chapter' || r.kind === 'section' || r.heading || r.steps
-  if (!isTitle) return [r.number, '', [['', r.html]]]
+  if (!isTitle) return [r.number, '', [['', r.html]], [r.text]]
   const body: [string, string][] = []
-  if (r.snippet) body.push(['', r.snippet.html])
+  const texts: string[] = [r.text]
+  if (r.snippet) {
+    body.push(['', r.snippet.html])
+    texts.push(r.snippet.text)
+  }
   // "step 6.9.6" is its steps: show them all (a phase has at most a dozen).
   const limit = r.steps ? 12 : 3
   for (const id of r.children) {
     if (body.length >= limit) break
     const c = byId.get(id)
-    if (c) body.push([c.number, c.html])
+    if (c) {
+      body.push([c.number, c.html])
+      texts.push(c.text)
+    }
   }
-  return [r.number, r.html, body]
+  return [r.number, r.html, body, texts]
 }
 
 /** The rule and its descendants; `extra` adds history and citations where given. */
@@ -380,9 +370,4 @@ function descendants(r: RuleEntry, byId: Map<string, RuleEntry>): RuleEntry[] {
     const c = byId.get(id)
     return c ? [c, ...descendants(c, byId)] : []
   })
-}
-
-/** `6.1.10` after `6.1.9`. */
-function compareNumbers(a: string, b: string): number {
-  return a.localeCompare(b, 'en', { numeric: true })
 }

@@ -92,7 +92,7 @@ export function isCachedReleaseData(v: unknown): v is ReleaseData {
     arrayOf(v.chapters, (c) => isString(c.slug) && isObject(c.tree) && isNode(c.tree as Rec)) &&
     arrayOf(v.full, isNode) &&
     arrayOf(v.permalinks, (p) => isString(p.key) && isString(p.id) && isString(p.url)) &&
-    arrayOf(v.glossary, (g) => isString(g.term) && isString(g.id) && isString(g.url)) &&
+    arrayOf(v.glossary, (g) => isString(g.term) && isString(g.id) && isString(g.url) && isString(g.anchor) && isString(g.html)) &&
     Array.isArray(v.cards) &&
     isObject(v.previews) &&
     Object.values(v.previews).every(isObject) &&

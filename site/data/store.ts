@@ -93,7 +93,7 @@ function prepareOne(source: ReleaseSource, cache: ReleaseCache | undefined, card
     const data = cache?.release(key, source.base)
     if (data) return { source, key: name, model, data }
   }
-  const compiled = renderRelease(model, indexView(model), source)
+  const compiled = renderRelease(model, indexView(model), source, cards)
   if (!source.current && cache) {
     const data = shapeRelease(compiled, { cards })
     cache.setRelease(key, source.base, data)

@@ -1,13 +1,23 @@
 /**
- * Plain text with the game symbols' tokens (`4[credit]`), as word diffs and
- * history carry it, split so pages can draw the icons the rules show.
+ * A word diff's text with the game symbols the model marked in it (`WordPart.symbols`:
+ * where each token starts and the symbol's name), cut so pages draw the icons
+ * the rules show. Nothing here looks for tokens in the text: the offsets are data.
  */
 import { SYMBOLS, type SymbolInfo } from '../../src/core/markup/symbols.ts'
 
-const ICONS = new Map(SYMBOLS.filter((s) => s.kind === 'icon' && s.path).map((s) => [s.token, s]))
-const TOKENS = new RegExp(`(${[...ICONS.keys()].map((t) => t.replace(/[[\]]/g, '\\$&')).join('|')})`)
+const ICONS = new Map(SYMBOLS.filter((s) => s.kind === 'icon' && s.path).map((s) => [s.name, s]))
 
-/** `gain 4[credit].` → `['gain 4', <credit>, '.']` */
-export function splitSymbols(text: string): (string | SymbolInfo)[] {
-  return text.split(TOKENS).flatMap((part, i): (string | SymbolInfo)[] => (i % 2 === 1 ? [ICONS.get(part)!] : part ? [part] : []))
+/** `gain 4[credit].` with `[{ at: 6, name: 'credit' }]` → `['gain 4', <credit>, '.']`; symbols without an icon stay text. */
+export function symbolPieces(text: string, symbols: readonly { at: number; name: string }[] = []): (string | SymbolInfo)[] {
+  const out: (string | SymbolInfo)[] = []
+  let from = 0
+  for (const s of [...symbols].sort((a, b) => a.at - b.at)) {
+    const icon = ICONS.get(s.name)
+    if (!icon || s.at < from || !text.startsWith(icon.token, s.at)) continue
+    if (s.at > from) out.push(text.slice(from, s.at))
+    out.push(icon)
+    from = s.at + icon.token.length
+  }
+  if (from < text.length) out.push(text.slice(from))
+  return out
 }

@@ -77,6 +77,27 @@ export interface RuleCites {
   citations: number
   /** Citing files, sorted, with the lines of their citations. */
   files: { path: string; lines: number[] }[]
+  /** With test results (`cr cite --results`): the tests citing the rule, failing first, and how each ended. */
+  tests?: RuleTest[]
+}
+
+/** How a test that cites a rule ended, in the results the coverage file was written with. */
+export type TestOutcome = 'passed' | 'failed' | 'skipped' | 'not-run'
+
+export interface RuleTest {
+  /** `describe > name`, as the engine's source names it. */
+  name: string
+  outcome: TestOutcome
+  /** Where the test is: `file:line`. */
+  at?: string
+}
+
+/** Tests by how they ended. */
+export interface TestTally {
+  passed: number
+  failed: number
+  skipped: number
+  notRun: number
 }
 
 export interface TocSection {
@@ -107,11 +128,24 @@ export interface ChapterPage {
 
 export interface GlossaryEntry {
   term: string
+  /**
+   * `defined`: a `{term:…}` of a rule; `card part`: a section of "Parts of a
+   * Card" or "Card Types" naming it; `see`: a player's word for another term.
+   */
+  kind: 'defined' | 'card part' | 'see'
   /** Where it is defined, when the same term is defined more than once: `5.2 Actions`. */
   where?: string
+  /** The rule or section that defines it (for `see`: the term's). */
   id: string
   number: string
   url: string
+  /** The definition: the defining rule's text, or the section's intro or first rule (compiler HTML, escaped); '' for `see`. */
+  html: string
+  /** Its own anchor on the glossary page: `term-trash-cost`. */
+  anchor: string
+  /** For `see`: the term it means, and that entry's anchor. */
+  see?: string
+  seeAnchor?: string
 }
 
 export interface CardEntry {
@@ -168,6 +202,8 @@ export interface SearchRecord {
   /** Title of a chapter, section or heading rule. */
   title?: string
   text: string
+  /** The entry's own text alone (a heading's: its title), as the previews' first paragraph: what the top search row shows. */
+  lead: string
   cards: string[]
 }
 
@@ -228,7 +264,14 @@ export interface Acknowledgement {
 export type SwitchTarget = [string, string] | ''
 
 /** `[number, title html, [number, html][]]`: what a reference's preview shows. */
-export type Preview = [string, string, [string, string][]]
+/**
+ * A rule's hover preview: `[number, title HTML, body [number, HTML][], texts]`.
+ * `texts` is the same title and body as plain text in the published style
+ * (`src/core/render/text.ts`: symbols as `[credit]`, references as words and
+ * numbers), rendered from the model at build time for search's excerpts, so
+ * the browser never rebuilds text from the HTML.
+ */
+export type Preview = [string, string, [string, string][], string[]]
 
 /**
  * A number as the releases printed it (`/r/<n>/`): today's rule with that
@@ -338,7 +381,23 @@ export interface CoveragePage {
     total: number
     percent: number
     uncited: { id: string; number: string; url: string }[]
+    /** With results: rules of the chapter covered by tests that ran and passed. */
+    passing?: number
+    passingPercent?: number
   }[]
   /** IDs the coverage file cites that the rules do not define. */
   unknown: string[]
+  /**
+   * With test results (`cr cite --results`): coverage by tests that ran and passed, the tests by how
+   * they ended, and the rules failing or skipped tests cite.
+   */
+  executed?: {
+    passing: number
+    percent: number
+    tests: TestTally
+    failing: { id: string; number: string; url: string; tests: RuleTest[] }[]
+    skipped: { id: string; number: string; url: string; tests: RuleTest[] }[]
+    /** The results files, by name. */
+    results: string[]
+  }
 }

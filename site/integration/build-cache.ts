@@ -44,15 +44,20 @@ export type Cached<T> = T & { cached: boolean }
 export async function cachedSearchIndexes({ cache, code }: BuildCache, jobs: SearchIndexJob[]): Promise<Cached<SearchIndexResult>[]> {
   // The records as data: their HTML is made from them by this folder's code (search-index.ts), already in `code`.
   const keys = jobs.map((job) => cacheKey('pagefind', code, JSON.stringify(job.records)))
-  const results: (Cached<SearchIndexResult> | undefined)[] = jobs.map((job, i) =>
-    cache?.restoreDir('pagefind', keys[i]!, job.outputPath) ? { records: job.records.length, pagefindIds: readPagefindIds(job.outputPath), cached: true } : undefined,
-  )
+  const results: (Cached<SearchIndexResult> | undefined)[] = jobs.map((job, i) => {
+    if (!cache?.restoreDir('pagefind', keys[i]!, job.outputPath)) return undefined
+    // Which rule each result is, kept beside the index: reading it back meant unzipping every fragment.
+    const kept = cache.restoreText('pagefind-ids', keys[i]!)
+    const pagefindIds = kept ? new Map(Object.entries(JSON.parse(kept) as Record<string, string>)) : readPagefindIds(job.outputPath)
+    return { records: job.records.length, pagefindIds, cached: true }
+  })
   const missing = jobs.flatMap((job, i) => (results[i] ? [] : [{ job, i }]))
   if (missing.length > 0) {
     const written = await writeSearchIndexes(missing.map((m) => m.job))
     missing.forEach(({ job, i }, j) => {
       results[i] = { ...written[j]!, cached: false }
       cache?.storeDir('pagefind', keys[i]!, job.outputPath)
+      cache?.storeText('pagefind-ids', keys[i]!, JSON.stringify(Object.fromEntries(written[j]!.pagefindIds)))
     })
   }
   return results.map((r) => r!)

@@ -8,7 +8,7 @@
  * for errors, to Astro's error overlay in the page, which keeps showing the
  * last good rules underneath.
  */
-import { join, relative, resolve } from 'node:path'
+import { basename, join, relative, resolve } from 'node:path'
 import type { Plugin, ViteDevServer } from 'vite'
 import type { AstroIntegrationLogger } from 'astro'
 import { FolderCheck } from '../../src/core/folder-check.ts'
@@ -20,6 +20,7 @@ import type { CompiledDocument, Diagnostic } from '../../src/core/types.ts'
 import { loadCards, readRulesDir, textLookup } from '../../src/io/read-sources.ts'
 import { isRulesSourcePath } from '../../src/core/editor-files.ts'
 import { renderRelease, shapeRelease } from '../data/prepare.ts'
+import { overlayPayload, retirementChanges, type OverlayPayload, type RetirementChange } from './preview-overlay.ts'
 import { publishSiteData } from '../data/store.ts'
 import type { SiteData } from '../data/types.ts'
 
@@ -33,6 +34,27 @@ export interface LivePreviewOptions {
   /** Called after each rebuild (tests and the bench wait on it through the log instead). */
   onRebuilt?: (result: { ms: number; errors: number }) => void
 }
+
+/**
+ * A save's warnings (and what retired.yaml got) go to the pages that reload after it: the first
+ * page that connects within NOTICE_MS (a reload is slow on a loaded machine), and every other tab
+ * that reloads within NOTICE_TABS_MS of that one; a page opened later does not get them again.
+ */
+const NOTICE_MS = 60_000
+const NOTICE_TABS_MS = 3_000
+
+/**
+ * The watcher drops a second change to a file within 50 ms of the first (chokidar's throttle), so a
+ * save written in two steps (truncate, then write, with the writer descheduled between them on a
+ * loaded machine) or two saves in quick succession can leave the preview on a half-written file for
+ * good. After each rebuild the folder is read again once it has had time to settle; if it is not
+ * what was compiled, it is compiled again.
+ */
+const SETTLE_MS = 150
+
+/** What a folder read held, to compare with a later read (content, not timestamps: they can be coarse). */
+const folderState = (files: { path: string; content: string | Uint8Array }[]): string =>
+  files.map((f) => `${f.path}\0${typeof f.content === 'string' ? f.content : Buffer.from(f.content).toString('latin1')}`).join('\0\0')
 
 export function livePreview(options: LivePreviewOptions): Plugin {
   const { root, rulesDir, logger } = options
@@ -50,13 +72,31 @@ export function livePreview(options: LivePreviewOptions): Plugin {
       return releaseIds
     },
   })
-  let errorPayload: { type: 'error'; err: Record<string, unknown> } | undefined
+  // Errors show on every page opened while they last; warnings and what retired.yaml got, on the
+  // pages that reload after the save that caused them, not on every page opened after.
+  let errorPayload: OverlayPayload | undefined
+  let noticePayload: { payload: OverlayPayload; until: number; shownAt?: number } | undefined
   let timer: NodeJS.Timeout | undefined
+  let settle: NodeJS.Timeout | undefined
+  // The folder as the last rebuild read it: a watcher event that arrives late, for a save already compiled,
+  // must not rebuild and reload again (that would also wipe the notice the save's own rebuild showed).
+  let lastCompiled: string | undefined
   let server: ViteDevServer | undefined
+
+  // What retired.yaml said when the rules last compiled: what a rename wrote to it is said in the page and the terminal.
+  let retiredBefore: string | undefined
 
   function rebuild(changed: string) {
     const started = performance.now()
     const files = readRulesDir(rulesDir, root)
+    const state = folderState(files)
+    scheduleSettleCheck(changed)
+    if (state === lastCompiled) return
+    lastCompiled = state
+    const retiredNow = files.find((f) => basename(f.path) === 'retired.yaml')
+    const retiredText = retiredNow ? textLookup([retiredNow])(retiredNow.path) : undefined
+    // Against retired.yaml as the last rules that compiled had it: a rename saves several files, one by one.
+    const retired = retiredText !== retiredBefore ? retirementChanges(retiredBefore ?? '', retiredText ?? '') : []
     const marks: [string, number][] = [['read', performance.now()]]
     const onePage = folder.run(files)
     marks.push(['compile', performance.now()])
@@ -69,20 +109,26 @@ export function livePreview(options: LivePreviewOptions): Plugin {
       // File names are data: an escape sequence in one reaches the terminal as a visible character.
       log(`${escapeForTerminal(shownFile)}: ${errors.length} errors, ${onePage.messages.length - errors.length} warnings\n${report}`)
     }
+    // Errors, warnings and what retired.yaml got show in the page (the last two over the new rules, after the reload).
+    const payload = overlayPayload(onePage.messages, sourceOf, root, rulesDir, retiredNow && retired.length > 0 ? { file: retiredNow.path, changes: retired } : undefined)
     if (errors.length > 0 || !onePage.document) {
-      errorPayload = overlay(errors, sourceOf)
-      send(errorPayload)
+      errorPayload = payload
+      noticePayload = undefined
+      if (errorPayload) send(errorPayload)
       options.onRebuilt?.({ ms: performance.now() - started, errors: errors.length })
       return
     }
     errorPayload = undefined
+    noticePayload = payload && { payload, until: Date.now() + NOTICE_MS }
+    for (const change of retired) logger.info(`${escapeForTerminal(retiredNow?.path ?? 'retired.yaml')}: ${escapeForTerminal(change.text)}`)
+    retiredBefore = retiredText
     const data = options.data
     const index = data?.releases.findIndex((r) => r.current) ?? -1
     if (data && index !== -1) {
       const base = data.releases[index]!.base
       // Compiled once; the chapter pages' links are rendered at the edge.
       const source = { dir: rulesDir, base, current: true }
-      const compiled = renderRelease(onePage.model!, onePage.document, source)
+      const compiled = renderRelease(onePage.model!, onePage.document, source, cards)
       marks.push(['render', performance.now()])
       // Histories and coverage are computed at start-up only; the preview is about the text.
       data.releases[index] = shapeRelease(compiled, { cards })
@@ -96,31 +142,27 @@ export function livePreview(options: LivePreviewOptions): Plugin {
     options.onRebuilt?.({ ms, errors: 0 })
   }
 
-  /**
-   * The first errors, as Astro's overlay shows them: file:line:col, the
-   * messages, the file with the line marked. Astro escapes the message and
-   * highlights `fullCode` itself (rule text is data: nothing here is HTML).
-   */
-  function overlay(errors: Diagnostic[], sourceOf: (file: string) => string | undefined): { type: 'error'; err: Record<string, unknown> } {
-    const first = errors[0]
-    const file = first ? resolve(root, first.file) : rulesDir
-    const message = errors
-      .slice(0, 5)
-      .map((m) => `${m.file}:${m.line}:${m.column}: error[${m.code}]: ${m.message}${m.suggestions ? ` (did you mean ${m.suggestions.map((s) => `\`${s}\``).join(', ')}?)` : ''}`)
-      .join('\n')
-    return {
-      type: 'error',
-      err: {
-        name: 'RulesError',
-        title: `The rules do not compile: ${errors.length} error${errors.length === 1 ? '' : 's'}`,
-        message: message + (errors.length > 5 ? `\n… and ${errors.length - 5} more in the terminal` : ''),
-        hint: 'The page shows the last rules that compiled. Fix the file and save: the page reloads.',
-        loc: first ? { file, line: first.line, column: first.column } : undefined,
-        fullCode: first ? sourceOf(first.file) : undefined,
-        stack: '',
-        id: file,
-        plugin: 'netrunner-cr-live-preview',
-      },
+  function scheduleSettleCheck(changed: string) {
+    clearTimeout(settle)
+    settle = setTimeout(() => {
+      // A watcher event since then has its own rebuild coming, which checks again after it.
+      if (timer) return
+      let now: string
+      try {
+        now = folderState(readRulesDir(rulesDir, root))
+      } catch {
+        return // the folder itself went away: the watcher reports that
+      }
+      if (now !== lastCompiled) runRebuild(changed)
+    }, SETTLE_MS)
+    settle.unref()
+  }
+
+  function runRebuild(changed: string) {
+    try {
+      rebuild(changed)
+    } catch (error) {
+      logger.error(`live preview: ${(error as Error).stack ?? error}`)
     }
   }
 
@@ -147,11 +189,8 @@ export function livePreview(options: LivePreviewOptions): Plugin {
         // Editors save in bursts (write, rename, chmod): one rebuild per burst.
         clearTimeout(timer)
         timer = setTimeout(() => {
-          try {
-            rebuild(abs)
-          } catch (error) {
-            logger.error(`live preview: ${(error as Error).stack ?? error}`)
-          }
+          timer = undefined
+          runRebuild(abs)
         }, 25)
       }
       s.watcher.on('change', onFile)
@@ -163,19 +202,26 @@ export function livePreview(options: LivePreviewOptions): Plugin {
         try {
           const files = readRulesDir(rulesDir, root)
           const first = folder.run(files)
+          lastCompiled ??= folderState(files)
           const errors = first.messages.filter((m) => m.severity === 'error')
-          if (errors.length > 0) {
-            errorPayload = overlay(errors, textLookup(files))
-            send(errorPayload)
-            return
-          }
+          retiredBefore = textLookup(files)(files.find((f) => basename(f.path) === 'retired.yaml')?.path ?? '')
+          const payload = overlayPayload(first.messages, textLookup(files), root, rulesDir)
+          if (errors.length > 0) errorPayload = payload
+          else noticePayload = payload && { payload, until: Date.now() + NOTICE_MS }
+          if (payload) send(payload)
         } catch (error) {
           logger.error(`live preview: ${(error as Error).message}`)
         }
       }, 1000).unref()
       // A page opened (or reloaded) while the rules are broken shows the overlay too.
       s.environments.client.hot.on('connection', () => {
-        if (errorPayload) setTimeout(() => errorPayload && send(errorPayload), 50)
+        setTimeout(() => {
+          if (errorPayload) send(errorPayload)
+          else if (noticePayload && Date.now() < noticePayload.until && Date.now() - (noticePayload.shownAt ?? Date.now()) < NOTICE_TABS_MS) {
+            noticePayload.shownAt ??= Date.now()
+            send(noticePayload.payload)
+          }
+        }, 50)
       })
     },
   }

@@ -5,9 +5,9 @@
  * Typography is the print stylesheet's (site.css, "Print typography"): page
  * numbers and running heads are CSS page-margin boxes. The bookmarks are the
  * contents, written by us (pdf-outline.ts), not Chromium's `outline`.
- * Chromium ships no hyphenation dictionaries, so soft hyphens are added here,
- * to the printed copy only (the web page stays as it is, for search and
- * copying).
+ * Chromium ships no hyphenation dictionaries, so hyphens are added here, to
+ * the printed copy only, and only where a line breaks (`keepLineEndHyphens`),
+ * so the text layer finds every word.
  */
 import type { Browser, Page } from 'playwright-core'
 import { withOutline, type OutlineEntry, type PdfInfo } from './pdf-outline.ts'
@@ -16,6 +16,7 @@ import { destinationPages } from './pdf-pages.ts'
 import { serveStatic } from './static-server.ts'
 import { hasChromium, launchChromium, loadPlaywright, CHROMIUM_PATH } from './chromium.ts'
 import { writeFile } from '../../src/io/files.ts'
+import { routes } from '../shared/routes.ts'
 
 export type PdfResult = { written: string; ms: number } | { skipped: string }
 
@@ -72,6 +73,7 @@ async function printOne(browser: Browser, url: string, outFile: string, info?: P
     // A missing page would print the 404 page: say which page is missing instead.
     if (!response?.ok()) throw new Error(`${url} answered ${response ? `HTTP ${response.status()}` : 'nothing'}`)
     await page.emulateMedia({ media: 'print' })
+    await linkCardsToNetrunnerDb(page)
     await hyphenate(page)
     // The PDF's title is the document and its edition, as the page's heading says.
     await page.evaluate(() => {
@@ -172,7 +174,34 @@ async function outlineEntries(page: Page): Promise<OutlineEntry[]> {
 }
 
 /**
- * Soft hyphens in the running text of rules and examples; never in headings,
+ * On the site a card name opens the card's entry (`/cards/#card-…`); a PDF
+ * has no site around it, so there it links to the card's NetrunnerDB page,
+ * found through `card-data.json` of the page's release (title → `url`), by
+ * the same route the link was rendered with. A card link with no page there
+ * (none is expected) is left as text, never a link to nowhere.
+ */
+async function linkCardsToNetrunnerDb(page: Page): Promise<void> {
+  const { base, cards } = await page.evaluate(async () => {
+    const base = document.documentElement.dataset.base ?? '/'
+    const res = await fetch(`${base}card-data.json`)
+    return { base, cards: res.ok ? ((await res.json()) as Record<string, { title: string; url?: string }>) : {} }
+  })
+  const at = routes(base)
+  const urlOf: Record<string, string> = {}
+  for (const card of Object.values(cards)) if (card.url) urlOf[at.cards(card.title)] = card.url
+  await page.evaluate((urls) => {
+    for (const a of Array.from(document.querySelectorAll<HTMLAnchorElement>('a.cr-card'))) {
+      const href = a.getAttribute('href') ?? ''
+      if (/^https?:/.test(href)) continue
+      const url = urls[href]
+      if (url) a.href = url
+      else a.removeAttribute('href')
+    }
+  }, urlOf)
+}
+
+/**
+ * Hyphens in the running text of rules and examples; never in headings,
  * the contents, numbers, code, links (references, URLs, the contact), card
  * names, or the front matter's names and contact.
  */
@@ -195,4 +224,104 @@ async function hyphenate(page: Page): Promise<void> {
       nodes[i]!.data = v
     })
   }, hyphenated)
+  await keepLineEndHyphens(page)
+}
+
+/** The width of A4 between the print margins (site.css `@page`: 210 mm − 2 × 18 mm), in CSS px. */
+const PRINT_WIDTH_PX = Math.round(((210 - 2 * 18) / 25.4) * 96)
+
+/**
+ * Hyphens only where a line breaks, as a hyphen-minus. Chromium writes every
+ * soft hyphen into the PDF's text layer, so one inside a word that did not
+ * break ("ap\u00ADproach") hid the word from find-in-page and `pdftotext`
+ * (17,344 of them), and one that did break is written as U+00AD U+2010,
+ * which no viewer joins. Laid out at the printed width, a soft hyphen whose
+ * next letter starts a new line becomes `-` (the same glyph width, and a break
+ * Chromium takes at the same place); every other one is removed (line
+ * breaking is greedy: an unused break changes no line). Then each hyphen put
+ * in is checked to still end its line, and taken out if not. A `-` at the end
+ * of a line is what viewers and `pdftotext` join back into one word.
+ */
+async function keepLineEndHyphens(page: Page): Promise<{ hyphens: number; removed: number }> {
+  const viewport = page.viewportSize()
+  await page.setViewportSize({ width: PRINT_WIDTH_PX, height: viewport?.height ?? 1000 })
+  // No named helpers in these functions: a bundler's name-keeping wrapper (`__name`) does not exist in the page.
+  const removed = await page.evaluate(() => {
+    const SHY = '\u00AD'
+    const w = window as unknown as { __crText: Text[]; __crHyphens: number[][] }
+    const range = document.createRange()
+    const tops: number[] = [0, 0]
+    // Measure every node before changing any, so a change cannot move what is measured after it.
+    const breaks = w.__crText.map((node) => {
+      const data = node.data
+      const at = new Set<number>()
+      for (let i = data.indexOf(SHY); i > 0 && i + 1 < data.length; i = data.indexOf(SHY, i + 1)) {
+        for (const [k, c] of [
+          [0, i - 1],
+          [1, i + 1],
+        ] as const) {
+          range.setStart(node, c)
+          range.setEnd(node, c + 1)
+          const rects = range.getClientRects()
+          tops[k] = rects.length > 0 ? rects[rects.length - 1]!.top : NaN
+        }
+        if (tops[1]! > tops[0]! + 2) at.add(i)
+      }
+      return at
+    })
+    let removed = 0
+    w.__crHyphens = w.__crText.map((node, n) => {
+      const data = node.data
+      const hyphens: number[] = []
+      if (!data.includes(SHY)) return hyphens
+      let out = ''
+      for (let i = 0; i < data.length; i++) {
+        if (data[i] !== SHY) out += data[i]
+        else if (breaks[n]!.has(i)) {
+          hyphens.push(out.length)
+          out += '-'
+        } else removed++
+      }
+      node.data = out
+      return hyphens
+    })
+    return removed
+  })
+  let takenOut = 0
+  for (let pass = 0; pass < 3; pass++) {
+    const out = await page.evaluate(() => {
+      const w = window as unknown as { __crText: Text[]; __crHyphens: number[][] }
+      const range = document.createRange()
+      const tops: number[] = [0, 0]
+      const stray = w.__crText.map((node, n) =>
+        w.__crHyphens[n]!.filter((i) => {
+          for (const [k, c] of [
+            [0, i],
+            [1, i + 1],
+          ] as const) {
+            range.setStart(node, c)
+            range.setEnd(node, c + 1)
+            const rects = range.getClientRects()
+            tops[k] = rects.length > 0 ? rects[rects.length - 1]!.top : NaN
+          }
+          return !(tops[1]! > tops[0]! + 2)
+        }),
+      )
+      let count = 0
+      stray.forEach((positions, n) => {
+        if (positions.length === 0) return
+        const node = w.__crText[n]!
+        // From the end, so earlier positions stay right.
+        for (const i of [...positions].reverse()) node.data = node.data.slice(0, i) + node.data.slice(i + 1)
+        const gone = new Set(positions)
+        w.__crHyphens[n] = w.__crHyphens[n]!.filter((i) => !gone.has(i)).map((i) => i - positions.filter((p) => p < i).length)
+        count += positions.length
+      })
+      return count
+    })
+    takenOut += out
+    if (out === 0) break
+  }
+  const hyphens = await page.evaluate(() => (window as unknown as { __crHyphens: number[][] }).__crHyphens.reduce((n, h) => n + h.length, 0))
+  return { hyphens, removed: removed + takenOut }
 }

@@ -12,6 +12,7 @@ import { join } from 'node:path'
 import * as pagefind from 'pagefind'
 import { readBytes, readDirNames, readText, writeFile } from '../../src/io/files.ts'
 import type { ReleaseData, SearchRecord } from '../data/types.ts'
+import { clipText } from '../shared/top-text.ts'
 
 export function recordHtml(r: SearchRecord): string {
   const body = [
@@ -32,6 +33,8 @@ export function recordHtml(r: SearchRecord): string {
         h('p', { dataPagefindMeta: 'id' }, r.id),
         h('p', { dataPagefindMeta: 'chapter' }, r.chapter),
         h('p', { dataPagefindMeta: 'section' }, r.section),
+        // What the top row shows, final from its first paint (issue 20): no second text replaces an excerpt.
+        h('p', { dataPagefindMeta: 'text' }, clipText(r.lead)),
         h('p', { dataPagefindFilter: 'chapter' }, r.chapter),
       ]),
     ]),

@@ -14,6 +14,7 @@ export function initOffline() {
   })
   sw.register('/sw.js')
     .then((reg) => {
+      void showOfflineState(reg)
       const offer = (next: ServiceWorker) => {
         if (sw.controller) showUpdate(next, () => (accepted = true))
       }
@@ -117,4 +118,44 @@ function keptNote(version: string, saved: Kept) {
   detail.textContent = ` (all of ${version}, ${saved.files.toLocaleString('en')} files${when && !Number.isNaN(when.getTime()) ? `, since ${when.toLocaleDateString('en', { day: 'numeric', month: 'short', year: 'numeric' })}` : ''})`
   note.append(detail)
   return note
+}
+
+/**
+ * "Ready offline": the footer says so once the current rules are all kept
+ * (the worker stores `/offline.json` last, when every file is in), and a
+ * first visit, which keeps them in the background (about 11 s on a phone),
+ * says when it is done with a note that goes away by itself.
+ */
+async function showOfflineState(reg: ServiceWorkerRegistration | undefined) {
+  // A browser that blocks service workers may register none.
+  if (!reg) return
+  const state = document.querySelector<HTMLElement>('.offline-state')
+  const ready = async () => (await caches.match('/offline.json').catch(() => undefined)) !== undefined
+  const say = (text: string) => {
+    if (!state) return
+    state.textContent = text
+    state.hidden = false
+  }
+  if (reg.active && (await ready())) {
+    say('✓ Ready offline: the current rules, search and glossary work without a connection.')
+    return
+  }
+  const installing = reg.installing ?? reg.waiting
+  if (!installing) return
+  say('Saving the rules for offline use…')
+  const done = async () => {
+    if (!(await ready())) return false
+    say('✓ Ready offline: the current rules, search and glossary work without a connection.')
+    const toast = document.createElement('div')
+    toast.className = 'update ready-offline'
+    toast.setAttribute('role', 'status')
+    toast.textContent = '✓ Ready offline: the rules now work without a connection.'
+    document.body.append(toast)
+    setTimeout(() => toast.remove(), 6000)
+    return true
+  }
+  installing.addEventListener('statechange', () => {
+    if (installing.state === 'installed' || installing.state === 'activated') void done()
+    else if (installing.state === 'redundant') say('Could not save the rules for offline use; they will be saved on your next visit.')
+  })
 }

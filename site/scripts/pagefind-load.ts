@@ -27,6 +27,19 @@ export interface Pagefind {
 let pagefindPromise: Promise<Pagefind> | undefined
 let ready = false
 
+/**
+ * Pagefind asks for `pagefind-entry.json?ts=<now>` (never a stale entry)
+ * once its code has loaded and started: one more round trip in a row before
+ * the first results. The same fresh value, chosen once per page as its
+ * `metaCacheTag`, makes that URL known in advance, so the search box's boot
+ * asks for it beside Pagefind's code (`search-boot.ts`), and Pagefind finds
+ * it there.
+ */
+export const ENTRY_TAG = String(Date.now())
+
+/** The URL Pagefind reads its entry from, under `ENTRY_TAG`. */
+export const pagefindEntry = (base: string) => `${routes(base).pagefind('pagefind-entry.json')}?ts=${ENTRY_TAG}`
+
 /** Has Pagefind finished starting (so a search costs only its words)? */
 export const pagefindReady = () => ready
 
@@ -39,7 +52,7 @@ export function loadPagefind(base: string): Promise<Pagefind> {
     // of its 220 terms (exact terms are pinned first anyway, see lookup.ts).
     // No worker: the index is small, and starting one costs the first keystroke ~20 ms.
     // Records carry their whole path (`/v24.03/runs/#…`): no base in front of it (Pagefind's default is the bundle's parent, which doubled it).
-    await pf.options({ baseUrl: '/', noWorker: true, excerptLength: 24, ranking: { pageLength: 0.4, termSaturation: 2 } })
+    await pf.options({ baseUrl: '/', noWorker: true, excerptLength: 24, ranking: { pageLength: 0.4, termSaturation: 2 }, metaCacheTag: ENTRY_TAG })
     await pf.init()
     // Warm up while the reader starts typing: this loads the WebAssembly and
     // the index metadata, so the first real search only fetches its words.

@@ -1,6 +1,6 @@
 /**
  * Hover or focus a reference to see the rule it names; hover or focus a card
- * name to see the card. One tooltip element serves all links, described by
+ * name to see the card; on a touch screen, tap it (a second tap opens it). One tooltip element serves all links, described by
  * `aria-describedby` while shown. Without JavaScript these are plain links.
  *
  * Rule text comes from `previews/<chapter>.json`, cards from
@@ -9,7 +9,7 @@
  */
 import { releaseOfPath, routes } from '../shared/routes.ts'
 
-type Previews = Record<string, [string, string, [string, string][]]>
+type Previews = Record<string, [string, string, [string, string][], string[]?]>
 type CardData = Record<string, { title: string; image?: string; type?: string; text?: string }>
 
 const SHOW_DELAY = 120
@@ -121,17 +121,36 @@ export function initPreviews(base: string) {
     pop.style.top = `${top + scrollY}px`
   }
 
-  async function show(a: HTMLAnchorElement) {
-    if (current === a && !pop.hidden) return
+  /** The preview's own link: on a touch screen the first tap shows the preview, this opens what it previews. */
+  function goLink(a: HTMLAnchorElement, label: string) {
+    const p = document.createElement('p')
+    p.className = 'pop-go'
+    const go = document.createElement('a')
+    go.href = a.href
+    go.textContent = label
+    p.append(go)
+    return p
+  }
+
+  /** Show `a`'s preview: true when shown, false when there is none (unknown rule, data not loaded), undefined when another took its place. */
+  async function show(a: HTMLAnchorElement): Promise<boolean | undefined> {
+    if (current === a && !pop.hidden) return true
     hide()
     current = a
-    const content = a.matches('a.cr-card') ? await cardContent(a) : await ruleContent(a)
-    if (current !== a || !content) return
+    const isCard = a.matches('a.cr-card')
+    const content = isCard ? await cardContent(a) : await ruleContent(a)
+    if (current !== a) return undefined
+    if (!content) {
+      current = null
+      return false
+    }
+    content.append(goLink(a, isCard ? "Open the card's entry" : `Open ${a.dataset.ref ? 'the rule' : 'it'}`))
     pop.replaceChildren(content)
-    pop.classList.toggle('pop-card', a.matches('a.cr-card'))
+    pop.classList.toggle('pop-card', isCard)
     pop.hidden = false
     a.setAttribute('aria-describedby', pop.id)
     position(a)
+    return true
   }
 
   function hide() {
@@ -163,5 +182,39 @@ export function initPreviews(base: string) {
   })
   document.addEventListener('keydown', (e) => {
     if (e.key === 'Escape' && !pop.hidden) hide()
+  })
+
+  // Touch screens have no hover: a tap on a reference or a card name shows its
+  // preview, a second tap (or the preview's own link) opens it, a tap
+  // elsewhere closes it. Mouse and keyboard keep hover and focus.
+  let pointer = ''
+  document.addEventListener('pointerdown', (e) => (pointer = e.pointerType), { capture: true, passive: true })
+  // A finger lifted anywhere else closes it, whether or not the browser makes
+  // a click of the touch (a press held long makes none, nor does a slow phone
+  // that takes it for one); a touch that scrolls ends in pointercancel, not
+  // here, so reading on does not close it.
+  document.addEventListener(
+    'pointerup',
+    (e) => {
+      if (e.pointerType === 'mouse' || pop.hidden || pop.contains(e.target as Node) || trigger(e)) return
+      hide()
+    },
+    { passive: true },
+  )
+  document.addEventListener('click', (e) => {
+    if (pointer !== 'touch' && pointer !== 'pen') return
+    const a = trigger(e)
+    if (!a) {
+      if (!pop.contains(e.target as Node)) hide()
+      return
+    }
+    if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return
+    if (current === a && !pop.hidden) return
+    e.preventDefault()
+    clearTimeout(showTimer)
+    void show(a).then((shown) => {
+      // Nothing to preview (offline before the data came, an unknown rule): the tap opens the link after all.
+      if (shown === false) location.href = a.href
+    })
   })
 }

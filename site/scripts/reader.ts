@@ -20,5 +20,13 @@ initPreviews(base)
 initSearchBoot(base)
 initSwitcher(base)
 initOldLinks(base)
+// The glossary's filter box, on the glossary only (no script inside a page's text).
+if (document.getElementById('gf')) void import('./glossary-filter.ts').then((m) => m.initGlossaryFilter())
+// A card's image comes from NetrunnerDB: offline (or gone) it is hidden, never a broken picture.
+document.addEventListener('error', (e) => (e.target as Element).matches?.('img.card-img') && ((e.target as HTMLImageElement).hidden = true), true)
+// An image that failed before this module ran (offline, the page from the cache) sent its error to no one: hide it now.
+document.querySelectorAll<HTMLImageElement>('img.card-img').forEach((img) => {
+  if (img.complete && img.naturalWidth === 0 && img.currentSrc) img.hidden = true
+})
 // Offline reading (service worker) and its update prompt, once the page is idle.
 addEventListener('load', () => setTimeout(() => import('./offline.ts').then((m) => m.initOffline()), 1000), { once: true })

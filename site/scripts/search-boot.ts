@@ -4,7 +4,7 @@
  * same time, starts Pagefind (`pagefind-load.ts`), the number lookup and the
  * vocabulary: nothing waits for the module to arrive before it starts.
  */
-import { loadPagefind } from './pagefind-load.ts'
+import { loadPagefind, pagefindEntry } from './pagefind-load.ts'
 import { routes } from '../shared/routes.ts'
 
 export function initSearchBoot(base: string) {
@@ -54,7 +54,7 @@ function warmSegmenter() {
 /** Ask for search's data while its code loads, not after: the first results come sooner. */
 function preload(base: string) {
   const at = routes(base)
-  for (const href of [at.lookup(), at.searchVocab(), at.searchIds(), at.pagefind('wasm.en.pagefind')]) {
+  for (const href of [at.lookup(), at.searchVocab(), at.searchIds(), pagefindEntry(base), at.pagefind('wasm.en.pagefind')]) {
     const link = document.createElement('link')
     if (href.endsWith('.js')) link.rel = 'modulepreload'
     else {

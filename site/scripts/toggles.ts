@@ -1,4 +1,4 @@
-/** Dark mode, "highlight changes" and the contents drawer; choices persist in localStorage. */
+/** Dark mode, "mark new" (with a note saying what it marked) and the contents drawer; choices persist in localStorage. */
 const root = document.documentElement
 
 function remember(key: string, value: string | null) {
@@ -32,10 +32,13 @@ export function initToggles() {
   })
 
   changes?.setAttribute('aria-pressed', String(root.classList.contains('show-new')))
+  if (changes && root.classList.contains('show-new')) showNewNote(changes)
   changes?.addEventListener('click', () => {
     const on = root.classList.toggle('show-new')
     changes.setAttribute('aria-pressed', String(on))
     remember('cr-new', on ? '1' : null)
+    if (on) showNewNote(changes)
+    else document.querySelector('.new-note')?.remove()
   })
 
   const setToc = (open: boolean) => {
@@ -61,4 +64,44 @@ export function initToggles() {
       toc?.focus()
     }
   })
+}
+
+/** What is marked new on this page. */
+const NEW_MARKS = '.cr-new, .new > .rt, .new > .st, .ex.new'
+
+/**
+ * "Mark new" says what it did on every page, at the top of the text: how many
+ * marks this page has ("7 rules and passages on this page are new in
+ * v26.03"), or that it has none, with the release's summary of changes.
+ */
+function showNewNote(button: HTMLButtonElement) {
+  const main = document.querySelector('main')
+  if (!main) return
+  document.querySelector('.new-note')?.remove()
+  const count = main.querySelectorAll(NEW_MARKS).length
+  const version = button.dataset.version ?? 'this release'
+  const note = document.createElement('p')
+  note.className = 'new-note'
+  note.setAttribute('role', 'status')
+  note.append(
+    count === 0
+      ? `Marking what is new in ${version}: nothing on this page is. `
+      : `Marking what is new in ${version}: ${count} ${count === 1 ? 'passage' : 'passages'} on this page, in green. `,
+  )
+  if (button.dataset.changes) {
+    const link = document.createElement('a')
+    link.href = button.dataset.changes
+    link.textContent = 'Summary of changes'
+    note.append(link)
+  }
+  const off = document.createElement('button')
+  off.type = 'button'
+  off.className = 'btn'
+  off.textContent = 'Stop marking'
+  off.addEventListener('click', () => button.click())
+  note.append(' ', off)
+  // After an old release's banner, before the text.
+  const banner = main.querySelector(':scope > p.old')
+  if (banner) banner.after(note)
+  else main.prepend(note)
 }

@@ -74,6 +74,10 @@ export const DIAGNOSTIC_CODES = {
   // `cr release` (src/core/versions/release-check.ts).
   'release-unmarked-change': code('warning', ['release'], 'A rule or example whose text changed since the previous release (or that is new) carries no `new:` flag and no `{n}…{/n}` span.'),
   'release-stale-mark': code('warning', ['release'], 'A `new:` flag or `{n}…{/n}` span on a rule or example whose text did not change since the previous release.'),
+  'release-version-mismatch': code('error', ['release'], '`release.yaml` names another version than the one being released (`version: v26.03` for `cr release v26.09`): a warning with `--check` and `--draft`; the freeze refuses it.'),
+  'release-summary-unchanged': code('error', ['release'], '`changelog.yaml` is still the previous release\'s summary of changes (compared by identity, so a renumbering does not disguise it): the freeze refuses it; `--draft` replaces it.'),
+  'release-summary-empty': code('error', ['release'], '`changelog.yaml` has no entries: the freeze refuses to publish a release that says nothing about what changed.'),
+  'release-summary-carried': code('error', ['release'], 'A summary-of-changes entry carried over unchanged from the previous release: the freeze refuses it; remove it or say what changed.'),
   'release-changelog-debris': code('error', ['release'], 'A summary-of-changes entry with markup debris (a raw backtick, a doubled period, a `{n}` mark, a `{term:…}`, a placeholder, no final period): a warning with `--check` and `--draft`; the freeze refuses it.'),
   // The ID guard (fixtures in tests/fixtures/versions/guard/<code>/).
   'id-missing': check('An ID some release defines is neither in the current rules nor retired in `retired.yaml`; the release is named.'),
@@ -96,6 +100,11 @@ export const DIAGNOSTIC_CODES = {
   'number-changed-meaning': code('hint', ['cite', 'show'], 'A number that names a rule today but named another in a held release (`6.2.5` was `rule_move_runner_to_position` until v24.03): read as today\'s rule; write the ID beside it to say which (hint).'),
   'renumbered-since-baseline': code('warning', ['cite'], 'A number that meant another rule in the release the code was written against (`--baseline`): the citation counts for the rule it meant, and its number today is given (warning).'),
   'file-binary': code('warning', ['cite'], 'A binary file named on the command line (by extension), or found by content while walking (hint): not scanned.'),
+  'results-invalid': code('error', ['cite'], 'A test results file (`cr cite --results`) that is not JUnit XML or the run-time log `cite()` writes: where it is malformed.'),
+  'exceptions-invalid': code('error', ['cite'], 'The exceptions file lists a rule the rules do not define, or an entry without a reason.'),
+  'exception-covered': code('hint', ['cite'], 'A rule the exceptions file says is not covered, that is covered: the exception can go.'),
+  'coverage-below': code('error', ['cite'], 'Coverage under the minimum (`--min-coverage`, `cite.minCoverage`), overall or in a chapter.'),
+  'not-counted': code('hint', ['cite'], 'A file that looks like a copy of the CR (it cites 100 rules or more as documentation, 300 or more otherwise): neither checked nor counted.'),
   'config-invalid': code('error', ['cite'], 'The `cr.config.json` file does not match its schema, or a pattern is not a valid regular expression.'),
 } as const satisfies Record<string, CodeInfo>
 

@@ -19,7 +19,7 @@ import { validateChangelogFile, validateChapterFile, validateReleaseFile } from 
 import { eachNode, parseMarkup } from './markup/index.ts'
 import { lowerFirst } from './ids.ts'
 import { isEditorArtifact, isRulesSourceName } from './editor-files.ts'
-import { foldCascades, NO_RECOVERY, recoverFile, type BrokenFile, type LastGood, type Recovery } from './recovery/recover.ts'
+import { foldCascades, mistakenDefinitions, NO_RECOVERY, recoverFile, type BrokenFile, type LastGood, type Recovery } from './recovery/recover.ts'
 
 export interface CompileOptions {
   /** Card data to check `{card:…}` against; without it cards are not checked. */
@@ -156,7 +156,7 @@ export function compile(files: SourceFile[], options: CompileOptions = {}): Comp
   }
   if (cache) for (const path of cache.files.keys()) if (!files.some((f) => f.path === path)) cache.files.delete(path)
   if (options.lastGood) for (const path of options.lastGood.keys()) if (!files.some((f) => f.path === path)) options.lastGood.delete(path)
-  const recovery: Recovery = broken.length === 0 ? NO_RECOVERY : { broken, withheld: [...new Set(broken.flatMap((b) => b.withheld))] }
+  let recovery: Recovery = broken.length === 0 ? NO_RECOVERY : { broken, withheld: [...new Set(broken.flatMap((b) => b.withheld))] }
 
   if (chapters.length === 0 && broken.length === 0 && !messages.some((m) => m.severity === 'error')) {
     messages.push(
@@ -281,6 +281,10 @@ export function compile(files: SourceFile[], options: CompileOptions = {}): Comp
     )
   }
 
+  // A definition whose own line has a mistake (`subsectoin: rule_x`): references to the ID it means wait for it.
+  const definitions = mistakenDefinitions(messages, (file) => loadedFiles.get(file)?.text, (id) => byId.has(id))
+  if (definitions.length > 0) recovery = { ...recovery, definitions }
+
   const model: ResolvedRelease = { release: releaseInfo, entries: entriesOut, changelog: changelogEntries }
   const result: CompileResult = {
     model,
@@ -289,7 +293,7 @@ export function compile(files: SourceFile[], options: CompileOptions = {}): Comp
     // What follows from a broken file is folded under its cause (recovery/recover.ts).
     messages: sortDiagnostics(foldCascades(messages, recovery)),
   }
-  if (recovery.broken.length > 0) result.recovery = recovery
+  if (recovery.broken.length > 0 || recovery.definitions) result.recovery = recovery
   return result
 }
 

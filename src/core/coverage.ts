@@ -8,6 +8,7 @@
 import { Ajv2020 } from 'ajv/dist/2020.js'
 import coverageSchema from '../../schema/coverage.schema.json' with { type: 'json' }
 import { isCitable } from './cite/table.ts'
+import type { CitationRole, TestRecord } from './cite/traceability.ts'
 import type { Citation, CiteRule } from './cite/types.ts'
 
 /** 2 records the number a citation was written as, and the release it names: a renumbering is reported, not followed. */
@@ -23,6 +24,10 @@ export interface CoverageCitation {
   number?: string
   /** The release the citation names (`CR v24.03 6.2.5` → `v24.03`). */
   release?: string
+  /** What it is (`traceability.ts`): a test's, the implementation's, or documentation's (never coverage); absent: by the file. */
+  role?: CitationRole
+  /** The test it belongs to: a key of `testCases`. */
+  test?: string
 }
 
 /** The file `--write-coverage` writes (and `CR_COVERAGE` points the site at). */
@@ -38,6 +43,14 @@ export interface CoverageFile {
   tests?: string[]
   /** Rule ID → hash of its text, for every cited rule: what `cr cite --baseline` compares later. */
   hashes?: Record<string, string>
+  /** Which of `files` are documentation (`cite.docs`): checked, never coverage. */
+  docs?: string[]
+  /** The tests citations belong to, by key (`file > describe > name`), with their status when results were read. */
+  testCases?: Record<string, TestRecord>
+  /** The results files read (`--results`): with them, coverage counts tests that ran and passed. */
+  results?: string[]
+  /** `cr cite` and its version: tells cr's own outputs from sources. */
+  generator?: string
 }
 
 export interface RuleCoverage {
@@ -45,6 +58,16 @@ export interface RuleCoverage {
   files: string[]
   /** Citations in all those files. */
   citations: number
+  /** With results: the tests citing it directly, by how they ended. */
+  tests?: TestCounts
+}
+
+export interface TestCounts {
+  passed: number
+  failed: number
+  skipped: number
+  /** Tests the results do not name. */
+  notRun: number
 }
 
 export interface ChapterCoverage {
@@ -61,6 +84,10 @@ export interface ChapterCoverage {
   /** Citable rules covered by test files, and by implementation files. */
   tested: number
   implemented: number
+  /** With results: citable rules of the chapter covered by tests that ran and passed. */
+  passing?: number
+  /** With results: `passing` of `total`, 0–100. */
+  passingPercent?: number
 }
 
 export interface CoverageReport {
@@ -80,6 +107,18 @@ export interface CoverageReport {
   uncited: string[]
   /** IDs in the coverage file the document does not define (a coverage file of another release). */
   unknown: string[]
+  /** Rules the exceptions file lists: out of `total` and every count. */
+  excepted?: string[]
+  /**
+   * With results (`--results`): citable rules covered by tests that ran and
+   * passed (`passing`), and the rules some failing or skipped test cites.
+   */
+  executed?: { passing: number; percent: number; failing: string[]; skipped: string[]; tests: TestCounts }
+}
+
+export interface CoverageOptions {
+  /** Rule ID → why it is not to be covered: left out of every total. */
+  exceptions?: ReadonlyMap<string, string>
 }
 
 let validator: ReturnType<Ajv2020['compile']> | undefined
@@ -97,7 +136,16 @@ export function buildCoverageFile(
   citations: readonly Citation[],
   version: string,
   schema?: string,
-  extras: { isTest?: (file: string) => boolean; hashes?: ReadonlyMap<string, string> } = {},
+  extras: {
+    isTest?: (file: string) => boolean
+    isDoc?: (file: string) => boolean
+    hashes?: ReadonlyMap<string, string>
+    /** Per citation (same objects as `citations`): its role and test. */
+    trace?: ReadonlyMap<Citation, { role: CitationRole; test?: string }>
+    testCases?: Record<string, TestRecord>
+    results?: string[]
+    generator?: string
+  } = {},
 ): CoverageFile {
   const files: Record<string, CoverageCitation[]> = {}
   const sorted = [...citations].sort((a, b) => cmp(a.file, b.file) || a.line - b.line || a.column - b.column)
@@ -105,10 +153,20 @@ export function buildCoverageFile(
     const entry: CoverageCitation = { id: c.id, line: c.line, column: c.column }
     if (c.number !== undefined) entry.number = c.number
     if (c.version !== undefined) entry.release = c.version
+    const t = extras.trace?.get(c)
+    if (t) {
+      // Written only where it differs from the file's: a test in a source file, an `impl` verb in a test file.
+      const byFile = extras.isTest?.(c.file) ? 'test' : extras.isDoc?.(c.file) ? 'doc' : 'impl'
+      if (t.role !== byFile) entry.role = t.role
+      if (t.test !== undefined) entry.test = t.test
+    }
     ;(files[c.file] ??= []).push(entry)
   }
-  const out: CoverageFile = { ...(schema ? { $schema: schema } : {}), format: COVERAGE_FORMAT, version, files }
+  const out: CoverageFile = { ...(schema ? { $schema: schema } : {}), ...(extras.generator ? { generator: extras.generator } : {}), format: COVERAGE_FORMAT, version, files }
   if (extras.isTest) out.tests = Object.keys(files).filter(extras.isTest)
+  if (extras.isDoc) out.docs = Object.keys(files).filter(extras.isDoc)
+  if (extras.testCases) out.testCases = extras.testCases
+  if (extras.results) out.results = extras.results
   if (extras.hashes) {
     const cited = [...new Set(sorted.map((c) => c.id))].sort(cmp)
     out.hashes = Object.fromEntries(cited.flatMap((id) => (extras.hashes!.has(id) ? [[id, extras.hashes!.get(id)!]] : [])))
@@ -121,28 +179,50 @@ export function buildCoverageFile(
  * element summarising it is cited, or when it has sub-rules and all of them
  * are covered (citing every sub-rule is more precise than citing the rule).
  */
-export function computeCoverage(file: CoverageFile, rules: readonly CiteRule[]): CoverageReport {
+export function computeCoverage(file: CoverageFile, rules: readonly CiteRule[], options: CoverageOptions = {}): CoverageReport {
   const byId = new Map(rules.map((r) => [r.id, r]))
-  const perRule = new Map<string, { files: Set<string>; citations: number }>()
+  const perRule = new Map<string, { files: Set<string>; citations: number; tests?: Map<string, string> }>()
   const unknown = new Set<string>()
+  const testFiles = new Set(file.tests ?? [])
+  const docFiles = new Set(file.docs ?? [])
+  const cases = file.testCases
+  const withResults = file.results !== undefined
+  const roleOf = (path: string, c: CoverageCitation): CitationRole => c.role ?? (testFiles.has(path) ? 'test' : docFiles.has(path) ? 'doc' : 'impl')
+  const ids: Record<CitationRole, string[]> = { test: [], impl: [], doc: [] }
+  const passingIds: string[] = []
+  const failing = new Set<string>()
+  const skipped = new Set<string>()
+  const allTests = new Map<string, string>()
   for (const [path, list] of Object.entries(file.files)) {
     for (const c of list) {
       if (!byId.has(c.id)) {
         unknown.add(c.id)
         continue
       }
+      const role = roleOf(path, c)
+      ids[role].push(c.id)
+      if (role === 'doc') continue
       let r = perRule.get(c.id)
       if (!r) perRule.set(c.id, (r = { files: new Set(), citations: 0 }))
       r.files.add(path)
       r.citations++
+      if (withResults && role === 'test' && c.test !== undefined) {
+        const status = cases?.[c.test]?.status ?? 'not-run'
+        ;(r.tests ??= new Map()).set(c.test, status)
+        allTests.set(c.test, status)
+        if (status === 'passed') passingIds.push(c.id)
+        else if (status === 'failed') failing.add(c.id)
+        else if (status === 'skipped') skipped.add(c.id)
+      }
     }
   }
 
-  const covered = coveredBy(perRule.keys(), rules, byId)
-  const testFiles = new Set(file.tests ?? [])
-  const idsOf = (test: boolean) => Object.entries(file.files).flatMap(([path, list]) => (testFiles.has(path) === test ? list.map((c) => c.id) : []))
-  const tested = coveredBy(idsOf(true), rules, byId)
-  const implemented = coveredBy(idsOf(false), rules, byId)
+  const covered = coveredBy([...ids.test, ...ids.impl], rules, byId)
+  const tested = coveredBy(ids.test, rules, byId)
+  const implemented = coveredBy(ids.impl, rules, byId)
+  const passing = withResults ? coveredBy(passingIds, rules, byId) : undefined
+  const excepted = options.exceptions
+  let passingCount = 0
 
   const chapters: ChapterCoverage[] = []
   const chapterOf = new Map<string, ChapterCoverage>()
@@ -158,9 +238,13 @@ export function computeCoverage(file: CoverageFile, rules: readonly CiteRule[]):
       chapterOf.set(r.id, c)
       continue
     }
-    if (!isCitable(r)) continue
+    if (!isCitable(r) || excepted?.has(r.id)) continue
     const chapter = chapterOf.get(r.chapter)
     total++
+    if (passing?.has(r.id)) {
+      passingCount++
+      if (chapter) chapter.passing = (chapter.passing ?? 0) + 1
+    }
     if (chapter) chapter.total++
     if (tested.has(r.id)) {
       testedCount++
@@ -178,15 +262,23 @@ export function computeCoverage(file: CoverageFile, rules: readonly CiteRule[]):
       chapter?.uncited.push(r.id)
     }
   }
-  for (const c of chapters) c.percent = percent(c.cited, c.total)
+  for (const c of chapters) {
+    c.percent = percent(c.cited, c.total)
+    if (passing) {
+      c.passing ??= 0
+      c.passingPercent = percent(c.passing, c.total)
+    }
+  }
 
   const ruleData: Record<string, RuleCoverage> = {}
   // Document order, so the output reads like the rules.
   for (const r of rules) {
     const d = perRule.get(r.id)
-    if (d) ruleData[r.id] = { files: [...d.files].sort(), citations: d.citations }
+    if (!d) continue
+    ruleData[r.id] = { files: [...d.files].sort(), citations: d.citations }
+    if (d.tests) ruleData[r.id]!.tests = countTests(d.tests.values())
   }
-  return {
+  const report: CoverageReport = {
     version: file.version,
     cited,
     tested: testedCount,
@@ -198,6 +290,23 @@ export function computeCoverage(file: CoverageFile, rules: readonly CiteRule[]):
     uncited,
     unknown: [...unknown].sort(),
   }
+  if (excepted && excepted.size > 0) report.excepted = rules.filter((r) => excepted.has(r.id)).map((r) => r.id)
+  if (passing) {
+    const order = (set: Set<string>) => rules.filter((r) => set.has(r.id)).map((r) => r.id)
+    report.executed = { passing: passingCount, percent: percent(passingCount, total), failing: order(failing), skipped: order(skipped), tests: countTests(allTests.values()) }
+  }
+  return report
+}
+
+function countTests(statuses: Iterable<string>): TestCounts {
+  const t: TestCounts = { passed: 0, failed: 0, skipped: 0, notRun: 0 }
+  for (const s of statuses) {
+    if (s === 'passed') t.passed++
+    else if (s === 'failed') t.failed++
+    else if (s === 'skipped') t.skipped++
+    else t.notRun++
+  }
+  return t
 }
 
 /** Cited IDs → every citable rule they cover (timing summaries cover their prose rule; all sub-rules cover the rule). */

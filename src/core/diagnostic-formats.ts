@@ -51,14 +51,23 @@ export function githubAnnotations(messages: readonly Diagnostic[], tool: Pick<To
 
 const SARIF_LEVEL: Record<Severity, 'error' | 'warning' | 'note'> = { error: 'error', warning: 'warning', hint: 'note' }
 
+/** What a SARIF log says beyond the results. */
+export interface SarifOptions {
+  /** The rules the driver lists: every code the tool can report (default: the codes that occur). */
+  rules?: readonly string[]
+  /** The run's `properties` (`cr cite`: the rules' version the citations were read against). */
+  properties?: Record<string, unknown>
+}
+
 /**
- * A SARIF 2.1.0 log with one run. Rules are the codes that occur, each with
- * its summary, its documentation (`helpUri`) and its default level; results
- * carry their level (a code's level can differ from its default: `--strict`,
- * per-code severities), related places and fixes suggested as text.
+ * A SARIF 2.1.0 log with one run. Rules are the codes that occur (or all a
+ * tool can report), each with its summary, its documentation (`helpUri`) and
+ * its default level; results carry their level (a code's level can differ
+ * from its default: `--strict`, per-code severities), related places and
+ * fixes suggested as text.
  */
-export function sarifLog(messages: readonly Diagnostic[], tool: ToolInfo): Log {
-  const codes = [...new Set(messages.map((d) => d.code))].sort()
+export function sarifLog(messages: readonly Diagnostic[], tool: ToolInfo, options: SarifOptions = {}): Log {
+  const codes = options.rules ? [...options.rules] : [...new Set(messages.map((d) => d.code))].sort()
   const rule = (code: string): ReportingDescriptor => {
     if (!isDiagnosticCode(code)) return { id: code }
     const info = DIAGNOSTIC_CODES[code]
@@ -87,6 +96,7 @@ export function sarifLog(messages: readonly Diagnostic[], tool: ToolInfo): Log {
           },
         },
         originalUriBaseIds: { '%SRCROOT%': { description: { text: 'The folder the command ran in' } } },
+        ...(options.properties ? { properties: options.properties } : {}),
         results: messages.map((d) => ({
           ruleId: d.code,
           ruleIndex: codes.indexOf(d.code),

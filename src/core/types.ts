@@ -142,6 +142,22 @@ export interface Recovery {
   broken: BrokenFile[]
   /** Every withheld ID: references to them are not checked until their file parses. (A list: results are cached as JSON.) */
   withheld: string[]
+  /**
+   * Definitions with a mistake the schema reports on their own line (`subsectoin: rule_x`,
+   * `subsection: Rule_x`): the ID each means, not defined meanwhile, and where the mistake is.
+   * References to it wait for the definition to be fixed.
+   */
+  definitions?: MistakenDefinition[]
+}
+
+export interface MistakenDefinition {
+  id: string
+  /** `id` and the IDs defined under it (its sub-rules), none of them defined meanwhile. */
+  ids: string[]
+  file: string
+  line: number
+  /** The last line of its entry. */
+  lastLine: number
 }
 
 export interface CompileResult {

@@ -109,7 +109,8 @@ function isResolvedEntry(v: unknown): boolean {
 function isRecovery(v: unknown): boolean {
   const isBroken = (b: unknown) =>
     isObject(b) && isString(b.file) && isString(b.role) && isDiagnostic(b.cause) && Array.isArray(b.before) && b.before.every(isDiagnostic) && typeof b.stale === 'boolean' && isStrings(b.withheld)
-  return isObject(v) && Array.isArray(v.broken) && v.broken.every(isBroken) && isStrings(v.withheld)
+  const isDefinition = (d: unknown) => isObject(d) && isString(d.id) && isStrings(d.ids) && isString(d.file) && typeof d.line === 'number' && typeof d.lastLine === 'number'
+  return isObject(v) && Array.isArray(v.broken) && v.broken.every(isBroken) && isStrings(v.withheld) && optional(v.definitions, (d) => Array.isArray(d) && d.every(isDefinition))
 }
 
 /** A compiled release as the caches keep it: the resolved model (absent when the sources had errors) and the messages. */

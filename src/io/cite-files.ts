@@ -5,9 +5,10 @@
  * (`read-input.ts`); writes are verified and renamed into place
  * (`durable-write.ts`), never through a symbolic link.
  */
-import { existsSync, mkdirSync } from 'node:fs'
-import { dirname, resolve } from 'node:path'
+import { existsSync, mkdirSync, statSync } from 'node:fs'
+import { dirname, join, resolve } from 'node:path'
 import { replaceFileVerified } from './durable-write.ts'
+import { PACKAGE_ROOT } from './package-root.ts'
 import { MAX_DATA_FILE_BYTES, readInputFile } from './read-input.ts'
 
 /** Whether `path` (relative to `cwd`) exists: a config beside the project, a baseline given by name. */
@@ -30,4 +31,41 @@ export function writeCiteReport(path: string, cwd: string, content: string): voi
   const abs = resolve(cwd, path)
   mkdirSync(dirname(abs), { recursive: true })
   replaceFileVerified(abs, content)
+}
+
+/** Files that mark the root of a project, whatever its language. */
+const PROJECT_MARKERS = ['.git', 'cr.config.json', 'Cargo.toml', 'package.json', 'deps.edn', 'project.clj', 'shadow-cljs.edn', 'pyproject.toml', 'setup.py', 'setup.cfg', 'go.mod', 'pom.xml', 'build.gradle', 'build.gradle.kts', 'Gemfile', 'mix.exs', 'composer.json']
+
+/**
+ * The project a path belongs to: the nearest folder at or above it holding a
+ * project marker (`.git`, `Cargo.toml`, `package.json`, `deps.edn`, …), else
+ * the path itself (its folder, for a file). `cr cite ../engine` classifies
+ * `../engine/tests/…` as tests because globs are matched from here.
+ */
+export function findProjectRoot(path: string, cwd: string): string {
+  const abs = resolve(cwd, path)
+  let start = abs
+  try {
+    if (!statSync(abs).isDirectory()) start = dirname(abs)
+  } catch {
+    start = dirname(abs)
+  }
+  for (let d = start; ; d = dirname(d)) {
+    if (PROJECT_MARKERS.some((m) => existsSync(join(d, m)))) return d
+    if (dirname(d) === d) return start
+  }
+}
+
+let version: string | undefined
+
+/** This package's version (`26.3.0`): what SARIF reports and cr's outputs name as the tool's. */
+export function toolVersion(): string {
+  if (version === undefined) {
+    try {
+      version = String((JSON.parse(readInputFile(join(PACKAGE_ROOT, 'package.json'), { maxBytes: 1 << 20 }).toString('utf8')) as { version?: unknown }).version ?? '0.0.0')
+    } catch {
+      version = '0.0.0'
+    }
+  }
+  return version
 }

@@ -25,6 +25,10 @@ export interface DirCache {
   restoreFile(kind: string, key: string, dest: string): boolean
   /** Keep a copy of the file `src`. */
   storeFile(kind: string, key: string, src: string): void
+  /** The text kept by `storeText`; undefined on a miss. */
+  restoreText(kind: string, key: string): string | undefined
+  /** Keep a small text (what a restored folder would otherwise have to be read again for). */
+  storeText(kind: string, key: string, text: string): void
 }
 
 type Manifest = { files: [path: string, sha256: string][] }
@@ -99,11 +103,29 @@ export function openDirCache(env: Record<string, string | undefined>, root: stri
   return {
     dir,
     restoreDir(kind, key, dest) {
-      const files = verified(kind, key)
-      if (!files) return false
+      // One pass: each file is read once, checked against the manifest and written (a Pagefind index is
+      // thousands of small files; verifying first and copying after read each of them twice).
+      const at = entry(kind, key)
       rmSync(dest, { recursive: true, force: true })
-      cpSync(files, dest, { recursive: true })
-      return true
+      try {
+        const manifest = JSON.parse(readFileSync(join(at, 'manifest.json'), 'utf8')) as Manifest
+        const made = new Set<string>()
+        for (const [path, hash] of manifest.files) {
+          const bytes = readFileSync(join(at, 'files', path))
+          if (sha256(bytes) !== hash) throw new Error(`${path} changed`)
+          const folder = dirname(join(dest, path))
+          if (!made.has(folder)) mkdirSync(folder, { recursive: true })
+          made.add(folder)
+          writeFileSync(join(dest, path), bytes)
+        }
+        const now = new Date()
+        utimesSync(at, now, now)
+        return true
+      } catch {
+        rmSync(dest, { recursive: true, force: true })
+        if (existsSync(at)) rmSync(at, { recursive: true, force: true })
+        return false
+      }
     },
     storeDir(kind, key, src) {
       store(kind, key, (files) => cpSync(src, files, { recursive: true }))
@@ -117,6 +139,14 @@ export function openDirCache(env: Record<string, string | undefined>, root: stri
     },
     storeFile(kind, key, src) {
       store(kind, key, (files) => copyFileSync(src, join(files, 'file')))
+    },
+    restoreText(kind, key) {
+      const files = verified(kind, key)
+      if (!files || !existsSync(join(files, 'file'))) return undefined
+      return readFileSync(join(files, 'file'), 'utf8')
+    },
+    storeText(kind, key, text) {
+      store(kind, key, (files) => writeFileSync(join(files, 'file'), text))
     },
   }
 }

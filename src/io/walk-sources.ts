@@ -199,7 +199,7 @@ const shown = (cwd: string, abs: string) => (relative(cwd, abs) || abs).split(se
 
 /** The file's text, or undefined when it looks binary (a NUL byte near the start). Throws InputError. */
 export function readSourceText(abs: string, shownPath = abs): string | undefined {
-  // The head first: a binary file costs 8 KiB, not its size.
+  // The head judged first: a large binary file costs 8 KiB, not its size (a small file is read whole in one call).
   const bytes = readInputFile(abs, { shown: shownPath, maxBytes: MAX_CITE_FILE_BYTES, head: { bytes: 8000, accept: (head) => utf16Of(head) !== undefined || !head.includes(0) } })
   if (bytes === undefined) return undefined
   const utf16 = utf16Of(bytes)

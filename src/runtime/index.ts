@@ -6,6 +6,7 @@
  */
 import { createRuntime, OldNumberError, UnknownRuleError, UnknownVersionError } from './create.ts'
 import data from './release-data.ts'
+import { recordCitation } from './record.ts'
 import type { Effective, RetiredRuleId, RuleId, Version } from './release-types.ts'
 import type { Example, IdOf, NumberHistory, ReleaseOptions, ReleaseVersion, Rule, RuleInRelease, RuleRef, Timing } from './types.ts'
 
@@ -46,7 +47,10 @@ export function cite<R extends RuleRef>(ref: R): Rule<IdOf<R>>
 /** Mark that the code implements a rule cited as an older release numbered it. */
 export function cite(ref: string, options: ReleaseOptions): RuleInRelease
 export function cite(ref: string, options?: ReleaseOptions): Rule | RuleInRelease {
-  return runtime.rule(ref, options)
+  const found = runtime.rule(ref, options)
+  // With CR_CITE_LOG set, the running test is recorded for `cr cite --results` (record.ts).
+  recordCitation(ref, found.id)
+  return found
 }
 
 /** A number or ID of an older release, or a citation that names one (`CR v24.03 6.1.4`); undefined for an unknown release. */

@@ -41,7 +41,7 @@ beforeAll(() => {
   mkdirSync(index)
   for (const [name, text] of Object.entries(buildIndexFiles(model!))) writeFileSync(join(index, name), text)
   index = join(index, 'rules.json')
-}, 120_000)
+}, 600_000)
 afterAll(() => rmSync(tmp, { recursive: true, force: true }))
 
 /** A scratch project: files by relative path. */
@@ -85,7 +85,8 @@ describe('engine fixtures: exactly the planted problems', () => {
       'tests/runs.rs:21:19: note: `CR v24.03 6.2.4e` is `rule_ice_change_after_pass`, renamed to `rule_ice_change_during_movement`, today 6.2.7e; text changed in v25.04 [old-release-citation]\n',
     )
     // The summary comes first, then errors, then hints.
-    expect(r.stdout.split('\n')[0]).toBe('cr cite: 5 files, 14 citations of 13 rules; 5 errors, 0 warnings, 4 hints')
+    // cr.config.json is the project's configuration, never a source.
+    expect(r.stdout.split('\n')[0]).toBe("cr cite: 4 files (1 not read: lock files, test results, cr's own files), 14 citations of 13 rules; 5 errors, 0 warnings, 4 hints")
     expect(r.stdout.indexOf(': error: ')).toBeLessThan(r.stdout.indexOf(': note: '))
     expect(r.stdout.lastIndexOf(': error: ')).toBeLessThan(r.stdout.indexOf(': note: '))
   })
@@ -176,7 +177,10 @@ describe('cr cite output', () => {
     const file = JSON.parse(readFileSync(out, 'utf8'))
     const validate = new Ajv2020().compile(coverageSchema)
     expect(validate(file), JSON.stringify(validate.errors)).toBe(true)
-    expect(file.files['test/runs.spec.ts'][0]).toEqual({ id: 'rule_end_the_run', line: 6, column: 11 })
+    // Inside `it('ends the run')` of `describe('runs')`: that test's citation.
+    expect(file.files['test/runs.spec.ts'][0]).toEqual({ id: 'rule_end_the_run', line: 6, column: 11, test: 'test/runs.spec.ts > runs > ends the run' })
+    expect(file.testCases['test/runs.spec.ts > runs > ends the run']).toEqual({ name: 'ends the run', path: ['runs'], file: 'test/runs.spec.ts', line: 5 })
+    expect(file.generator).toMatch(/^cr cite \d+\.\d+\.\d+/)
     expect(file.version).toBe('v26.03')
   })
 
@@ -242,7 +246,7 @@ describe('usage and configuration errors exit 2', () => {
     const r = await runCr(['cite', '--index', index], dir)
     expect([r.code, r.stderr]).toEqual([
       2,
-      'cr.config.json:3:5: error: Unexpected key `paterns` in `cite`, expected one of `patterns`, `exclude`, `ignoreIds`, `unknownIds`, `markers`, `bareNumbers`, `tests`, `overrides` [config-invalid]\n',
+      'cr.config.json:3:5: error: Unexpected key `paterns` in `cite`, expected one of `patterns`, `exclude`, `ignoreIds`, `unknownIds`, `markers`, `bareNumbers`, `tests`, `overrides`, `docs`, `exceptions`, `minCoverage`, `severity` [config-invalid]\n',
     ])
   })
 
@@ -301,10 +305,16 @@ describe('CI output', () => {
     expect(sarif.version).toBe('2.1.0')
     const run = sarif.runs[0]
     expect(run.tool.driver.name).toBe('cr cite')
-    expect(run.tool.driver.rules.map((x: { id: string }) => x.id)).toEqual(['imprecise-citation', 'unknown-rule'])
+    // The tool's own version, not the rules'; every code with its default level.
+    expect(run.tool.driver.version).toBe(JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')).version)
+    expect(run.properties.rulesVersion).toBe('v26.03')
+    const rules = run.tool.driver.rules as { id: string; defaultConfiguration: { level: string } }[]
+    expect(rules.find((x) => x.id === 'unknown-rule')?.defaultConfiguration).toEqual({ level: 'error' })
+    expect(rules.find((x) => x.id === 'renamed-rule')?.defaultConfiguration).toEqual({ level: 'warning' })
+    expect(rules.find((x) => x.id === 'imprecise-citation')?.defaultConfiguration).toEqual({ level: 'note' })
     expect(run.results[0]).toEqual({
       ruleId: 'unknown-rule',
-      ruleIndex: 1,
+      ruleIndex: rules.findIndex((x) => x.id === 'unknown-rule'),
       level: 'error',
       message: { text: 'Unknown rule number `6.1.99`, expected the number of a rule (the nearest is 6.1, `sec_run_general`); did you mean `sec_run_general`?' },
       locations: [{ physicalLocation: { artifactLocation: { uri: 'src/a.rs', uriBaseId: '%SRCROOT%' }, region: { startLine: 1, startColumn: 4 } } }],
@@ -340,7 +350,7 @@ describe('renamed IDs with --index', () => {
       expect(problemLines(r.stdout)).toEqual(['a.rs:1:8: warning[renamed-rule]'])
       expect(r.stdout).toContain('`rule_checkpoint_uniqueness` was renamed to `step_checkpoint_uniqueness`')
     }
-  }, 60_000)
+  }, 600_000)
 })
 
 describe('changed rules and coverage by tests and implementation', () => {
@@ -371,7 +381,7 @@ describe('changed rules and coverage by tests and implementation', () => {
     // A coverage file written now is its own baseline: nothing changed.
     await runCr(['cite', 'a.rs', '--index', index, '--write-coverage', 'now.json'], dir)
     expect(problemLines((await runCr(['cite', 'a.rs', '--index', index, '--baseline', 'now.json', '--quiet'], dir)).stdout)).toEqual([])
-  }, 120_000)
+  }, 600_000)
 })
 
 describe('numbers read with their history (issue 19)', () => {
@@ -385,7 +395,7 @@ describe('numbers read with their history (issue 19)', () => {
     // The old number counts for the rule it became.
     const json = JSON.parse((await runCr(['cite', 'a.rs', '--index', index, '--json'], dir)).stdout)
     expect(json.citations.map((c: { id: string; number?: string }) => `${c.number} ${c.id}`)).toEqual(['10.5.5 rule_remove_tags_or_bad_publicity_as_cost'])
-  }, 120_000)
+  }, 600_000)
 
   it('a number that named another rule in a held release is a hint, once per file, and none beside its ID', async () => {
     const dir = project({ 'a.rs': '// CR 6.2.5 moves the runner\n// again CR 6.2.5\n', 'b.rs': '// CR 6.2.5 rule_position_runner\n' })
@@ -394,7 +404,7 @@ describe('numbers read with their history (issue 19)', () => {
     expect(hints).toEqual(['a.rs:1:4: hint[number-changed-meaning]'])
     expect(r.stdout).toContain('`CR 6.2.5` is read as today\'s 6.2.5, `rule_position_runner`; but 6.2.5 in v22.12–v24.03 (`rule_move_runner_to_position`) is 6.2.8 now')
     expect(r.code).toBe(0)
-  }, 120_000)
+  }, 600_000)
 
   it('--baseline names a held release: a number that meant another rule then is reported and counted for that rule', async () => {
     const dir = project({ 'a.rs': '// CR 6.2.5 moves the runner\n// CR 6.1.4 ends the run\n' })
@@ -409,7 +419,7 @@ describe('numbers read with their history (issue 19)', () => {
     const bad = await runCr(['cite', 'a.rs', '--index', index, '--baseline', 'v21.06'], dir)
     expect(bad.code).toBe(2)
     expect(bad.stderr).toContain('no such file, or a held release: v22.12, v23.08, v24.03, v25.04, v25.08, v26.03')
-  }, 120_000)
+  }, 600_000)
 
   it('a coverage file written against v24.03 records what each number meant, so reading it as a baseline today reports the renumbering', async () => {
     const dir = project({ 'a.rs': '// CR 6.2.5 moves the runner\n' })
@@ -425,5 +435,5 @@ describe('numbers read with their history (issue 19)', () => {
     // A format-1 file (no numbers) of a held release is read through that release's numbering.
     writeFileSync(join(dir, 'old.json'), JSON.stringify({ format: 1, version: 'v24.03', files: { 'a.rs': [{ id: 'rule_move_runner_to_position', line: 1, column: 4 }] }, hashes: file.hashes }))
     expect(problemLines((await runCr(['cite', 'a.rs', '--index', index, '--baseline', 'old.json'], dir)).stdout)).toContain('a.rs:1:4: warning[renumbered-since-baseline]')
-  }, 120_000)
+  }, 600_000)
 })

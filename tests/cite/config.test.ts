@@ -25,7 +25,7 @@ describe('cr.config.json', () => {
     expect(messages({ cite: { pattern: ['x'] }, citee: 1 })).toMatchInlineSnapshot(`
       [
         "2:1 config-invalid: Unexpected key \`citee\` in the top level, expected one of \`$schema\`, \`cite\`",
-        "3:1 config-invalid: Unexpected key \`pattern\` in \`cite\`, expected one of \`patterns\`, \`exclude\`, \`ignoreIds\`, \`unknownIds\`, \`markers\`, \`bareNumbers\`, \`tests\`, \`overrides\`",
+        "3:1 config-invalid: Unexpected key \`pattern\` in \`cite\`, expected one of \`patterns\`, \`exclude\`, \`ignoreIds\`, \`unknownIds\`, \`markers\`, \`bareNumbers\`, \`tests\`, \`overrides\`, \`docs\`, \`exceptions\`, \`minCoverage\`, \`severity\`",
       ]
     `)
   })

@@ -177,6 +177,18 @@ describe('bare numbers (opt-in) and silencing', () => {
   })
 })
 
+describe('a word of the ID grammar after a marker', () => {
+  it('is a citation after `CR` or `rule:`/`Rules:`, so an unknown one is an error; after other words, nothing', () => {
+    const reported = (text: string) => problems('x.rs', text).map((p) => p.replace(/^\S+ /, ''))
+    for (const text of ['// CR rule_zzz_qqq', '// CR: rule_zzz_qqq', '// rules: rule_zzz_qqq', '// Rule: rule_zzz_qqq', '// Rules:  rule_zzz_qqq']) {
+      expect(reported(text), text).toEqual(['error[unknown-rule] rule_zzz_qqq'])
+    }
+    for (const text of ['// rule_zzz_qqq', '// XCR rule_zzz_qqq', '// ruler: rule_zzz_qqq', '// rule rule_zzz_qqq', '// rulesx: rule_zzz_qqq', '// Cr rule_zzz_qqq']) {
+      expect(reported(text), text).toEqual([])
+    }
+  })
+})
+
 describe('pairs', () => {
   it('pairs a number and an ID written together, not two citations in one sentence', () => {
     expect(problems('x.md', 'CR 6.1.1 (a run) and then rule_jacking_out')).toEqual([])
@@ -191,5 +203,104 @@ describe('layering', () => {
     const dir = new URL('../../src/core/versions/', import.meta.url)
     const offenders = readdirSync(dir).filter((f) => f.endsWith('.ts') && /from '\.\.\/cite\//.test(readFileSync(new URL(f, dir), 'utf8')))
     expect(offenders).toEqual([])
+  })
+})
+
+describe('how strangers write (issue 23)', () => {
+  it('a step and its branch is the step; letters after a slash or a comma are more sub-rules of the same rule', () => {
+    expect(cited('x.ts', '// CR 6.1.3a-ii\n// CR 6.1.2a/b\n// CR 6.1.3b, c\n// CR 6.1.3a and a card')).toEqual([
+      '1:4 rule_end_run_access_or_breach_during_run',
+      '2:4 rule_announce_attacked_server',
+      '2:4 rule_change_attacked_server',
+      '3:4 rule_end_encounter_outside_run',
+      '3:4 rule_end_run_no_run_or_encounter',
+      '4:4 rule_end_run_access_or_breach_during_run',
+    ])
+    expect(problems('x.ts', '// CR 6.1.3a-ii, CR 6.1.2a/b')).toEqual([])
+  })
+
+  it('a range across parents counts for every rule between, within a chapter', () => {
+    expect(cited('x.ts', '// CR 6.1.2b–6.1.3a')).toEqual(['1:4 rule_change_attacked_server', '1:4 rule_end_the_run', '1:4 rule_end_run_access_or_breach_during_run'])
+  })
+
+  it('a pair a formatter split over two lines is still a pair: checked, and stale when it disagrees', () => {
+    expect(problems('x.ts', 'const a = {\n  number: "6.1.3a",\n  id: "rule_end_run_access_or_breach_during_run",\n}')).toEqual([])
+    expect(problems('x.ts', 'const a = {\n  number: "6.1.4",\n  id: "rule_end_the_run",\n}')).toEqual(['2:12 error[stale-pair] 6.1.4'])
+    expect(problems('x.ts', 'const a = {\n  id: "rule_end_the_run",\n  number: "6.1.4",\n}')).toEqual(['3:12 error[stale-pair] 6.1.4'])
+  })
+
+  it('a rule beside its sub-rule, or a section beside its rules, is no stale pair; in data it is', () => {
+    expect(problems('x.ts', '// the parts (6.1.3 rule_end_run_access_or_breach_during_run)\n// sec_run_general 6.1.1–6.1.4')).toEqual([])
+    expect(problems('x.ts', 'x = { number: "6.1.3", id: "rule_end_run_access_or_breach_during_run" }')).toEqual(['1:16 error[stale-pair] 6.1.3'])
+  })
+
+  it('between two IDs, a number pairs with the one whose number it is', () => {
+    expect(problems('x.ts', '"rule_end_the_run 6.1.4 rule_jacking_out"')).toEqual([])
+    expect(problems('x.ts', '"rule_end_the_run 6.1.9 rule_jacking_out"')).toEqual(['1:19 error[stale-pair] 6.1.9'])
+  })
+
+  it('`step` cites a rule number and is never an error; `CR` at the end of a line cites the number on the next', () => {
+    expect(cited('x.py', '# step 6.9.1a, then step 2.5 of the setup')).toEqual(['1:3 step_initiation_announce'])
+    expect(problems('x.py', '# step 6.9.7z, step 2.5')).toEqual([])
+    expect(cited('x.rs', '// as the CR\n// 6.1.4 says')).toEqual(['2:4 rule_jacking_out'])
+    expect(cited('x.rs', '/* see CR\n * 6.1.1 */')).toEqual(['2:4 rule_run'])
+  })
+
+  it('an edition named alone is no section: `per Nisei CR 1.2`, `… of CR 1.2.`, `CR 1.2 errata`, a header above quoted rules', () => {
+    for (const text of ['// per Nisei CR 1.2, abilities stop', '// 6.1.1 and 6.1.2 of CR 1.2.', '// CR 1.2 errata applies', ';; CR 1.2\n;; 6.1.1. A run is…']) {
+      expect(cited(text.startsWith(';;') ? 'x.clj' : 'x.ts', text), text).toEqual([])
+    }
+    // A section is still a section.
+    expect(cited('x.ts', '// CR 1.2 has the golden rules')).toEqual(['1:4 sec_golden_rules'])
+  })
+
+  it('the rules named in full are a marker: `the Comprehensive Rules (6.1)`, `comprehensive rules §6.1.2a`', () => {
+    expect(cited('x.rs', '//! The Comprehensive Rules (6.1) put one step first\n# comprehensive rules §6.1.2a: announce')).toEqual(['1:9 sec_run_general', '2:3 rule_announce_attacked_server'])
+    expect(cited('x.rs', '// the Comprehensive Rules (draft), rules 2 and 3')).toEqual([])
+    expect(problems('x.ts', '/* Comprehensive Rules 6.1.99 */')).toEqual(['1:4 error[unknown-rule] Comprehensive Rules 6.1.99'])
+  })
+
+  it('a number beside a misspelled ID still cites its rule; the ID is the error, the number its suggestion', () => {
+    const text = "const JACK = { number: '6.1.4', id: 'rule_jackingout' }"
+    expect(cited('x.ts', text)).toEqual(['1:25 rule_jacking_out'])
+    const [p] = scanIn('x.ts', text).problems.filter((q) => q.severity === 'error')
+    expect([p?.code, p?.text, p?.suggestions?.[0]]).toEqual(['unknown-rule', 'rule_jackingout', 'rule_jacking_out'])
+    // A quoted number on the next line does not take the pair from the number on the ID's own line.
+    expect(cited('x.ts', `${text}\nconst RUN = '6.1.1'`)).toEqual(['1:25 rule_jacking_out'])
+  })
+
+  describe('with bareNumbers, numbers quoted under an edition named alone on a line are that edition\'s (issue 23)', () => {
+    const bare = { bareNumbers: 'comments' }
+    const citedWith = (file: string, text: string, table = TABLE) =>
+      scanIn(file, text, bare, table).citations.map((c) => `${c.line} ${c.id}${c.version ? ` (${c.version})` : ''}`)
+
+    it.each([
+      ['Clojure', 'x.clj', ';; CR 1.8\n;; 6.1.1. A run is…\n;; 6.1.3a. End the run…\n(defn run [])\n;; 6.1.4: jack out'],
+      ['Python, an empty comment line between', 'x.py', '# CR 1.8:\n#\n# 6.1.1 A run is…\n#    6.1.3a End the run…\ndef run(): pass\n# 6.1.4: jack out'],
+      ['a C block with a title', 'x.ts', '/*\n * Quoted from CR 1.8:\n *\n * 6.1.1. A run is…\n * 6.1.3a. End the run…\n */\n// 6.1.4: jack out'],
+      ['Lua and SQL comments', 'x.lua', '-- CR 1.8\n-- 6.1.1. A run is…\n-- 6.1.3a. End the run…\nlocal x = 1\n-- 6.1.4: jack out'],
+      ['a Python docstring', 'x.py', 'def run():\n    """CR 1.8\n    6.1.1. A run is…\n    6.1.3a. End the run…\n    """\n# 6.1.4: jack out'],
+      ['Rust doc comments, the header closing a block', 'x.rs', '/* CR 1.8 */\n/// 6.1.1. A run is…\n/// 6.1.3a. End the run…\nfn run() {}\n// 6.1.4: jack out'],
+    ])('%s: the quoted numbers are not today\'s rules; after the block they are', (_, file, text) => {
+      const lines = text.split('\n')
+      expect(citedWith(file, text)).toEqual([`${lines.length} rule_jacking_out`])
+      expect(scanIn(file, text, bare).problems.filter((p) => p.severity !== 'hint')).toEqual([])
+    })
+
+    it('a held release named alone reads the numbers below through that release', () => {
+      const text = '// CR v24.03\n// 6.1.4 ended the run then\n\n// 6.1.4 jacks out today'
+      expect(citedWith('x.rs', text, TABLE_WITH_RELEASES)).toEqual(['2 rule_end_the_run (v24.03)', '4 rule_jacking_out'])
+    })
+
+    it('a section alone above its own rules is the section; an edition with words after it is no header', () => {
+      expect(citedWith('x.rs', '// CR 1.2\n// 1.2.1 the first golden rule')).toEqual(['1 sec_golden_rules', '2 rule_54+'])
+      expect(citedWith('x.rs', '// CR 1.8 errata applied below\n// 6.1.1 A run')).toEqual(['2 rule_run'])
+    })
+  })
+
+  it('with bareNumbers, versions are not rules: no section, or a line of versions', () => {
+    const text = '// Bumped lodash 4.17.21 to 4.17.23\n// serde 1.0.197 and the 6.1.1 protocol\n// 6.1.1: runs\n// ^6.1.2 ~6.1.2 >=6.1.2'
+    expect(problems('x.rs', text, { bareNumbers: 'comments' })).toEqual([])
+    expect(cited('x.rs', text, { bareNumbers: 'comments' })).toEqual(['3:4 rule_run'])
   })
 })

@@ -85,7 +85,7 @@ describe('cr show', () => {
     expect(reused.stderr).toBe('cr show: note[number-changed-meaning]: 6.2.5 is `rule_position_runner` in v26.03; but 6.2.5 in v22.12–v24.03 (`rule_move_runner_to_position`) is 6.2.8 now\n')
     // A number no release printed is unknown, with the nearest.
     expect((await runCr(['show', '6.1.99'])).stderr).toContain('error[unknown-rule]')
-  }, 120_000)
+  }, 600_000)
 })
 
 describe('cr index', () => {

@@ -38,13 +38,13 @@ describe('cr export official-json', () => {
     const entries = JSON.parse(r.stdout) as OfficialEntry[]
     expect(entries[0]).toEqual({ id: 'preamble', nr: '0', type: 'preamble', text: expect.stringMatching(/effective 02 March 2026\.$/) })
     expect(entries.find((e) => e.id === 'sec_appendix_timing_structure_of_a_run_6_a')).toMatchObject({ nr: '11.4_6_a', type: 'appendix' })
-  }, 60_000)
+  }, 600_000)
 
   it('v26.03 in the current shape has the 1,643 entries the generator writes for it', async () => {
     const r = await run(['export', 'official-json', '--version', 'v26.03'])
     expect(r.code).toBe(0)
     expect((JSON.parse(r.stdout) as unknown[]).length).toBe(1643)
-  }, 60_000)
+  }, 600_000)
 
   it('prints v25.08 in the pre-April shape exactly as the official generator wrote it', async () => {
     const r = await run(['export', 'official-json', '--version', 'v25.08', '--shape', '2025'])
@@ -53,7 +53,7 @@ describe('cr export official-json', () => {
     expect(JSON.parse(r.stdout)).toEqual(JSON.parse(sample))
     // … and the same bytes, so a consumer diffing files sees no change either.
     expect(r.stdout === sample).toBe(true)
-  }, 60_000)
+  }, 600_000)
 
   it('exports each release from its own sources', async () => {
     const r = await run(['export', 'official-json', '--version', 'v26.03', '--shape', '2025'])
@@ -66,14 +66,14 @@ describe('cr export official-json', () => {
     // … and, in the pre-April shape, the timing-structure appendix.
     expect(entries.some((e) => e.nr.startsWith('11'))).toBe(false)
     expect(entries.at(-1)!.nr.startsWith('10.')).toBe(true)
-  }, 60_000)
+  }, 600_000)
 
   it('exports the rules directory by default: the current text, with 1.20.2a restored', async () => {
     const r = await run(['export', 'official-json'])
     expect(r.code).toBe(0)
     const entries = JSON.parse(r.stdout) as OfficialEntry[]
     expect(entries.find((e) => e.id === 'rule_memory_unused_mu')).toMatchObject({ nr: '1.20.2a', type: 'rule', examples: [] })
-  }, 60_000)
+  }, 600_000)
 
   it('refuses bad input with diagnostics and prints nothing', async () => {
     const r = await run(['export', 'official-json', 'rules'], join(repoRoot, 'tests/fixtures/diagnostics/unknown-rule'))

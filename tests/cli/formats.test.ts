@@ -58,7 +58,7 @@ describe('cr check --format', () => {
     const bad = await runCr(['check', '--format', 'xml'])
     expect(bad.code).toBe(2)
     expect(bad.stderr).toContain('unknown format `xml`, expected one of text, json, github, sarif')
-  }, 120_000)
+  }, 600_000)
 })
 
 describe('cr fmt --check --format', () => {
@@ -76,7 +76,7 @@ describe('cr fmt --check --format', () => {
     const clean = await runCr(['fmt', '--check', '--format', 'sarif'])
     expect(clean.code).toBe(0)
     expect(JSON.parse(clean.stdout).runs[0].results).toEqual([])
-  }, 120_000)
+  }, 600_000)
 })
 
 describe('the formatters', () => {

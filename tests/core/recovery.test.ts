@@ -47,6 +47,38 @@ const slips: { name: string; edit: (t: string) => string; at: [number, number]; 
     at: [line, ETR.length + 5],
     says: /^Unfinished `\{ref:` at the end of a line/,
   },
+  // The same class from other angles: what else YAML reads in an unquoted text, a quote closed early,
+  // and the definition line itself slipped.
+  {
+    name: 'an unquoted text starting with `*` (an alias to YAML)',
+    edit: (t) => t.replace(ETR, ETR.replace('text: To', 'text: *Note:* to')),
+    at: [line, 11],
+    says: /^Unexpected `\*` at the start of an unquoted `text`: YAML reads it as an alias/,
+  },
+  {
+    name: 'a block header with the text on its line',
+    edit: (t) => t.replace(ETR, ETR.replace('text: To', 'text: |- To')),
+    at: [line, 11],
+    says: /^Unexpected `\|` at the start of an unquoted `text`: YAML reads it as a block header/,
+  },
+  {
+    name: "a single-quoted text closed early by an apostrophe",
+    edit: (t) => t.replace(ETR, ETR.replace('text: To', "text: 'To")),
+    at: [line, ETR.indexOf("Runner's") + 'Runner'.length + 2],
+    says: /^Unexpected text after the closing `'` of a quoted `text`: inside single quotes a `'` is written `''`/,
+  },
+  {
+    name: 'a list item without a space after its dash',
+    edit: (t) => t.replace('  - subsection: rule_end_the_run\n', '  -subsection: rule_end_the_run\n'),
+    at: [line - 1, 3],
+    says: /^Unexpected `-subsection`: a list item needs a space after its `-`/,
+  },
+  {
+    name: 'an ID key without a space after its colon',
+    edit: (t) => t.replace('  - subsection: rule_end_the_run\n', '  - subsection:rule_end_the_run\n'),
+    at: [line - 1, 16],
+    says: /^Unexpected `subsection:rule_end_the_run`: YAML reads a key only when its `:` is followed by a space/,
+  },
 ]
 
 function tree(): string {
@@ -66,7 +98,7 @@ describe('one slip, one message', () => {
     expect(r.code).toBe(1)
     expect(messages.map((m) => `${m.file}:${m.line}:${m.column} ${m.code}`)).toEqual([`rules/06_runs.yaml:${at[0]}:${at[1]} yaml-syntax`])
     expect(messages[0]!.message).toMatch(says)
-  }, 120_000)
+  }, 600_000)
 
   it('a genuine mistake elsewhere is still reported beside a broken file, and references to the broken file are not', async () => {
     const dir = tree()
@@ -76,7 +108,7 @@ describe('one slip, one message', () => {
     const messages = JSON.parse((await runCr(['check', '--json', 'rules'], dir)).stdout).messages as { file: string; code: string; message: string }[]
     expect(messages.map((m) => `${m.file} ${m.code}`)).toEqual(['rules/06_runs.yaml yaml-syntax', 'rules/07_access_breach.yaml unknown-rule'])
     expect(messages[1]!.message).toContain('rule_accesing')
-  }, 120_000)
+  }, 600_000)
 
   it('a broken chapter keeps its place: the chapters after it keep their numbers', () => {
     const files = readRulesDir(join(repoRoot, 'rules'), repoRoot).map((f) => (f.path.endsWith('06_runs.yaml') ? { ...f, content: slips[0]!.edit(runs) } : f))
@@ -86,6 +118,39 @@ describe('one slip, one message', () => {
     expect(recovery!.withheld).toContain('rule_end_the_run')
     expect(recovery!.broken.map((b) => [b.file, b.stale])).toEqual([['rules/06_runs.yaml', false]])
   })
+})
+
+describe('a definition with a mistake on its own line: one message, nothing waiting on it reported', () => {
+  const cases: { name: string; edit: (t: string) => string; code: string; note: RegExp }[] = [
+    {
+      name: 'a misspelled ID key (its sub-rules go with it)',
+      edit: (t) => t.replace('  - subsection: rule_end_the_run\n', '  - subsectoin: rule_end_the_run\n'),
+      code: 'schema-unknown-key',
+      note: /`rule_end_the_run` and the 3 IDs under it are not defined/,
+    },
+    {
+      name: 'an ID outside the grammar (dashes)',
+      edit: (t) => t.replace('  - subsection: rule_jacking_out\n', '  - subsection: rule-jacking-out\n'),
+      code: 'schema-id-pattern',
+      note: /`rule_jacking_out` is not defined/,
+    },
+  ]
+  it.each(cases)('cr check: $name', async ({ edit, code, note }) => {
+    const dir = tree()
+    writeFileSync(join(dir, 'rules/06_runs.yaml'), edit(runs))
+    const messages = JSON.parse((await runCr(['check', '--json', 'rules'], dir)).stdout).messages as { file: string; code: string; related?: { message: string }[] }[]
+    // No unknown-rule for references to it elsewhere, no id-missing from the guard, no schema warning about its children.
+    expect(messages.map((m) => `${m.file} ${m.code}`)).toEqual([`rules/06_runs.yaml ${code}`])
+    expect(messages[0]!.related?.map((r) => r.message).join('\n')).toMatch(note)
+  }, 600_000)
+
+  it('a genuine unknown reference beside it is still reported', async () => {
+    const dir = tree()
+    writeFileSync(join(dir, 'rules/06_runs.yaml'), cases[1]!.edit(runs).replace('{ref:rule_end_the_run}', '{ref:rule_end_the_rn}'))
+    const messages = JSON.parse((await runCr(['check', '--json', 'rules'], dir)).stdout).messages as { code: string; message: string }[]
+    expect(messages.map((m) => m.code).sort()).toEqual(['schema-id-pattern', 'unknown-rule'])
+    expect(messages.find((m) => m.code === 'unknown-rule')!.message).toContain('rule_end_the_rn')
+  }, 600_000)
 })
 
 describe('FolderCheck (the language server and the live preview): the last good parse', () => {

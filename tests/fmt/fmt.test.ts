@@ -36,7 +36,7 @@ describe('cr fmt: the canonical layout', () => {
         if (dir === 'rules') expect(once, `${dir}/${name} is not formatted: run \`npx cr fmt\``).toBe(text)
       }
     }
-  }, 120_000)
+  }, 600_000)
 
   it('orders keys, writes flags bare, sequences at the margin, and strings plain, quoted when short or as |- blocks', () => {
     const long = '{card:Sneakdoor Beta} changes the attacked server from Archives to HQ, a text longer than a line.'

@@ -25,7 +25,7 @@ describe('cr cite: baseline and coverage files', () => {
     expect(r.code).not.toBe(0)
     expect(r.stderr).toMatch(/zero\.json/)
     expect(r.stderr).not.toMatch(/heap|allocation|RangeError/i)
-  }, 60_000)
+  }, 600_000)
 
   it.skipIf(spawnSync('mkfifo', ['--version']).status !== 0)('a baseline that is a FIFO is refused, not waited on', async () => {
     const dir = project()
@@ -33,7 +33,7 @@ describe('cr cite: baseline and coverage files', () => {
     const r = await runCr(['cite', 'a.rs', '--baseline', 'pipe.json'], dir)
     expect(r.code).not.toBe(0)
     expect(r.stderr).toMatch(/pipe\.json/)
-  }, 60_000)
+  }, 600_000)
 
   it('--write-coverage onto a symbolic link leaves the link and its target as they were', async () => {
     const dir = project()
@@ -46,5 +46,5 @@ describe('cr cite: baseline and coverage files', () => {
     expect(readFileSync(target, 'utf8')).toBe('keep me\n')
     expect(lstatSync(join(dir, 'coverage.json')).isSymbolicLink()).toBe(true)
     expect(readlinkSync(join(dir, 'coverage.json'))).toBe(target)
-  }, 60_000)
+  }, 600_000)
 })

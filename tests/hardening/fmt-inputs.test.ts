@@ -52,7 +52,7 @@ describe('cr fmt reads as cr check does (src/io)', () => {
     expect(r.code).toBe(1)
     expect(r.stderr).toContain('rules/03_fifo.yaml:1:1: error[file-not-regular]: `03_fifo.yaml` is a named pipe (FIFO), expected a regular file')
     expect(readFileSync(join(dir, '02_untidy.yaml'), 'utf8')).toBe(UNTIDY)
-  }, 60_000)
+  }, 600_000)
 
   it('a link to /dev/zero, or out of the folder, is refused unread; a folder named like a chapter is reported', async () => {
     const dir = folder('links')
@@ -66,7 +66,7 @@ describe('cr fmt reads as cr check does (src/io)', () => {
     expect(r.stderr).toMatch(/rules\/03_outside\.yaml:1:1: error\[file-not-regular\]: `03_outside\.yaml` is a symbolic link to `.*outside\.yaml`, outside/)
     expect(r.stderr).toMatch(/rules\/04_folder\.yaml:1:1: error\[file-not-regular\]: `04_folder\.yaml` is a folder/)
     expect(readFileSync(join(tmp, 'links', 'outside.yaml'), 'utf8')).toBe(UNTIDY)
-  }, 60_000)
+  }, 600_000)
 })
 
 describe('cr fmt never turns a symbolic link into a copy', () => {
@@ -78,7 +78,7 @@ describe('cr fmt never turns a symbolic link into a copy', () => {
     expect(r.stdout).toBe('rules/02_untidy.yaml\n')
     expect(readFileSync(join(dir, '02_untidy.yaml'), 'utf8')).toBe(CANONICAL)
     expect(lstatSync(join(dir, '03_alias.yaml')).isSymbolicLink()).toBe(true)
-  }, 60_000)
+  }, 600_000)
 
   it('a link that needs formatting and is not formatted as its target is refused, and nothing is written', async () => {
     const dir = folder('named-link', { '02_untidy.yaml': UNTIDY })
@@ -96,5 +96,5 @@ describe('cr fmt never turns a symbolic link into a copy', () => {
     expect(check.stdout).toContain('rules/03_draft.yaml')
     expect((await runCr(['fmt', 'rules/drafts/draft.yaml'], join(tmp, 'named-link'))).code).toBe(0)
     expect(readFileSync(join(dir, 'drafts', 'draft.yaml'), 'utf8')).toBe(CANONICAL)
-  }, 60_000)
+  }, 600_000)
 })

@@ -95,7 +95,7 @@ describe('the server reads through src/io', () => {
     } finally {
       s.close()
     }
-  }, 60_000)
+  }, 600_000)
 
   it('a chapter over the size cap is refused unread', async () => {
     const dir = folder('huge')
@@ -112,7 +112,7 @@ describe('the server reads through src/io', () => {
     } finally {
       s.close()
     }
-  }, 60_000)
+  }, 600_000)
 })
 
 describe('edits are coalesced', () => {
@@ -139,7 +139,7 @@ describe('edits are coalesced', () => {
     } finally {
       s.close()
     }
-  }, 60_000)
+  }, 600_000)
 
   it('a change that arrives alone is compiled at once', async () => {
     const dir = folder('single')
@@ -155,5 +155,5 @@ describe('edits are coalesced', () => {
     } finally {
       s.close()
     }
-  }, 60_000)
+  }, 600_000)
 })

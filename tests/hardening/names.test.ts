@@ -49,7 +49,7 @@ describe('in rule text and IDs: refused', () => {
     expect(r.code).toBe(1)
     expect(r.stderr).toContain('error[schema-id-pattern]')
     expect(r.stderr).not.toContain('\u200b')
-  }, 60_000)
+  }, 600_000)
 })
 
 describe('in file names: escaped wherever printed', () => {
@@ -59,7 +59,7 @@ describe('in file names: escaped wherever printed', () => {
     expect(r.code).toBe(1)
     expect(r.stderr).toContain('02_␛[31mred\ufffd.yaml')
     expect(r.stderr).not.toMatch(/\u001b|\u200b/)
-  }, 60_000)
+  }, 600_000)
 
   it('cr fmt lists a file with a colour escape in its name, escaped', async () => {
     const dir = rules('colour-fmt', { [`02_${RED}red.yaml`]: chapter('chpt_red').replace('text: One.', 'text:    One.') })
@@ -67,7 +67,7 @@ describe('in file names: escaped wherever printed', () => {
     expect(r.code).toBe(1)
     expect(r.stdout).toBe('rules/02_␛[31mred.yaml\n')
     expect(dir).toBeTruthy()
-  }, 60_000)
+  }, 600_000)
 
   it("the CLI's streams pass only the colours cr diff writes", () => {
     expect(escapeStreamText('\u001b[31;9mgone\u001b[0m \u001b[32;4mnew\u001b[0m')).toBe('\u001b[31;9mgone\u001b[0m \u001b[32;4mnew\u001b[0m')

@@ -65,5 +65,5 @@ describe('reserved page names', () => {
     const r = await runCr(['check', dir], tmp)
     expect(r.code).toBe(1)
     expect(r.stderr).toContain(`01_x.yaml:2:10: error[chapter-page-reserved]: Unexpected chapter ID \`${id}\`: its page \`/${chapterSlug(id)}/\` is one of the site's own pages`)
-  }, 60_000)
+  }, 600_000)
 })

@@ -121,7 +121,7 @@ describe.skipIf(!procAvailable)('the static server under load (loopback)', () =>
     // 200 cancelled downloads later, the process holds what it held before (a few may still be closing).
     expect(await eventually(() => openDescriptors(s.child.pid!)! <= before + 2), `descriptors: ${openDescriptors(s.child.pid!)} (before: ${before})`).toBe(true)
     await alive(s)
-  }, 120_000)
+  }, 600_000)
 
   it('slow clients do not hold up the others, and are let go', async () => {
     const s = await start(site('slow'))
@@ -140,7 +140,7 @@ describe.skipIf(!procAvailable)('the static server under load (loopback)', () =>
     for (const res of held) res.destroy()
     expect(await eventually(() => openDescriptors(s.child.pid!)! <= before + 2)).toBe(true)
     await alive(s)
-  }, 120_000)
+  }, 600_000)
 
   it('a rebuild under it: files removed mid-download and mid-request, then written anew', async () => {
     const dir = site('rebuild')
@@ -191,7 +191,7 @@ describe.skipIf(!procAvailable)('the static server under load (loopback)', () =>
     expect(await get(s, '/big.bin')).toEqual({ status: 404, bytes: '<p>not here</p>'.length })
     expect(await eventually(() => openDescriptors(s.child.pid!)! <= before + 2)).toBe(true)
     await alive(s)
-  }, 120_000)
+  }, 600_000)
 
   it('out of file descriptors, it refuses what it cannot serve and recovers', async (ctx) => {
     const why = prlimitMissing()
@@ -222,5 +222,5 @@ describe.skipIf(!procAvailable)('the static server under load (loopback)', () =>
     // With descriptors back, it serves again; the ones it could not take were said, not fatal.
     expect(await eventually(() => s.child.exitCode === null && openDescriptors(s.child.pid!)! < 60)).toBe(true)
     await alive(s)
-  }, 120_000)
+  }, 600_000)
 })

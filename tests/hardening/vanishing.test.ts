@@ -58,5 +58,5 @@ describe('a folder that changes while it is read', () => {
     } finally {
       child.kill('SIGKILL')
     }
-  }, 120_000)
+  }, 600_000)
 })

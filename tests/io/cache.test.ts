@@ -215,7 +215,7 @@ describe('on a real full disk (tmpfs)', () => {
     expect(full).toEqual(clean)
     expect(only(join(mnt, 'cache/compile'))).toEqual([])
     rmSync(join(mnt, 'filler'))
-  }, 120_000)
+  }, 600_000)
 })
 
 describe('a writer killed at random points', () => {
@@ -245,5 +245,5 @@ describe('a writer killed at random points', () => {
     createCache(folder, 'kill-test').set('compile', 'after', { done: true })
     expect(temps(join(folder, 'compile'))).toEqual([])
     for (const n of only(join(folder, 'compile'))) expect(statSync(join(folder, 'compile', n)).size).toBeGreaterThan(0)
-  }, 120_000)
+  }, 900_000)
 })

@@ -111,7 +111,7 @@ describe('writeOutputDir replaces its own output', () => {
     expect(reads).toBeGreaterThan(0)
     expect(failures).toBe(0)
     expect(readdirSync(out).sort()).toEqual([OUTPUT_MARKER, 'rules.json'])
-  }, 120_000)
+  }, 600_000)
 })
 
 describe('writeOutputDir against hostile output folders (issue 11)', () => {

@@ -26,7 +26,7 @@ beforeAll(async () => {
   const first = client.waitFor(runsUri)
   await client.open(runsUri, runs)
   await first
-}, 120_000)
+}, 600_000)
 
 afterAll(() => client?.close())
 

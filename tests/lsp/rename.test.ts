@@ -28,7 +28,7 @@ beforeAll(async () => {
   })
   runsUri = client.uri(join(root, 'rules/06_runs.yaml'))
   await client.open(runsUri, readFileSync(join(root, 'rules/06_runs.yaml'), 'utf8'))
-}, 120_000)
+}, 600_000)
 
 afterAll(() => client?.close())
 

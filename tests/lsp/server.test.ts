@@ -53,7 +53,7 @@ beforeAll(async () => {
   const first = client.waitFor(runsUri)
   await client.open(runsUri, runs)
   expect(await first).toEqual([])
-}, 60_000)
+}, 600_000)
 
 afterAll(() => client?.close())
 
@@ -219,5 +219,5 @@ describe('cr lsp --stdio', () => {
     const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)))
     child.stdin.write(frame({ id: 2, method: 'shutdown' }) + frame({ method: 'exit' }))
     expect(await exited).toBe(0)
-  }, 60_000)
+  }, 600_000)
 })

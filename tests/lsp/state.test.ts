@@ -34,7 +34,7 @@ beforeAll(async () => {
   await client.open(runsUri, runs)
   expect(await first).toEqual([])
   await client.settle()
-}, 120_000)
+}, 600_000)
 
 afterAll(() => client?.close())
 

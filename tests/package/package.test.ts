@@ -54,11 +54,11 @@ beforeAll(async () => {
 afterAll(() => rmSync(project, { recursive: true, force: true }))
 
 /** Run an ES module in the scratch project with a plain Node (no TypeScript, no loaders). */
-function runModule(source: string): unknown {
+function runModule(source: string, env: Record<string, string> = {}): unknown {
   writeFileSync(join(project, 'probe.mjs'), source)
   // The system Node (>= 18) when there is one: the module must not need Node 22.
   const node = ['/usr/bin/node', '/usr/local/bin/node'].find(existsSync) ?? process.execPath
-  const r = spawnSync(node, ['probe.mjs'], { cwd: project, encoding: 'utf8', env: { PATH: process.env.PATH } })
+  const r = spawnSync(node, ['probe.mjs'], { cwd: project, encoding: 'utf8', env: { PATH: process.env.PATH, ...env } })
   expect(r.stderr).toBe('')
   return JSON.parse(r.stdout)
 }
@@ -305,6 +305,28 @@ describe('index.js in plain Node', () => {
       [true, 'Unknown rule 42 in the Netrunner CR v26.03', []],
       [true, 'Rule "rule_ncigs" was removed from the Netrunner CR before v26.03: the NCIGS Golden Rule was dropped', []],
     ])
+  })
+})
+
+describe('cite() at run time (issue 23)', () => {
+  it('appends the running test to CR_CITE_LOG for each cite(), and nothing without it', () => {
+    const log = join(project, 'cite-log.jsonl')
+    const source = `
+      import { readFileSync, existsSync } from 'node:fs'
+      import { cite, rule } from 'netrunner-cr'
+      cite('6.1.4'); cite('rule_jacking_out'); rule('6.1.1')
+      const log = ${JSON.stringify(log)}
+      console.log(JSON.stringify(existsSync(log) ? readFileSync(log, 'utf8').trim().split('\\n').map((l) => JSON.parse(l)) : null))
+    `
+    expect(runModule(source)).toBeNull()
+    // No runner here: CR_CITE_TEST names the test (vitest and jest are asked directly).
+    expect(runModule(source, { CR_CITE_LOG: log, CR_CITE_TEST: 'runs > ends the run' })).toEqual([
+      { ref: '6.1.4', id: 'rule_end_the_run', test: 'runs > ends the run' },
+      { ref: 'rule_jacking_out', id: 'rule_jacking_out', test: 'runs > ends the run' },
+    ])
+    rmSync(log)
+    // Outside a test, nothing is recorded.
+    expect(runModule(source, { CR_CITE_LOG: log })).toBeNull()
   })
 })
 

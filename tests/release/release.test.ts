@@ -1,3 +1,4 @@
+import { readGolden } from '../golden.ts'
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -70,12 +71,8 @@ describe('cr release: replaying the six held releases', () => {
     const table = `${lines.join('\n')}\n`
     console.log(`cr release replay:\n${table}`)
     const golden = join(repo, 'tests/fixtures/release-replay/replay.txt')
-    if (!existsSync(golden) || process.env.UPDATE === '1') {
-      if (process.env.CI === 'true') throw new Error(`missing golden file ${golden}; run the test without CI=true to write it`)
-      mkdirSync(join(golden, '..'), { recursive: true })
-      writeFileSync(golden, table)
-    }
-    expect(table).toBe(readFileSync(golden, 'utf8'))
+    mkdirSync(join(golden, '..'), { recursive: true })
+    expect(table).toBe(readGolden(golden, table))
   }, 300_000)
 })
 
@@ -124,7 +121,7 @@ describe('cr release: freezing', () => {
     expect(r.err).toContain('releases/v26.09/ already exists; a release is frozen once and never overwritten')
     // With the new release beside it, the ID guard still passes.
     expect((await run(['check', 'rules'], dir)).code).toBe(0)
-  }, 120_000)
+  }, 600_000)
 
   it('refuses rules that do not compile, a version older than the last release, and bad arguments', async () => {
     const dir = before('v26.03')
@@ -137,7 +134,7 @@ describe('cr release: freezing', () => {
     expect(r.err).toMatch(/error\[unknown-rule\]/)
     expect(r.err).toContain('does not compile')
     expect(existsSync(join(dir, 'releases/v26.03'))).toBe(false)
-  }, 120_000)
+  }, 600_000)
 
   it('--strict turns mark problems into a refusal', async () => {
     const dir = before('v25.08')
@@ -147,7 +144,7 @@ describe('cr release: freezing', () => {
     expect(r.err).toMatch(/warning\[release-unmarked-change\]/)
     expect(existsSync(join(dir, 'releases/v25.08'))).toBe(false)
     expect((await run(['release', 'v25.08'], dir)).code).toBe(0)
-  }, 120_000)
+  }, 600_000)
 })
 
 /** Today's repository as a scratch copy: rules/ and every release. */
@@ -213,6 +210,39 @@ describe('cr release: releases compared by identity (issue 19)', () => {
     expect(r.code).toBe(1)
     expect(r.err).toContain('rules/changelog.yaml has no entries')
     expect(existsSync(join(dir, 'releases/v26.09'))).toBe(false)
+  }, 180_000)
+})
+
+describe('cr release --format: what refuses a freeze, for a CI step', () => {
+  it('--format sarif and github carry the refusals as coded diagnostics at their lines; text and the files are as before', async () => {
+    const dir = today()
+    // A renumbering, v26.03's summary left in place, and release.yaml not yet bumped.
+    edit(join(dir, 'rules/06_runs.yaml'), '  - subsection: rule_end_the_run\n', '  - rule: rule_inserted_before_etr\n    text: A rule inserted before ending the run.\n    new:\n  - subsection: rule_end_the_run\n')
+    const sarif = await run(['release', 'v26.09', '--format', 'sarif'], dir)
+    expect(sarif.code).toBe(1)
+    const log = JSON.parse(sarif.out) as { runs: { tool: { driver: { name: string; rules: { id: string }[] } }; results: { ruleId: string; level: string; locations: { physicalLocation: { artifactLocation: { uri: string }; region: { startLine: number } } }[] }[] }[] }
+    const results = log.runs[0]!.results
+    expect(log.runs[0]!.tool.driver.name).toBe('cr release')
+    const where = (code: string) => results.filter((r) => r.ruleId === code).map((r) => [r.level, r.locations[0]!.physicalLocation.artifactLocation.uri, r.locations[0]!.physicalLocation.region.startLine])
+    const versionLine = readFileSync(join(dir, 'rules/release.yaml'), 'utf8').split('\n').findIndex((l) => l.startsWith('version:')) + 1
+    expect(where('release-version-mismatch')).toEqual([['error', 'rules/release.yaml', versionLine]])
+    expect(where('release-summary-unchanged')).toEqual([['error', 'rules/changelog.yaml', 1]])
+    expect(log.runs[0]!.tool.driver.rules.map((r) => r.id)).toEqual(expect.arrayContaining(['release-version-mismatch', 'release-summary-unchanged']))
+    // Text goes to stderr only, so the SARIF on stdout is the whole log.
+    expect(sarif.err).toContain('cr release: nothing written')
+    expect(sarif.err).not.toContain('::error')
+
+    const github = await run(['release', 'v26.09', '--check', '--format', 'github'], dir)
+    // --check refuses nothing: the version is a warning there, and the draft YAML is not mixed into the annotations.
+    expect(github.code).toBe(0)
+    expect(github.out).toMatch(new RegExp(`^::warning file=rules/release\\.yaml,line=${versionLine},col=1,title=cr release%3A release-version-mismatch::`, 'm'))
+    expect(github.out).not.toContain('changelog:')
+    for (const line of github.out.trim().split('\n')) expect(line).toMatch(/^::(error|warning|notice) /)
+    expect(existsSync(join(dir, 'releases/v26.09'))).toBe(false)
+
+    const bad = await run(['release', 'v26.09', '--format', 'xml'], dir)
+    expect(bad.code).toBe(2)
+    expect(bad.err).toContain('unknown format `xml`')
   }, 180_000)
 })
 
@@ -295,5 +325,5 @@ describe('the summary of changes: the rules team\'s words, no debris', () => {
     expect(r.err).toMatch(/error\[release-changelog-debris\]/)
     expect(r.err).toContain('rules/changelog.yaml has markup debris in 4 places (above); a summary is published as it is written')
     expect(existsSync(join(dir, 'releases/v26.09'))).toBe(false)
-  }, 120_000)
+  }, 600_000)
 })

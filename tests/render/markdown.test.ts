@@ -101,5 +101,5 @@ describe('cr export markdown', () => {
     expect(existsSync(join(tmp, 'README.md'))).toBe(false)
     expect(existsSync(foreign)).toBe(false)
     expect((await runCr(['export', 'markdown'])).code).toBe(2)
-  }, 120_000)
+  }, 600_000)
 })

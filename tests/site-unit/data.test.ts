@@ -11,10 +11,12 @@ import { formatDate } from '../../site/data/links.ts'
 import { chapterSlug, prepareRelease } from '../../site/data/prepare.ts'
 import { listReleases } from '../../site/data/releases.ts'
 import { prepareSite } from '../../site/data/store.ts'
-import type { SiteData } from '../../site/data/types.ts'
+import type { RuleNode, SiteData } from '../../site/data/types.ts'
+import { cardAnchor } from '../../site/shared/routes.ts'
 import { checkLinks, type PageLinks } from '../site/link-check.ts'
 
 const ROOT = join(import.meta.dirname, '../..')
+const flatten = (n: RuleNode): RuleNode[] => [n, ...n.children.flatMap(flatten)]
 
 const tmp = mkdtempSync(join(tmpdir(), 'cr-site-data-'))
 afterAll(() => rmSync(tmp, { recursive: true, force: true }))
@@ -61,15 +63,60 @@ describe('the current release', () => {
 
   test('the glossary links every defined term to its rule', () => {
     const jacking = release.glossary.find((g) => g.term === 'Jacking out')
-    expect(jacking).toEqual({ term: 'Jacking out', id: 'rule_jacking_out', number: '6.1.5', url: '/runs/#rule_jacking_out' })
+    expect(jacking).toMatchObject({ term: 'Jacking out', kind: 'defined', id: 'rule_jacking_out', number: '6.1.5', url: '/runs/#rule_jacking_out', anchor: 'term-jacking-out' })
     expect(release.lookup.t['bad publicity']).toEqual(['rule_bad_publicity'])
   })
 
   test('the card index lists each mentioned card with its rules', () => {
     const card = release.cards.find((c) => c.title === 'Sneakdoor Beta')!
     expect(card.url).toMatch(/^https:\/\/netrunnerdb\.com\/en\/card\/\d+$/)
+    // A card name in a rule opens its entry here, on the chapter pages and /full/ alike, never the card database.
+    const html = (n: RuleNode) => [n.html, ...n.examples.map((e) => e.html)].join('\n')
+    const rule = release.chapters.flatMap((c) => flatten(c.tree)).find((n) => n.id === 'rule_change_attacked_server_directly')!
+    expect(html(rule)).toContain('href="/cards/#card-sneakdoor-beta"')
+    expect(html(rule)).not.toContain('netrunnerdb.com')
+    const full = release.full.flatMap(flatten).find((n) => n.id === 'rule_change_attacked_server_directly')!
+    expect(html(full)).toContain('href="/cards/#card-sneakdoor-beta"')
+    // Every linked card of every chapter leads to an entry of the card index.
+    const anchors = new Set(release.cards.map((c) => `/cards/#${cardAnchor(c.title)}`))
+    const hrefs = release.chapters.flatMap((c) => flatten(c.tree)).flatMap((n) => [...html(n).matchAll(/class="cr-card" href="([^"]+)"/g)].map((m) => m[1]!))
+    expect(hrefs.length).toBeGreaterThan(50)
+    expect(hrefs.filter((h) => !anchors.has(h))).toEqual([])
     expect(card.rules.map((r) => r.id)).toContain('rule_change_attacked_server_directly')
     expect(card.textHtml).toBeTruthy()
+  })
+
+  test("previews carry search's plain text, rendered at build time: symbols as the published tokens, references as words", () => {
+    const all = Object.values(release.previews).flatMap((chapter) => Object.entries(chapter))
+    expect(all.length).toBe(release.lookup.r.length)
+    for (const [id, [, title, body, texts]] of all) {
+      // One text per paragraph shown: the title (empty for a rule) and each body paragraph.
+      expect(texts.length, id).toBe(body.length + 1 - (title ? 0 : 1))
+      for (const text of texts) expect(text, id).not.toMatch(/<|&amp;|&lt;/)
+    }
+    const withMu = all.find(([, [, , body]]) => body.some(([, html]) => html.includes('cr-sym-mu')))
+    expect(withMu, 'a rule drawing the memory unit icon').toBeDefined()
+    expect(withMu![1][3].join(' ')).toContain('[mu]')
+    expect(withMu![1][3].join(' ')).not.toContain('memory unit]')
+    // A reference reads as the published document prints it.
+    const [, [, , , endText]] = all.find(([id]) => id === 'rule_end_run_access_or_breach_during_run')!
+    expect(endText[0]).toMatch(/^If a run is in progress/)
+    const phase = all.find(([, [number]]) => number === '6.9.6')!
+    expect(phase[1][3][0]).toContain('Run Ends Phase')
+    expect(phase[1][3].slice(1).length).toBeGreaterThan(2)
+  })
+
+  test('in every release a card link leads to an entry of its card index, or to NetrunnerDB for a card only the summary of changes names', () => {
+    const cards = loadCards(join(ROOT, 'data/cards.json'))
+    for (const v of ['v25.04', 'v22.12']) {
+      const r = prepareRelease({ dir: join(ROOT, 'releases', v), base: `/${v}/`, current: false }, { cards })
+      const entries = new Set(r.cards.map((c) => `/${v}/cards/#${cardAnchor(c.title)}`))
+      const htmls = [...r.chapters.flatMap((c) => flatten(c.tree)), ...r.full.flatMap(flatten)].flatMap((n) => [n.html, ...n.examples.map((e) => e.html)])
+      const hrefs = [...htmls, ...r.changelog.map((c) => c.html), ...r.changelogFull.map((c) => c.html)].flatMap((h) => [...h.matchAll(/class="cr-card" href="([^"]+)"/g)].map((m) => m[1]!))
+      expect(hrefs.length, v).toBeGreaterThan(20)
+      expect(hrefs.filter((h) => !entries.has(h) && !/^https:\/\/netrunnerdb\.com\/en\/card\/\d+$/.test(h)), v).toEqual([])
+      expect(hrefs.some((h) => entries.has(h)), v).toBe(true)
+    }
   })
 
   test('one search record per entry, linking to its anchor', () => {
@@ -88,7 +135,7 @@ describe('versions', () => {
   const retiredPage = (id: string) => site.retired.find((r) => r.id === id)
   beforeAll(() => {
     site = prepareSite(ROOT, { CR_RELEASES: 'all' })
-  }, 60_000)
+  }, 600_000)
 
   test('a changes page per release, newest first, with the unreleased changes on top', () => {
     expect(site.changes.map((c) => c.key)).toEqual(['current', 'v26.03', 'v25.08', 'v25.04', 'v24.03', 'v23.08'])
@@ -206,6 +253,49 @@ describe('coverage', () => {
     const node = release.chapters.find((c) => c.slug === 'runs')!.tree.children[0]!.children.find((r) => r.id === 'rule_end_the_run')!
     expect(node.cites?.citations).toBe(3)
     expect(loadCoverage(undefined)).toBeUndefined()
+  })
+
+  test('with test results, each rule lists the tests citing it and how each ended; /coverage/ the passing share and the failing rules', () => {
+    const withResults = {
+      format: 2,
+      version: 'v26.03',
+      tests: ['tests/run.rs'],
+      results: ['/ci/target/nextest/junit.xml'],
+      files: {
+        'src/run.rs': [{ id: 'rule_jacking_out', line: 4, column: 1, role: 'impl' }],
+        'tests/run.rs': [
+          { id: 'rule_end_the_run', line: 3, column: 5, role: 'test', test: 'tests/run.rs > runs > ends_run' },
+          { id: 'rule_end_the_run', line: 9, column: 5, role: 'test', test: 'tests/run.rs > runs > jack_out' },
+          { id: 'rule_jacking_out', line: 10, column: 5, role: 'test', test: 'tests/run.rs > runs > jack_out' },
+          { id: 'rule_run', line: 20, column: 5, role: 'test', test: 'tests/run.rs > later' },
+          { id: 'rule_attacked_server', line: 30, column: 5, role: 'test', test: 'tests/run.rs > renamed_since' },
+        ],
+      },
+      testCases: {
+        'tests/run.rs > runs > ends_run': { name: 'ends_run', path: ['runs'], file: 'tests/run.rs', line: 2, status: 'passed' },
+        'tests/run.rs > runs > jack_out': { name: 'jack_out', path: ['runs'], file: 'tests/run.rs', line: 8, status: 'failed' },
+        'tests/run.rs > later': { name: 'later', file: 'tests/run.rs', line: 19, status: 'skipped' },
+        'tests/run.rs > renamed_since': { name: 'renamed_since', file: 'tests/run.rs', line: 29, status: 'not-run' },
+      },
+    }
+    const doc = compile(readRulesDir(rules)).document!
+    const view = coverageView(loadCoverage(write('results.json', withResults))!, doc, (id) => `/x/#${id}`)
+    // Failing first; the implementation's citation is no test.
+    expect(view.rules.get('rule_end_the_run')?.tests).toEqual([
+      { name: 'runs > jack_out', outcome: 'failed', at: 'tests/run.rs:8' },
+      { name: 'runs > ends_run', outcome: 'passed', at: 'tests/run.rs:2' },
+    ])
+    expect(view.rules.get('rule_jacking_out')?.tests).toEqual([{ name: 'runs > jack_out', outcome: 'failed', at: 'tests/run.rs:8' }])
+    expect(view.rules.get('rule_attacked_server')?.tests).toEqual([{ name: 'renamed_since', outcome: 'not-run', at: 'tests/run.rs:29' }])
+    const e = view.page.executed!
+    expect([e.passing, e.tests, e.results]).toEqual([1, { passed: 1, failed: 1, skipped: 1, notRun: 1 }, ['junit.xml']])
+    expect(e.failing.map((r) => r.id)).toEqual(['rule_end_the_run', 'rule_jacking_out'])
+    expect(e.skipped).toMatchObject([{ id: 'rule_run', url: '/x/#rule_run', tests: [{ name: 'later', outcome: 'skipped' }] }])
+    const runs = view.page.chapters.find((c) => c.id === 'chpt_runs')!
+    expect([runs.passing, runs.cited >= 4]).toEqual([1, true])
+    // Without results, nothing of the kind.
+    const plain = coverageView(loadCoverage(write('plain.json', file))!, doc, (id) => `/x/#${id}`)
+    expect([plain.page.executed, plain.rules.get('rule_end_the_run')?.tests, plain.page.chapters[0]!.passing]).toEqual([undefined, undefined, undefined])
   })
 
   test('a bad coverage file is an error that says what is wrong', () => {

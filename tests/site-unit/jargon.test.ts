@@ -16,7 +16,7 @@ describe('jargon', () => {
     ids = new Set(release.lookup.r.map(([id]) => id))
     crWords = new Set(release.search.flatMap((r) => words(`${r.terms.join(' ')} ${r.title ?? ''} ${r.text}`)))
     texts = new Map(release.search.map((r) => [r.id, words(`${r.terms.join(' ')} ${r.title ?? ''} ${r.text}`).join(' ')]))
-  }, 120_000)
+  }, 600_000)
 
   test('each word is lower case, one word, and claimed by one entry only', () => {
     const seen = new Map<string, string>()

@@ -61,7 +61,7 @@ describe('understanding a query, against the real rules', () => {
   let ctx: QueryContext
   beforeAll(() => {
     ctx = queryContext()
-  }, 120_000)
+  }, 600_000)
 
   test('a question keeps only its topic', () => {
     const u = understandQuery('what happens to my hosted programs when the host is trashed', ctx)
@@ -212,7 +212,7 @@ describe('marking the query in the top result', () => {
 })
 
 describe('the vocabulary the build writes (search-vocab.json)', () => {
-  test('the rules’ own words first, most used first; words only card names use after them', { timeout: 120_000 }, () => {
+  test('the rules’ own words first, most used first; words only card names use after them', { timeout: 600_000 }, () => {
     const r = currentRelease()
     const v = buildSearchVocab(r.search, r.lookup)
     const w = v.w.split(' ')

@@ -20,7 +20,7 @@ describe('synonyms', () => {
     ids = new Set(release.lookup.r.map(([id]) => id))
     crWords = new Set(release.search.flatMap((r) => words(`${r.terms.join(' ')} ${r.title ?? ''} ${r.text}`)))
     texts = new Map(release.search.map((r) => [r.id, words(`${r.terms.join(' ')} ${r.title ?? ''} ${r.text}`).join(' ')]))
-  }, 120_000)
+  }, 600_000)
 
   test('each phrase is folded words, claimed once, and never jargon too', () => {
     const seen = new Map<string, string>()
@@ -60,7 +60,7 @@ describe('honest words', () => {
   let ctx: QueryContext
   beforeAll(() => {
     ctx = queryContext()
-  }, 120_000)
+  }, 600_000)
 
   test('a word no rule uses, and no typo of one, is said and not searched: "hippo"', () => {
     const u = understandQuery('hippo', ctx)

@@ -10,7 +10,7 @@
  * can use it.
  */
 import { spawn } from 'node:child_process'
-import { mkdirSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { join, relative, resolve } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 
@@ -61,12 +61,28 @@ export interface BuildOptions {
  * stopped whole.
  */
 export function spawnAstroBuild({ outDir, work, env }: BuildOptions) {
-  return spawn(process.execPath, [ASTRO, 'build', ...isolatedConfigArgs(work), '--outDir', outDir], {
-    cwd: ROOT,
+  const cwd = buildCwd()
+  const child = spawn(process.execPath, [ASTRO, 'build', ...isolatedConfigArgs(work), '--outDir', outDir], {
+    cwd,
     env: buildEnv(env),
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   })
+  child.once('close', () => rmSync(cwd, { recursive: true, force: true }))
+  return child
+}
+
+/**
+ * A working folder of the build's own, inside the repository: when `--outDir`
+ * is outside the working folder, Astro puts its server bundle in
+ * `<cwd>/.astro/.prerender/`, so builds started from the repository at once
+ * shared it (one's cleanup deleted another's chunks). Inside the repository,
+ * so the bundle still resolves the packages in its `node_modules/`.
+ */
+function buildCwd(): string {
+  const parent = join(ROOT, 'node_modules/.cache/netrunner-cr-test-builds')
+  mkdirSync(parent, { recursive: true })
+  return mkdtempSync(join(parent, 'build-'))
 }
 
 /** Run `astro build` to the end: its output, or an error carrying it. */

@@ -1,7 +1,10 @@
 /**
  * `CR_COVERAGE=FILE`: a build given the coverage file `cr cite
- * --write-coverage` wrote for the Rust fixture engine shows, on each rule,
- * the files citing it, and a `/coverage/` page; a bad file fails the build.
+ * --write-coverage --results` wrote for the Rust fixture engine (with a
+ * nextest JUnit report: one test passed, one failed, one skipped) shows, on
+ * each rule, the files citing it and the tests with how each ended, and a
+ * `/coverage/` page with the passing share and the failing rules; a bad file
+ * fails the build.
  */
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -18,7 +21,22 @@ describe.skipIf(!hasChromium)('a build with a coverage file', () => {
     tmp = mkdtempSync(join(tmpdir(), 'cr-site-coverage-'))
     out = join(tmp, 'dist')
     const file = join(tmp, 'coverage.json')
-    const cite = await runCr(['cite', 'tests/fixtures/engines/rust', '--write-coverage', file, '--warn-only'], ROOT)
+    // What `cargo nextest run --profile ci` writes for tests/runs.rs of the fixture engine.
+    const junit = join(tmp, 'junit.xml')
+    writeFileSync(
+      junit,
+      [
+        '<?xml version="1.0" encoding="UTF-8"?>',
+        '<testsuites name="nextest-run" tests="3" failures="1">',
+        '  <testsuite name="toy_engine::runs" tests="3">',
+        '    <testcase name="initiation_phase" classname="toy_engine::runs"/>',
+        '    <testcase name="encounter" classname="toy_engine::runs"><failure message="assertion failed">left != right</failure></testcase>',
+        '    <testcase name="positions_before_v25_04" classname="toy_engine::runs"><skipped/></testcase>',
+        '  </testsuite>',
+        '</testsuites>',
+      ].join('\n'),
+    )
+    const cite = await runCr(['cite', 'tests/fixtures/engines/rust', '--write-coverage', file, '--results', junit, '--warn-only'], ROOT)
     if (!existsSync(file)) throw new Error(`cr cite wrote no coverage file (${cite.code}):\n${cite.stdout}\n${cite.stderr}`)
     await astroBuild({ CR_COVERAGE: file, CR_RELEASES: 'none', CR_PDF: '0' }, out)
     site = await openSite(out)
@@ -57,6 +75,39 @@ describe.skipIf(!hasChromium)('a build with a coverage file', () => {
     expect(href).toMatch(/^\/runs\/#/)
     await uncited.click()
     await expect(page.locator(':target').getAttribute('id')).resolves.toBe(href!.split('#')[1])
+    await context.close()
+  })
+
+  test('a rule cited by tests shows each test and how it ended, in words', async () => {
+    const { page, context } = await newPage(site)
+    await page.goto(`${site.url}/runs/`)
+    // 6.9.3c, cited by the failing test `encounter`.
+    const failing = page.locator('#step_resolve_subroutine > .rm .cites')
+    await expect(failing.locator('summary').textContent()).resolves.toBe('Rule 6.9.3c: Cited by 1 file; 1 test: 1 failed')
+    await failing.locator('summary').click()
+    await expect(failing.locator('.cites-tests li').allTextContents()).resolves.toEqual(['failed encounter tests/fixtures/engines/rust/tests/runs.rs:11'])
+    // 6.9.1c, by the passing `initiation_phase`; 6.2.8 (cited as v24.03's 6.2.5), by the skipped one.
+    await expect(page.locator('#step_initiation_formal_begin > .rm .cites summary').textContent()).resolves.toBe('Rule 6.9.1c: Cited by 1 file; 1 test: 1 passed')
+    await expect(page.locator('#rule_move_runner_to_position > .rm .cites summary').textContent()).resolves.toBe('Rule 6.2.8: Cited by 1 file; 1 test: 1 skipped')
+    // Cited by the implementation only: no tests to show.
+    await expect(page.locator('#rule_end_the_run > .rm .cites .cites-tests').count()).resolves.toBe(0)
+    await context.close()
+  })
+
+  test('/coverage/ shows coverage by tests that passed, per chapter, and the rules failing and skipped tests cite', async () => {
+    const { page, context } = await newPage(site)
+    await page.goto(`${site.url}/coverage/`)
+    await expect(page.locator('.lede.executed').textContent()).resolves.toMatch(/^\s*\d+ of \d+ rules are covered by tests that ran and passed \(\d+\.\d%\)\. Tests citing rules: 1 passed, 1 failed, 1 skipped, 0 not run, in the results of junit\.xml\.\s*$/)
+    await expect(page.locator('.cov thead th').allTextContents()).resolves.toEqual(['Chapter', 'Cited', 'Coverage', 'Passing', 'By passing tests'])
+    // Passing in Runs: 6.9.1c (initiation_phase) only.
+    await expect(page.locator('.cov tbody tr', { hasText: 'Runs' }).locator('td.passing').textContent()).resolves.toMatch(/^1\/\d+$/)
+    const failing = await page.locator('.cov-tests.failing li').allTextContents()
+    expect(failing.map((t) => t.replace(/\s+/g, ' ').trim())).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^6\.9\.3c step_resolve_subroutine: encounter tests\/fixtures\/engines\/rust\/tests\/runs\.rs:11$/)]),
+    )
+    const link = page.locator('.cov-tests.failing a[data-ref="step_resolve_subroutine"]')
+    await expect(link.getAttribute('href')).resolves.toMatch(/^\/runs\/#step_resolve_subroutine$/)
+    await expect(page.locator('.cov-tests.skipped li').allTextContents()).resolves.toEqual(expect.arrayContaining([expect.stringContaining('positions_before_v25_04')]))
     await context.close()
   })
 

@@ -30,7 +30,11 @@ describe('page data', () => {
   const release = prepareRelease({ dir: FIXTURE, base: '/', current: true })
 
   test('escapes markup-like text in every html field', () => {
-    const html = [...htmlStrings(release), ...Object.values(release.previews).flatMap((p) => Object.values(p).flat(3))]
+    // A preview is [number, title HTML, body [number, HTML][], plain texts]: the texts are text, shown with textContent.
+    const previews = Object.values(release.previews).flatMap((p) => Object.values(p))
+    const html = [...htmlStrings(release), ...previews.flatMap(([number, title, body]) => [number, title, ...body.flat()])]
+    const texts = previews.flatMap(([, , , t]) => t)
+    expect(texts).toContain("A rule that says <script>window.__pwned = 'rule'</script> and links to rule 1.1.2.")
     expect(html.length).toBeGreaterThan(5)
     for (const h of html) expect(h).not.toMatch(ELEMENT)
     expect(release.full[0]!.children[0]!.children[0]!.html).toMatchInlineSnapshot(

@@ -59,10 +59,17 @@ async function proxy(upstream: string): Promise<Proxy> {
 
 const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///ywAAAAAAQABAAACAUwAOw==', 'base64')
 
-/** A phone with service workers on; nothing leaves localhost. */
+/** Contexts taken offline: their routes stop answering too (a route would otherwise serve images with no network). */
+const offline = new WeakSet<BrowserContext>()
+async function goOffline(context: BrowserContext): Promise<void> {
+  offline.add(context)
+  await context.setOffline(true)
+}
+
+/** A phone with service workers on; nothing leaves localhost (remote images are a pixel while online, fail offline). */
 async function phone(context: BrowserContext): Promise<Page> {
   await context.route(/^https?:\/\/(?!127\.0\.0\.1)/, (route) =>
-    route.request().resourceType() === 'image' ? route.fulfill({ contentType: 'image/gif', body: PIXEL }) : route.abort(),
+    route.request().resourceType() === 'image' && !offline.has(context) ? route.fulfill({ contentType: 'image/gif', body: PIXEL }) : route.abort('internetdisconnected'),
   )
   return context.newPage()
 }
@@ -83,6 +90,9 @@ describe.skipIf(!hasChromium)('offline', () => {
       const page = await phone(context)
       await page.goto(`${server.url}/runs/`)
       await waitForOffline(page)
+      // The page says when the rules are all kept (a first visit takes seconds on a phone).
+      await page.waitForFunction(() => /^✓ Ready offline/.test(document.querySelector('.offline-state')?.textContent ?? ''), null, { timeout: 120_000 })
+      await expect(page.locator('.offline-state').isVisible()).resolves.toBe(true)
       // Pagefind's files are kept inflated (this proxy sends them as plain gzip
       // bytes, like GitHub Pages), so offline search skips Pagefind's own inflate.
       const kept = await page.evaluate(async () => {
@@ -101,7 +111,7 @@ describe.skipIf(!hasChromium)('offline', () => {
       // The one-page rules repeat the chapters: kept once read.
       await page.goto(`${server.url}/full/`)
       await server.close()
-      await context.setOffline(true)
+      await goOffline(context)
 
       for (const [path, text] of [
         ['/', 'Comprehensive Rules'],
@@ -134,6 +144,15 @@ describe.skipIf(!hasChromium)('offline', () => {
       await page.locator('#cr-pop').waitFor({ state: 'visible' })
       await page.locator('a.cr-card[data-card="Sneakdoor Beta"]').first().hover()
       await page.waitForFunction(() => document.querySelector('#cr-pop')?.textContent?.includes('Sneakdoor Beta'))
+      // A card name opens the card's entry on this site, offline too: its text and the rules naming it; its image (NetrunnerDB's) is hidden, not broken.
+      await page.mouse.move(0, 0)
+      await page.locator('a.cr-card[data-card="Sneakdoor Beta"]').first().click()
+      await page.waitForURL('**/cards/#card-sneakdoor-beta')
+      const entry = page.locator('#card-sneakdoor-beta')
+      await expect(entry.locator('.card-text').textContent()).resolves.toMatch(/Run Archives/)
+      await expect(entry.locator('.mentions a').allTextContents()).resolves.toContain('6.1.2d')
+      await page.waitForFunction(() => document.querySelector<HTMLImageElement>('#card-sneakdoor-beta img.card-img')?.hidden === true)
+      await expect(page.evaluate(() => document.documentElement.scrollWidth <= innerWidth)).resolves.toBe(true)
 
       // A page that was never read says so, rather than the browser's error.
       const old = await page.goto(`${server.url}/v22.12/turns/`)
@@ -182,7 +201,7 @@ describe.skipIf(!hasChromium)('offline', () => {
         await expect(page.locator('.old button.keep').count()).resolves.toBe(0)
       }
       await server.close()
-      await context.setOffline(true)
+      await goOffline(context)
       for (const path of ['/v24.03/runs/', '/v24.03/turns/', '/v24.03/glossary/']) {
         const res = await page.goto(`${server.url}${path}`)
         expect(res?.status(), path).toBe(200)
@@ -227,7 +246,7 @@ describe.skipIf(!hasChromium)('offline', () => {
       await expect(page.locator('h1').textContent()).resolves.toBe('Glossary (new build)')
       // And it is what is kept now: offline, the new page.
       await server.close()
-      await context.setOffline(true)
+      await goOffline(context)
       await page.goto(`${server.url}/glossary/`)
       await expect(page.locator('h1').textContent()).resolves.toBe('Glossary (new build)')
     } finally {

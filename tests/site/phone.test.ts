@@ -71,6 +71,49 @@ describe.skipIf(!hasChromium)('phone-first reading', () => {
     await context.close()
   }, 180_000)
 
+  test.each([320, 390])('at %i px the release menu fits, the placeholder is whole, and every control is a 44 px target', async (width) => {
+    const { page, context } = await newPage(site, { viewport: { width, height: 800 }, hasTouch: true, isMobile: true })
+    const problems: string[] = []
+    for (const path of ['/', '/runs/', '/glossary/', '/cards/', '/search/?q=credit', '/changes/', '/v24.03/runs/']) {
+      await page.goto(`${site.url}${path}`)
+      // The search box's hint is read whole ("Search or go tc" was cut).
+      const cut = await page.locator('#q').evaluate((q: HTMLInputElement) => {
+        q.value = q.placeholder
+        const over = q.scrollWidth > q.clientWidth ? `${q.placeholder} in ${q.clientWidth} px` : ''
+        q.value = ''
+        return over
+      })
+      if (cut) problems.push(`${path}: placeholder cut (${cut})`)
+      // Every control on screen, and the copy tools of a rule, at least 44 px tall (and wide).
+      const small = await page.evaluate(() =>
+        Array.from(document.querySelectorAll<HTMLElement>('header button, header summary, header input, header select, main button, .gfilter input, .tools button'))
+          .filter((el) => el.getClientRects().length > 0 && getComputedStyle(el).visibility !== 'hidden')
+          .map((el) => ({ el, r: el.getBoundingClientRect() }))
+          .filter(({ r }) => r.height < 43.5 || r.width < 43.5)
+          .map(({ el, r }) => `${el.tagName.toLowerCase()}.${el.className} "${(el.textContent ?? '').trim().slice(0, 20)}" ${Math.round(r.width)}×${Math.round(r.height)}`),
+      )
+      problems.push(...small.map((s) => `${path}: ${s}`))
+      // The release menu, open, stays on the screen and the page does not scroll sideways.
+      await page.locator('.vs > summary').tap()
+      const menu = await page.locator('.vs-menu').evaluate((m) => {
+        const r = m.getBoundingClientRect()
+        return { left: r.left, right: r.right, width: document.documentElement.clientWidth, scroll: document.documentElement.scrollWidth }
+      })
+      if (menu.left < 0 || menu.right > menu.width || menu.scroll > menu.width) problems.push(`${path}: release menu ${Math.round(menu.left)}–${Math.round(menu.right)} of ${menu.width} px (page ${menu.scroll} px)`)
+      // Its entries are targets too.
+      const entries = await page.locator('.vs-menu a').evaluateAll((as) => as.map((a) => Math.round(a.getBoundingClientRect().height)).filter((h) => h > 0 && h < 44))
+      if (entries.length > 0) problems.push(`${path}: release menu entries ${entries.join(', ')} px tall`)
+      await page.locator('.vs > summary').tap()
+    }
+    // A rule's copy tools, where a link leads: Copy link and Copy citation.
+    await page.goto(`${site.url}/runs/#rule_end_the_run`)
+    const tools = await page.locator(':target .tools button').evaluateAll((bs) => bs.map((b) => [b.textContent, Math.round(b.getBoundingClientRect().height)]))
+    expect(tools.length).toBeGreaterThanOrEqual(2)
+    for (const [label, h] of tools) if ((h as number) < 44) problems.push(`${label}: ${h} px`)
+    expect(problems).toEqual([])
+    await context.close()
+  }, 180_000)
+
   test.each([390, 1280])('at %i px the search box is on screen deep in a chapter', async (width) => {
     const { page, context } = await newPage(site, { viewport: { width, height: 844 } })
     await page.goto(`${site.url}/r/10.6.1/`)

@@ -46,6 +46,35 @@ describe('diffReleases', () => {
     expect(e!.wordDiff).toEqual([{ value: 'The Runner is not moved' }, { value: ' and the run does not change', added: true }, { value: '.' }])
   })
 
+  it('keeps game symbols as symbols in word diffs: one word each, marked where they are, never read from the text', () => {
+    const a = build('v01.01', chapter([['sec_a', [['rule_one', 'Gain 2[c] and spend [click].'], ['rule_gone', 'Lose [click][click].']]]]))
+    const b = build('v02.01', chapter([['sec_a', [['rule_one', 'Gain 3[c] and spend [MU].'], ['rule_new', 'Pay 1[c].']]]]))
+    const d = diffReleases(a, b, undefined, { inferRenames: false })
+    const one = d.entries.find((e) => e.id === 'rule_one')!
+    // Every symbol mark points at its token in the part's text.
+    const marked = (parts: { value: string; symbols?: { at: number; name: string }[] }[]) =>
+      parts.flatMap((p) => (p.symbols ?? []).map((s) => [p.value.slice(s.at, s.at + (s.name === 'credit' ? 8 : s.name === 'click' ? 7 : 4)), s.name]))
+    expect(one.wordDiff!.map((p) => [p.value, p.added ? '+' : p.removed ? '-' : '='])).toEqual([
+      ['Gain ', '='],
+      ['2', '-'],
+      ['3', '+'],
+      ['[credit] and spend ', '='],
+      ['[click]', '-'],
+      ['[mu]', '+'],
+      ['.', '='],
+    ])
+    expect(marked(one.wordDiff!)).toEqual([
+      ['[credit]', 'credit'],
+      ['[click]', 'click'],
+      ['[mu]', 'mu'],
+    ])
+    // Whole added and removed rules carry their symbols too.
+    expect(d.entries.find((e) => e.id === 'rule_new')!.wordDiff).toEqual([{ value: 'Pay 1[credit].', added: true, symbols: [{ at: 5, name: 'credit' }] }])
+    expect(d.entries.find((e) => e.id === 'rule_gone')!.wordDiff).toEqual([
+      { value: 'Lose [click][click].', removed: true, symbols: [{ at: 5, name: 'click' }, { at: 12, name: 'click' }] },
+    ])
+  })
+
   it('reports a rule that changed parent as moved', () => {
     const a = build('v01.01', chapter(base))
     const b = build('v02.01', chapter([['sec_a', [base[0]![1][0]!]], ['sec_b', [base[1]![1][0]!, base[0]![1][1]!]]]))

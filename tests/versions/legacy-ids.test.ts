@@ -41,5 +41,5 @@ describe('old chapter-11 IDs', () => {
     expect(r.stdout).toContain('sec_appendix_timing_structure_of_a_run_6_a')
     expect(r.stdout).not.toContain('unknown-rule')
     expect(r.code).toBe(0)
-  }, 120_000)
+  }, 600_000)
 })

@@ -1,4 +1,4 @@
-/** Card previews (`written name → card`), fetched when a card mention is first hovered. */
+/** Card previews (`written name → card`), fetched when a card mention is first hovered; `url` is its NetrunnerDB page (the PDF links there). */
 import type { APIRoute, InferGetStaticPropsType } from 'astro'
 import { releasePaths } from '../../data/store.ts'
 
@@ -6,9 +6,9 @@ export const getStaticPaths = releasePaths
 
 export const GET: APIRoute<InferGetStaticPropsType<typeof getStaticPaths>> = ({ props }) => {
   const { release } = props
-  const out: Record<string, { title: string; image?: string; type?: string; text?: string }> = {}
+  const out: Record<string, { title: string; image?: string; type?: string; text?: string; url?: string }> = {}
   for (const c of release.cards) {
-    const card = { title: c.title, image: c.image, type: c.typeLine, text: c.textHtml }
+    const card = { title: c.title, image: c.image, type: c.typeLine, text: c.textHtml, url: c.url }
     for (const name of [c.title, ...c.names]) out[name] = card
   }
   return Response.json(out)

@@ -44,6 +44,11 @@ export const SYNONYMS: readonly SynonymEntry[] = [
   { says: ['boost', 'boosting', 'boosts'], means: 'strength', finds: 'rule_icebreaker_strength_increase_outside_of_encounter', q: 'boost a breaker before the run' },
   { says: ['rig'], means: 'installed', finds: 'rule_play_area_runner_cards', q: 'cards in my rig' },
   { says: ['take it', 'have to take'], means: 'steal', finds: 'rule_decline_to_steal', q: 'I saw an agenda in R&D, do I have to take it' },
+  { says: ['over advance', 'over advancing', 'over advanced', 'overadvance', 'overadvancing', 'overadvanced'], means: 'advancement requirement', finds: 'rule_advancement_requirement', q: 'can I score an over-advanced agenda' },
+  { says: ['each side', 'both sides', 'either side'], means: 'each player', finds: 'rule_start_credits', q: 'how many credits does each side get at the start' },
+  { says: ['which wins', 'what wins', 'override', 'overrides', 'trump', 'trumps'], means: 'takes precedence', finds: 'rule_card_precedence', q: 'the card says one thing and the rules another, which wins' },
+  { says: ['clear', 'clears', 'clearing'], means: 'remove', finds: 'rule_tagged_remove_tag', q: 'how do I clear tags' },
+  { says: ['go away', 'goes away', 'disappear', 'disappears', 'vanish', 'vanishes'], means: 'ceases to exist', finds: 'rule_remote_server_cease_to_exist', q: 'when does an empty remote server go away' },
 ]
 
 /** A phrase or word of `says` → its entry; `longest`: the most words any phrase has. */

@@ -3,7 +3,8 @@
  * the release's lookup (`lookup.json`), the query context (vocabulary,
  * jargon, defined terms, cards: `search-vocab.json`), which rule each
  * Pagefind result is (`search-ids.json`), Pagefind itself, and a rule's text
- * from the hover previews. Every URL comes from the release's route builder.
+ * from the hover previews (plain text the build rendered, never text
+ * rebuilt from their HTML). Every URL comes from the release's route builder.
  */
 import { loadLookup, type Hit, type Lookup } from '../lookup.ts'
 import { numberHistory, type NumberHistoryItem } from '../number-history.ts'
@@ -46,7 +47,8 @@ export const fetchJson = <T,>(url: string) =>
   fetch(url).then((r) => (r.ok ? (r.json() as Promise<T>) : Promise.reject(new Error(`${url}: ${r.status}`))))
 
 type VocabJson = { w: string; k: number; c: [string, number[]][]; e?: BloomJson }
-type Previews = Record<string, [string, string, [string, string][]]>
+/** `previews/<chapter>.json`: the fourth field is the plain text (published style) search shows, rendered at build time. */
+type Previews = Record<string, [string, string, [string, string][], string[]?]>
 
 /** Start every download search needs for the release at `base`: the reader is about to type. */
 export function loadSources(base: string): SearchSources {
@@ -80,7 +82,7 @@ export function loadSources(base: string): SearchSources {
       if (!previews.has(url)) previews.set(url, fetchJson<Previews>(url).catch(() => ({})))
       const entry = (await previews.get(url)!)[hit.id]
       if (!entry) return ''
-      const paragraphs = [entry[1], ...entry[2].map(([, html]) => html)].map(plainText).filter(Boolean)
+      const paragraphs = (entry[3] ?? []).map((text) => text.replace(/\s+/g, ' ').trim()).filter(Boolean)
       // A rule pinned for a card it mentions elsewhere (in an example): nothing here, so Pagefind's excerpt, which shows the card, stays.
       if (mentions) return paragraphs.find((text) => text.includes(mentions)) ?? ''
       return paragraphs[0] ?? ''
@@ -114,13 +116,4 @@ function ruleIndex(pf: Pagefind): RuleIndex {
       return p
     },
   }
-}
-
-/** Compiler HTML as text: game symbols as the tokens the other results show ("2[credit]"), not dropped. */
-function plainText(html: string): string {
-  if (!html) return ''
-  const t = document.createElement('template')
-  t.innerHTML = html
-  for (const sym of Array.from(t.content.querySelectorAll('svg[aria-label]'))) sym.replaceWith(`[${sym.getAttribute('aria-label')}]`)
-  return (t.content.textContent ?? '').replace(/\s+/g, ' ').trim()
 }

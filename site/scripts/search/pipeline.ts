@@ -17,6 +17,7 @@ import { searchRelaxed, type IndexHit } from '../query/fuse.ts'
 import { understandQuery, type Understood } from '../query/understand.ts'
 import type { SearchSources } from './data.ts'
 import { phrasePlain } from '../../../src/core/phrase.ts'
+import { clipText } from '../../shared/top-text.ts'
 
 /** What a row shows under its number and place. */
 export type RowText =
@@ -86,15 +87,20 @@ export interface QueryInput {
   asTyped: boolean
 }
 
-/** The top result shows this much of its rule, so it can be read without a click. */
-export const TOP_TEXT = 420
-
-export const clip = (text: string, max = TOP_TEXT) => (text.length <= max ? text : `${text.slice(0, text.lastIndexOf(' ', max))} …`)
+export { TOP_TEXT } from '../../shared/top-text.ts'
+export const clip = clipText
 
 const rulesWord = (n: number) => (n === 1 ? 'rule' : 'rules')
 
-/** A row for a rule the lookup knows, before Pagefind says anything of it. */
-const rowOf = (hit: Hit, text: RowText): Row => ({ id: hit.id, url: hit.url, number: hit.number, where: hit.chapter, text })
+/**
+ * A row for a rule the lookup knows: its number and place are final at once
+ * (issue 20: nothing under the thumb changes); its text is final once it is
+ * not empty (an empty one is filled in once, when its excerpt arrives).
+ */
+const rowOf = (hit: Hit, text: RowText): Row => ({ id: hit.id, url: hit.url, number: hit.number, where: hit.where, text })
+
+/** No text yet: the row's room is kept, and filled once. */
+export const isEmptyText = (t: RowText) => ('excerpt' in t && !t.excerpt) || ('plain' in t && !t.plain) || ('note' in t && !t.note)
 
 /**
  * `CR 24.03 §6.1.4`, `v24.03 rule_end_the_run`: that rule in that release,
@@ -128,13 +134,19 @@ export async function* runQuery(input: QueryInput, src: SearchSources): AsyncGen
     const h = lookup.byId.get(p.id)
     return inChapter(h) ? [{ hit: h, why: p.why, card: p.card }] : []
   })
-  const head = pins.map(({ hit: h, why }) => rowOf(h, { note: why }))
-  if (!src.ready() && head.length > 0) {
+  // A pinned rule shows its own text (the paragraph naming the card, for a
+  // card), from the previews; a card named only in an example takes
+  // Pagefind's excerpt, which shows it. Each row's text is filled in once.
+  const pinTexts = Promise.all(pins.map((p) => src.ruleText(p.hit, p.card)))
+  const headOf = (texts: string[] | undefined) =>
+    pins.map(({ hit: h, why, card }, i) => rowOf(h, !texts ? { plain: '', marks: [] } : texts[i] ? { plain: clip(texts[i]!), marks: understood.words } : card ? { excerpt: '' } : { note: why }))
+  if (!src.ready() && pins.length > 0) {
     // Pinned rules (a definition, a card's mentions) need no Pagefind: they
     // answer while it starts, and stay first (issue 20: the first list shown
     // keeps its order; guesses at the terms in a question, which the ranked
-    // list re-sorted under the reader's thumb, are not shown).
-    yield { q, stage: 'interim', rows: head.slice(0, limit), understood }
+    // list re-sorted under the reader's thumb, are not shown). Their text
+    // follows, once, when their chapter's previews are in.
+    yield { q, stage: 'interim', rows: headOf(undefined).slice(0, limit), understood }
   }
   // Honest: words no rule uses are not searched (Pagefind would match them loosely,
   // "hippo" finding "If no, go to (h)."); with nothing else to search, say so and offer a way on.
@@ -154,6 +166,7 @@ export async function* runQuery(input: QueryInput, src: SearchSources): AsyncGen
   }
   const index = await src.index
   const ids = await src.ids
+  const head = headOf(await pinTexts)
   const results = new Map<string, PagefindResult>()
   const search = async (words: string): Promise<IndexHit[]> => {
     const found = await index.search(words, chapter)
@@ -169,16 +182,20 @@ export async function* runQuery(input: QueryInput, src: SearchSources): AsyncGen
   const pending = top.map((h) => results.get(h.id)!.data())
 
   const pinnedAt = new Map(pins.map((p, i) => [p.hit.id, i]))
-  /** Pagefind's results as rows: a pinned rule it also found gets its excerpt, and stays first. */
+  /**
+   * Pagefind's results as rows, each row's text final: the top one its
+   * rule's own text (the record's `text` meta), the others their excerpt; a
+   * pinned rule keeps its place and its text (an empty one takes the excerpt).
+   */
   const merge = (data: PagefindResultData[]) => {
     const rows = [...head]
     for (const d of data) {
       const h = lookup.byId.get(d.meta.id ?? '')
       if (!h) continue
-      const row: Row = { id: h.id, url: h.url, number: d.meta.number ?? h.number, where: [d.meta.chapter, d.meta.section].filter(Boolean).join(' › '), text: { excerpt: d.excerpt } }
       const at = pinnedAt.get(h.id)
-      if (at !== undefined) rows[at] = row
-      else if (rows.length < limit) rows.push(row)
+      if (at !== undefined) {
+        if (isEmptyText(rows[at]!.text)) rows[at] = rowOf(h, { excerpt: d.excerpt })
+      } else if (rows.length < limit) rows.push(rowOf(h, rows.length === 0 && d.meta.text ? { plain: d.meta.text, marks: understood.words } : { excerpt: d.excerpt }))
     }
     return rows
   }
@@ -220,14 +237,6 @@ export async function* runQuery(input: QueryInput, src: SearchSources): AsyncGen
     enter: { url: named ? rows[0]?.url : undefined },
   }
   yield done
-  // The top result's text, whole (or nearly): often the answer itself. After
-  // the list is complete: Enter goes to the top result without waiting for it.
-  const first = rows[0]
-  const firstHit = first && lookup.byId.get(first.id)
-  if (first && firstHit) {
-    const text = await src.ruleText(firstHit, pins.find((p) => p.hit.id === firstHit.id)?.card)
-    if (text) yield { ...done, rows: [{ ...first, text: { plain: clip(text), marks: understood.words } }, ...rows.slice(1)] }
-  }
 }
 
 /**

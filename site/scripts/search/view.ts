@@ -9,14 +9,14 @@
  * ones, not only what showed while Pagefind started), `data-done` (all).
  *
  * Stable under the thumb (issue 20): for one query, a row once shown keeps
- * its place; later stages fill its text in and add rows below it, never
- * above, and a row's text has room reserved (site.css), so nothing the reader
- * may be tapping moves.
+ * its place, number and text; later stages only fill in a row shown without
+ * text and add rows below, never above, and a row's text has room reserved
+ * (search.css), so nothing the reader may be reading or tapping moves.
  */
 import { highlightRanges } from '../query/highlight.ts'
 import type { Understood } from '../query/understand.ts'
 import type { Routes } from '../../shared/routes.ts'
-import type { Offer, Row, RowText, Snapshot } from './pipeline.ts'
+import { isEmptyText, type Offer, type Row, type RowText, type Snapshot } from './pipeline.ts'
 
 export interface SearchView {
   readonly input: HTMLInputElement
@@ -90,15 +90,19 @@ function rowItem(row: Row): HTMLLIElement {
   a.append(el('span', 'hit-x', ...textNodes(row.text)))
   li.append(a)
   li.dataset.id = row.id
+  if (!isEmptyText(row.text)) li.dataset.text = 'final'
   return li
 }
 
-/** A shown row brought up to date in place: its text filled in, never emptied. */
-function updateRow(li: HTMLLIElement, row: Row) {
-  li.querySelector('.hit-n')!.textContent = row.number
-  li.querySelector('.hit-where')!.textContent = row.where
-  const empty = ('excerpt' in row.text && !row.text.excerpt) || ('plain' in row.text && !row.text.plain)
-  if (!empty) li.querySelector('.hit-x')!.replaceChildren(...textNodes(row.text))
+/**
+ * A shown row is final (issue 20: the reader may be reading or tapping it):
+ * its number and place never change, and its text, once shown, is never
+ * replaced; a row shown without text yet is filled in, once.
+ */
+function fillRow(li: HTMLLIElement, row: Row) {
+  if (li.dataset.text === 'final' || isEmptyText(row.text)) return
+  li.querySelector('.hit-x')!.replaceChildren(...textNodes(row.text))
+  li.dataset.text = 'final'
 }
 
 function offerList(offers: Offer[]): HTMLElement {
@@ -204,7 +208,7 @@ export function createView(form: HTMLFormElement, at: Routes, actions: ViewActio
         const limit = Math.max(shown.rows.size, s.rows.length)
         for (const row of s.rows) {
           const li = shown.rows.get(row.id)
-          if (li) updateRow(li, row)
+          if (li) fillRow(li, row)
           else if (shown.rows.size < limit) {
             const item = rowItem(row)
             list.append(item)

@@ -7,11 +7,16 @@
  * The scanning is `src/core/cite`; the rules context is `src/io/cite-context.ts`.
  */
 import { WriteFailedError } from '../../io/durable-write.ts'
-import { dirname, relative, resolve, sep } from 'node:path'
+import { dirname, isAbsolute, relative, resolve, sep } from 'node:path'
 import ignore from 'ignore'
 import type { CliIo } from '../cli-io.ts'
 import { configFor, DEFAULT_CITE_CONFIG, readCiteConfig, type CiteConfig } from '../../core/cite/config.ts'
 import { formatGithub, formatProblemLine, formatSarif, orderProblems, REPORT_FORMATS, type ReportFormat } from '../../core/cite/report.ts'
+import { isCrCopy, skippedByContent, skippedByName } from '../../core/cite/classify.ts'
+import { readExceptions } from '../../core/cite/exceptions.ts'
+import { checkMinCoverage, parseMinCoverage } from '../../core/cite/gate.ts'
+import { buildMatrix, formatMarkdown } from '../../core/cite/matrix.ts'
+import type { FileKind } from '../../core/cite/traceability.ts'
 import { createScanner, type Scanner } from '../../core/cite/scan.ts'
 import type { CiteTable } from '../../core/cite/table.ts'
 import type { Citation, CiteProblem } from '../../core/cite/types.ts'
@@ -23,15 +28,22 @@ import { CiteContextError, openCiteContext, type CiteContext } from '../../io/ci
 import { commandContext } from '../../io/context.ts'
 import { readSourceText, walkSources } from '../../io/walk-sources.ts'
 import { InputError } from '../../io/read-input.ts'
-import { citeFileExists, readCiteBytes, writeCiteReport } from '../../io/cite-files.ts'
+import { citeFileExists, findProjectRoot, readCiteBytes, toolVersion, writeCiteReport } from '../../io/cite-files.ts'
 import { applyBaseline } from './cite-baseline.ts'
+import { createTracer } from './cite-trace.ts'
+import { impactLines } from './cite-impact.ts'
 
 export const citeSpec: CommandSpec = {
   name: 'cite',
   summary: 'Check rule citations in source files of any language, and report coverage',
   usage: 'cr cite [options] [PATH…]   (PATH defaults to .; e.g. cr cite src tests --format github --write-coverage coverage.json)',
   flags: [
-    { name: 'format', type: 'string', value: 'FORMAT', description: 'text (default: `file:line:col: error: message [code]`), github (workflow annotations), sarif (code scanning), json' },
+    { name: 'format', type: 'string', value: 'FORMAT', description: 'text (default: `file:line:col: error: message [code]`), github (workflow annotations), sarif (code scanning), json, markdown (a pull-request comment: coverage, failing tests, problems)' },
+    { name: 'results', type: 'string', value: 'FILE', multiple: true, description: 'test results: JUnit XML (vitest, jest, cargo-nextest, pytest, clojure.test, dotnet…) or the log cite() writes with CR_CITE_LOG; coverage then counts rules cited by tests that ran and passed' },
+    { name: 'min-coverage', type: 'string', value: 'N|CH=N', multiple: true, description: 'fail under N% coverage overall (80) or in a chapter (6=90); with --results, of tests that passed' },
+    { name: 'exceptions', type: 'string', value: 'FILE', description: 'rules not to be covered, each with a reason (JSON or YAML): left out of every total' },
+    { name: 'impact', type: 'string', value: 'RULE', description: 'which tests (with their status) and which code cite a rule or its sub-rules, then exit' },
+    { name: 'write-matrix', type: 'string', value: 'FILE', description: 'save the traceability matrix: rule → tests with status → implementation (schema/matrix.schema.json)' },
     { name: 'json', type: 'boolean', description: 'the same as --format json' },
     { name: 'warn-only', type: 'boolean', description: 'report problems but exit 0' },
     { name: 'strict', type: 'boolean', description: 'fail on warnings (renamed IDs, editions not held, changed rules) too' },
@@ -56,7 +68,7 @@ export function citeCommand(argv: string[], io: CliIo): number {
   const ci = Boolean(io.env.CI) && io.env.CI !== 'false' && io.env.CI !== '0'
   const showHints = Boolean(values.hints) || (!values.quiet && !ci)
 
-  const loaded = loadConfig(values.config as string | undefined, cwd)
+  const loaded = loadConfig(values.config as string | undefined, cwd, positionals)
   if (loaded.problems.length > 0) {
     io.stderr.write(`${loaded.problems.map(formatProblemLine).join('\n')}\n`)
     return 2
@@ -77,14 +89,46 @@ export function citeCommand(argv: string[], io: CliIo): number {
   }
 
   const base = loaded.base
+  // Globs are matched from the config's folder, else from the root of the project each path belongs to:
+  // the same verdicts from any working directory (`cr cite ../engine`).
+  const roots = (positionals.length > 0 ? positionals : ['.']).map((p) => findProjectRoot(p, cwd))
+  const baseFor = (abs: string): string => {
+    const inside = (dir: string) => {
+      const rel = relative(dir, abs)
+      return rel !== '' && !rel.startsWith('..') && !isAbsolute(rel)
+    }
+    if (loaded.file !== undefined && inside(base)) return base
+    return roots.find(inside) ?? base
+  }
   const matcher = (globs: readonly string[]) => {
     const ig = ignore().add(globs as string[])
+    // Asked once per citation as well as per file: the verdict is kept per file.
+    const verdicts = new Map<string, boolean>()
     return (file: string) => {
-      const rel = relative(base, resolve(cwd, file)).split(sep).join('/')
-      return !rel.startsWith('..') && rel !== '' && ig.ignores(rel)
+      let verdict = verdicts.get(file)
+      if (verdict === undefined) {
+        const abs = resolve(cwd, file)
+        const rel = relative(baseFor(abs), abs).split(sep).join('/')
+        verdict = !rel.startsWith('..') && rel !== '' && ig.ignores(rel)
+        verdicts.set(file, verdict)
+      }
+      return verdict
     }
   }
   const isTest = matcher(loaded.config.tests)
+  const isDoc = matcher(loaded.config.docs)
+  const kindOf = (file: string): FileKind => (isTest(file) ? 'test' : isDoc(file) ? 'doc' : 'impl')
+  const tracer = createTracer((values.results as string[] | undefined) ?? [], cwd)
+  if (tracer.problems.length > 0) {
+    io.stderr.write(`${tracer.problems.map(formatProblemLine).join('\n')}\n`)
+    return 2
+  }
+  // cr's own inputs and outputs are never sources.
+  const own = new Set(
+    [values['write-coverage'], values['write-matrix'], values.exceptions, values.baseline, loaded.file, ...((values.results as string[] | undefined) ?? [])]
+      .filter((x): x is string => typeof x === 'string')
+      .map((x) => resolve(cwd, x)),
+  )
   // One scanner per distinct set of overrides; the table gains the releases once a file cites one.
   let table: CiteTable = { ...context.table, editions: context.heldReleases }
   const scanners = new Map<string, Scanner>()
@@ -108,8 +152,23 @@ export function citeCommand(argv: string[], io: CliIo): number {
     report: (p) => skipped(p.path, p.code, p.severity, p.message),
   })
   const named = new Set(positionals.map((p) => resolve(cwd, p)))
+  const scanText = (text: string, path: string) => {
+    let result = scannerFor(path).scan(text, path)
+    if (result.needsReleases && !table.releases) {
+      // The first file that cites a release (`CR v24.03 6.1.4`), or an old number: compile the releases, scan it again.
+      table = { ...context.tableWithReleases(), editions: context.heldReleases }
+      scanners.clear()
+      result = scannerFor(path).scan(text, path)
+    }
+    return result
+  }
   let scanned = 0
+  let notRead = 0
   for (const f of files) {
+    if (own.has(f.abs) || (!named.has(f.abs) && skippedByName(f.path) !== undefined)) {
+      notRead++
+      continue
+    }
     let text: string | undefined
     try {
       text = readSourceText(f.abs, f.path)
@@ -124,17 +183,28 @@ export function citeCommand(argv: string[], io: CliIo): number {
       skipped(f.path, 'file-binary', named.has(f.abs) ? 'warning' : 'hint', 'not scanned: a binary file (NUL bytes near the start)')
       continue
     }
-    scanned++
-    let result = scannerFor(f.path).scan(text, f.path)
-    if (result.needsReleases && !table.releases) {
-      // The first file that cites a release (`CR v24.03 6.1.4`): compile the releases, scan it again.
-      table = { ...context.tableWithReleases(), editions: context.heldReleases }
-      scanners.clear()
-      result = scannerFor(f.path).scan(text, f.path)
+    if (!named.has(f.abs) && skippedByContent(text.slice(0, 2048)) !== undefined) {
+      notRead++
+      continue
     }
+    scanned++
+    const result = scanText(text, f.path)
+    const kind = kindOf(f.path)
+    const distinct = new Set(result.citations.map((c) => c.id)).size
+    if (isCrCopy(kind, distinct)) {
+      // A copy of the CR covers everything and tests nothing; an old edition's numbers are not today's.
+      problems.push({ code: 'not-counted', severity: 'hint', file: f.path, line: 1, column: 1, text: '', message: `not counted: it cites ${distinct} distinct rules, like a copy of the CR; neither checked nor counted (list it in \`cite.exclude\` to skip it)` })
+      continue
+    }
+    tracer.file(f.path, text, kind, result.citations)
     // One by one: `push(...list)` overflows the stack on a file with 200,000 citations.
     for (const c of result.citations) citations.push(c)
     for (const p of result.problems) problems.push(p)
+  }
+  {
+    const fromResults = tracer.finish(scanText, () => table)
+    for (const c of fromResults.citations) citations.push(c)
+    for (const p of fromResults.problems) problems.push(p)
   }
 
   if (values.baseline !== undefined) {
@@ -143,9 +213,56 @@ export function citeCommand(argv: string[], io: CliIo): number {
     for (const p of checked.problems) problems.push(p)
   }
 
+  // Exceptions: rules not to be covered, each with a reason.
+  const exceptionsFile = (values.exceptions as string | undefined) ?? (loaded.config.exceptions !== undefined ? relative(cwd, resolve(base, loaded.config.exceptions)) || loaded.config.exceptions : undefined)
+  let exceptions = new Map<string, string>()
+  if (exceptionsFile !== undefined) {
+    const read = loadExceptions(exceptionsFile, cwd, context.table)
+    if (read.problems.length > 0) {
+      io.stderr.write(`${read.problems.map(formatProblemLine).join('\n')}\n`)
+      return 2
+    }
+    exceptions = read.exceptions
+  }
+
   const needHashes = values['write-coverage'] !== undefined
-  const coverageFile = buildCoverageFile(citations, context.version, undefined, { isTest, ...(needHashes ? { hashes: context.hashes() } : {}) })
-  const coverage = computeCoverage(coverageFile, context.document.rules)
+  const generator = `cr cite ${toolVersion()}`
+  const coverageFile = buildCoverageFile(citations, context.version, undefined, {
+    isTest,
+    isDoc: (f) => !isTest(f) && isDoc(f),
+    trace: tracer.trace,
+    testCases: tracer.testCases,
+    ...(tracer.results ? { results: tracer.results } : {}),
+    generator,
+    ...(needHashes ? { hashes: context.hashes() } : {}),
+  })
+  if (Object.keys(tracer.testCases).length === 0) delete coverageFile.testCases
+  const coverage = computeCoverage(coverageFile, context.document.rules, { exceptions })
+  for (const [id, reason] of exceptions) {
+    if (coverage.rules[id]) problems.push({ code: 'exception-covered', severity: 'hint', file: exceptionsFile!, line: 1, column: 1, text: id, message: `\`${id}\` is excepted ("${reason}") but cited in ${coverage.rules[id]!.files.join(', ')}: the exception can go` })
+  }
+  const min = parseMinCoverage((values['min-coverage'] as string[] | undefined) ?? [], loaded.config.minCoverage)
+  if (typeof min === 'string') throw new UsageError(min)
+  const gateAt = (values['min-coverage'] as string[] | undefined)?.length ? { file: '<command line>', line: 1, column: 1 } : { file: loaded.file ?? 'cr.config.json', line: 1, column: 1 }
+  for (const p of checkMinCoverage(coverage, min, gateAt)) problems.push(p)
+  applySeverity(problems, loaded.config.severity)
+
+  if (values.impact !== undefined) {
+    const lines = impactLines(values.impact as string, context.table, context.document.rules, coverageFile)
+    if (typeof lines === 'string') throw new UsageError(lines)
+    io.stdout.write(`${lines.join('\n')}\n`)
+    return 0
+  }
+  const matrix = values['write-matrix'] !== undefined || format === 'markdown' ? buildMatrix(coverageFile, context.document.rules, coverage, exceptions, generator) : undefined
+  if (values['write-matrix'] !== undefined) {
+    try {
+      writeCiteReport(values['write-matrix'] as string, cwd, `${JSON.stringify({ $schema: 'https://github.com/netrunner-cr/netrunner-cr/schema/matrix.schema.json', ...matrix }, null, 1)}\n`)
+    } catch (error) {
+      if (!(error instanceof WriteFailedError)) throw error
+      io.stderr.write(`${values['write-matrix']}: error[write-failed]: ${error.reason}; nothing written\n`)
+      return 1
+    }
+  }
   const writeTo = values['write-coverage'] as string | undefined
   if (writeTo) {
     try {
@@ -170,10 +287,14 @@ export function citeCommand(argv: string[], io: CliIo): number {
     return failed ? 1 : 0
   }
   if (format === 'sarif') {
-    io.stdout.write(`${JSON.stringify(formatSarif(shown, { version: context.version, informationUri: 'https://github.com/netrunner-cr/netrunner-cr' }), null, 2)}\n`)
+    io.stdout.write(`${JSON.stringify(formatSarif(shown, { version: toolVersion(), rulesVersion: context.version, informationUri: 'https://github.com/netrunner-cr/netrunner-cr' }), null, 2)}\n`)
     return failed ? 1 : 0
   }
-  const lines = [summaryLine(scanned, citations, problems)]
+  if (format === 'markdown') {
+    io.stdout.write(formatMarkdown(matrix!, ordered))
+    return failed ? 1 : 0
+  }
+  const lines = [summaryLine(scanned, citations, problems, notRead)]
   lines.push(...(format === 'github' ? formatGithub(shown) : shown.map(formatProblemLine)))
   lines.push(...coverageLines(coverage, Boolean(values.uncited), context.document.rules))
   if (writeTo) lines.push(`cr cite: wrote ${writeTo}`)
@@ -181,20 +302,28 @@ export function citeCommand(argv: string[], io: CliIo): number {
   return failed ? 1 : 0
 }
 
-function summaryLine(files: number, citations: Citation[], problems: CiteProblem[]): string {
+function summaryLine(files: number, citations: Citation[], problems: CiteProblem[], notRead = 0): string {
   const count = (s: CiteProblem['severity']) => problems.filter((p) => p.severity === s).length
   const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
   const rules = new Set(citations.map((c) => c.id)).size
-  return `cr cite: ${plural(files, 'file')}, ${plural(citations.length, 'citation')} of ${plural(rules, 'rule')}; ${plural(count('error'), 'error')}, ${plural(count('warning'), 'warning')}, ${plural(count('hint'), 'hint')}`
+  const skipped = notRead > 0 ? ` (${notRead} not read: lock files, test results, cr's own files)` : ''
+  return `cr cite: ${plural(files, 'file')}${skipped}, ${plural(citations.length, 'citation')} of ${plural(rules, 'rule')}; ${plural(count('error'), 'error')}, ${plural(count('warning'), 'warning')}, ${plural(count('hint'), 'hint')}`
 }
 
 function coverageLines(c: CoverageReport, listUncited: boolean, rules: readonly RuleEntry[]): string[] {
-  const lines = [`coverage: ${c.cited}/${c.total} citable rules (${c.percent.toFixed(1)}%); tests cite ${c.tested}, implementation ${c.implemented}`]
+  const lines: string[] = []
+  if (c.executed) {
+    const t = c.executed.tests
+    lines.push(`coverage by tests that passed: ${c.executed.passing}/${c.total} citable rules (${c.executed.percent.toFixed(1)}%); tests ${t.passed} passed, ${t.failed} failed, ${t.skipped} skipped, ${t.notRun} not run`)
+    if (c.executed.failing.length > 0) lines.push(`  rules some failing test cites: ${c.executed.failing.length} (${c.executed.failing.slice(0, 5).join(', ')}${c.executed.failing.length > 5 ? ', …' : ''})`)
+  }
+  lines.push(`coverage: ${c.cited}/${c.total} citable rules (${c.percent.toFixed(1)}%); tests cite ${c.tested}, implementation ${c.implemented}${c.excepted ? `; ${c.excepted.length} excepted` : ''}`)
   const width = Math.max(...c.chapters.map((ch) => ch.title.length), 10)
   const byId = listUncited ? new Map(rules.map((r) => [r.id, r])) : undefined
   for (const ch of c.chapters) {
     if (ch.total === 0) continue
-    lines.push(`  ${ch.number.padStart(2)}  ${ch.title.padEnd(width)}  ${`${ch.cited}/${ch.total}`.padStart(9)}  ${ch.percent.toFixed(1).padStart(5)}%  tests ${String(ch.tested).padStart(4)}  impl ${String(ch.implemented).padStart(4)}`)
+    const passing = ch.passing !== undefined ? `  passing ${String(ch.passing).padStart(4)} ${(ch.passingPercent ?? 0).toFixed(1).padStart(5)}%` : ''
+    lines.push(`  ${ch.number.padStart(2)}  ${ch.title.padEnd(width)}  ${`${ch.cited}/${ch.total}`.padStart(9)}  ${ch.percent.toFixed(1).padStart(5)}%  tests ${String(ch.tested).padStart(4)}  impl ${String(ch.implemented).padStart(4)}${passing}`)
     if (byId && ch.uncited.length > 0) for (const id of ch.uncited) lines.push(`        uncited: ${describeRule(byId.get(id), id)}`)
   }
   if (!listUncited && c.uncited.length > 0) lines.push(`  ${c.uncited.length} uncited rules; list them with --uncited (or --format json)`)
@@ -208,8 +337,14 @@ function describeRule(r: RuleEntry | undefined, id: string): string {
   return `${r.number} ${id} — ${title.length > 70 ? `${title.slice(0, 69)}…` : title}`
 }
 
-function loadConfig(explicit: string | undefined, cwd: string): { config: CiteConfig; problems: CiteProblem[]; base: string } {
-  const file = explicit ?? (citeFileExists('cr.config.json', cwd) ? 'cr.config.json' : undefined)
+function loadConfig(explicit: string | undefined, cwd: string, positionals: readonly string[] = []): { config: CiteConfig; problems: CiteProblem[]; base: string; file?: string } {
+  // Beside where cr cite runs, else at the root of the project it was pointed at (`cr cite ../engine`).
+  let file = explicit ?? (citeFileExists('cr.config.json', cwd) ? 'cr.config.json' : undefined)
+  if (!file && positionals.length > 0) {
+    const root = findProjectRoot(positionals[0]!, cwd)
+    const candidate = relative(cwd, resolve(root, 'cr.config.json')) || 'cr.config.json'
+    if (citeFileExists(candidate, cwd)) file = candidate
+  }
   if (!file) return { config: DEFAULT_CITE_CONFIG, problems: [], base: cwd }
   const base = dirname(resolve(cwd, file))
   if (!citeFileExists(file, cwd)) throw new Error(`No such file: ${file}`)
@@ -226,5 +361,29 @@ function loadConfig(explicit: string | undefined, cwd: string): { config: CiteCo
   }
   const locate = loaded ? (path: (string | number)[]) => loaded.locate(path, 'key') : undefined
   const { config, problems } = readCiteConfig(data, file, locate)
-  return { config, problems, base }
+  return { config, problems, base, file }
+}
+
+/** A project's `cite.severity`: each problem at the severity its code is given; `off` drops it. */
+function applySeverity(problems: CiteProblem[], severity: Readonly<Record<string, 'error' | 'warning' | 'hint' | 'off'>>): void {
+  if (Object.keys(severity).length === 0) return
+  let w = 0
+  for (const p of problems) {
+    const s = severity[p.code]
+    if (s === 'off') continue
+    if (s !== undefined) p.severity = s
+    problems[w++] = p
+  }
+  problems.length = w
+}
+
+function loadExceptions(file: string, cwd: string, table: CiteTable): ReturnType<typeof readExceptions> {
+  if (!citeFileExists(file, cwd)) throw new UsageError(`--exceptions ${file}: no such file`)
+  const content = readCiteBytes(file, cwd)
+  const { loaded, messages } = loadYaml({ path: file, content })
+  if (!loaded) {
+    const at = messages[0] ?? { line: 1, column: 1 }
+    return { exceptions: new Map(), problems: [{ code: 'exceptions-invalid', severity: 'error', file, line: at.line, column: at.column, text: '', message: `Invalid YAML or JSON: ${messages[0]?.message ?? 'cannot be read'}` }] }
+  }
+  return readExceptions(loaded.data, file, table, (path) => loaded.locate(path, 'value'))
 }

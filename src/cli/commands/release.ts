@@ -19,17 +19,20 @@ import { compileRelease, formatReport, listReleases, loadRetirements } from '../
 import { replaceFileVerified, writeNewFileVerified, WriteFailedError } from '../../io/durable-write.ts'
 import { writeNewDir } from '../../io/write-output.ts'
 import { pathExists } from '../../io/files.ts'
+import { FORMAT_FLAG, formatOption, writeDiagnostics } from '../report.ts'
+import type { DiagnosticFormat } from '../../core/diagnostic-formats.ts'
 
 export const releaseSpec: CommandSpec = {
   name: 'release',
   summary: 'Check new-marks against the changes since the last release, draft the changelog, freeze rules/ into releases/<version>/',
-  usage: 'cr release <version> [--check | --draft] [--strict] [--json] [--inherited] [--rules DIR] [--releases DIR]\n       cr release --next-cycle [--check] [--rules DIR] [--releases DIR]',
+  usage: 'cr release <version> [--check | --draft] [--strict] [--format text|json|github|sarif] [--inherited] [--rules DIR] [--releases DIR]\n       cr release --next-cycle [--check] [--rules DIR] [--releases DIR]',
   flags: [
     { name: 'next-cycle', type: 'boolean', description: 'start the next cycle: clear the last release\'s `new:` flags, `{n}…{/n}` spans and summary of changes (only those; with --check, say what would be cleared)' },
     { name: 'check', type: 'boolean', description: 'write nothing: report the marks and print the drafted changelog.yaml' },
     { name: 'draft', type: 'boolean', description: 'write the drafted entries into rules/changelog.yaml (while it still holds the last release\'s)' },
     { name: 'strict', type: 'boolean', description: 'mark problems are errors: refuse to freeze, exit 1' },
-    { name: 'json', type: 'boolean', description: 'print the report as JSON' },
+    { name: 'json', type: 'boolean', description: 'print the report as JSON (the same as --format json)' },
+    FORMAT_FLAG,
     { name: 'inherited', type: 'boolean', description: 'list each mark left over from the last release (by default one line counts them)' },
     { name: 'rules', type: 'string', value: 'DIR', description: 'the rules to release (default: rules/)' },
     { name: 'releases', type: 'string', value: 'DIR', description: 'where releases are kept (default: releases/ beside the rules)' },
@@ -47,10 +50,13 @@ export function releaseCommand(argv: string[], io: CliIo): number {
   const shown = (p: string) => relative(io.cwd, p) || '.'
   if (values['next-cycle']) {
     if (positionals.length > 0) throw new UsageError('--next-cycle takes no version: it starts the cycle after the last release in releases/')
-    if (values.draft || values.strict || values.json || values.inherited) throw new UsageError('--next-cycle takes only --check, --rules and --releases')
+    if (values.draft || values.strict || values.json || values.inherited || values.format !== undefined) throw new UsageError('--next-cycle takes only --check, --rules and --releases')
     return nextCycle(rulesDir, root, Boolean(values.check), io, shown)
   }
   if (positionals.length !== 1) throw new UsageError('expected one version, e.g. `cr release v26.09`')
+  // `json` is the report (its messages included); `github` and `sarif` are the diagnostics, for a CI step.
+  const format: DiagnosticFormat = formatOption(values)
+  const machine = format !== 'text'
   const version = normalizeVersion(positionals[0]!)
   if (!RELEASE_NAME.test(version)) throw new UsageError(`invalid version \`${positionals[0]}\`, expected vYY.MM, e.g. v26.09`)
   if (values.check && values.draft) throw new UsageError('--check and --draft exclude each other')
@@ -70,15 +76,26 @@ export function releaseCommand(argv: string[], io: CliIo): number {
   const files = readRulesDir(rulesDir, io.cwd)
   const result = compile(files, { cards: loadCards() })
   if (!result.model || !result.document || hasErrors(result.messages)) {
-    io.stderr.write(`${formatReport(result.messages, files)}\ncr release: error: ${shown(rulesDir)} does not compile; fix it (\`cr check\`) before releasing\n`)
+    if (format === 'github' || format === 'sarif') writeDiagnostics(io, result.messages, { format, command: 'release', files, ok: false })
+    else if (format === 'json') io.stdout.write(`${JSON.stringify({ version, ok: false, messages: result.messages }, null, 2)}\n`)
+    else io.stderr.write(`${formatReport(result.messages, files)}\n`)
+    io.stderr.write(`cr release: error: ${shown(rulesDir)} does not compile; fix it (\`cr check\`) before releasing\n`)
     return 1
   }
   // The model is what releases are compared by; its index view carries the numbers and sources the report prints.
   const model = result.model
   const current: CompiledDocument = result.document
-  const problems: string[] = []
+  // What stands in the way of a freeze: a sentence for people, a diagnostic for machines.
+  const problems: { text: string; diagnostic: Diagnostic }[] = []
+  const problem = (code: Parameters<typeof diagnostic>[0], at: { file: string; line: number; column: number }, text: string) =>
+    problems.push({ text, diagnostic: diagnostic(code, freezing ? 'error' : 'warning', at, text) })
   if (current.release.version !== version) {
-    problems.push(`${shown(join(rulesDir, 'release.yaml'))} says \`version: ${current.release.version}\`, expected \`${version}\`: set \`version\` and \`effective\` before freezing`)
+    const releaseFile = files.find((f) => basename(f.path) === 'release.yaml')
+    problem(
+      'release-version-mismatch',
+      { file: releaseFile?.path ?? join(rulesArg, 'release.yaml'), line: lineOf(releaseFile, /^version\s*:/m), column: 1 },
+      `${shown(join(rulesDir, 'release.yaml'))} says \`version: ${current.release.version}\`, expected \`${version}\`: set \`version\` and \`effective\` before freezing`,
+    )
   }
 
   // Both releases' texts as trees: marks and summaries are compared by identity, never by rendered text.
@@ -106,8 +123,10 @@ export function releaseCommand(argv: string[], io: CliIo): number {
   const strictFail = Boolean(values.strict) && markProblems > 0
   const changelogPath = join(rulesDir, 'changelog.yaml')
 
-  if (values.json) {
-    io.stdout.write(`${JSON.stringify({ version, previous: previous?.version ?? null, counts: report?.counts ?? null, messages: report?.messages ?? [], inherited: report?.inherited ?? [], debris, problems, summary: summary.state, summaryUnchanged: summary.state === 'previous', draft }, null, 2)}\n`)
+  if (format === 'github' || format === 'sarif') {
+    // Written below, once the freeze's own refusals are known.
+  } else if (format === 'json') {
+    io.stdout.write(`${JSON.stringify({ version, previous: previous?.version ?? null, counts: report?.counts ?? null, messages: report?.messages ?? [], inherited: report?.inherited ?? [], debris, problems: problems.map((p) => p.text), summary: summary.state, summaryUnchanged: summary.state === 'previous', draft }, null, 2)}\n`)
   } else {
     // This cycle's findings first; the last release's own marks, left over, in one line (or listed with --inherited).
     if (markProblems > 0) io.stderr.write(`${formatReport(report!.messages, files)}\n\n`)
@@ -128,16 +147,28 @@ export function releaseCommand(argv: string[], io: CliIo): number {
     } else {
       io.stderr.write(`cr release: ${version} is the first release in ${shown(root)}/: no marks to check\n`)
     }
-    for (const p of problems) io.stderr.write(`cr release: ${freezing ? 'error' : 'warning'}: ${p}\n`)
+    for (const p of problems) io.stderr.write(`cr release: ${freezing ? 'error' : 'warning'}: ${p.text}\n`)
+  }
+  // Everything found, as diagnostics (`--format github|sarif`): this cycle's marks, the summary's debris, what refuses a freeze.
+  const found = (): Diagnostic[] => [
+    ...(report?.messages ?? []),
+    ...(values.inherited ? (report?.inherited ?? []) : []),
+    ...(summary.state !== 'previous' ? debris : []),
+    ...problems.map((p) => p.diagnostic),
+  ]
+  const writeFound = (ok: boolean) => {
+    if (format === 'github' || format === 'sarif') writeDiagnostics(io, found(), { format, command: 'release', files, ok })
   }
 
   if (values.check) {
-    if (!values.json) io.stdout.write(changelogYaml(draft, style.learnedFrom))
+    if (!machine) io.stdout.write(changelogYaml(draft, style.learnedFrom))
+    writeFound(!strictFail)
     return strictFail ? 1 : 0
   }
   if (values.draft) {
     // The draft replaces only the last release's summary (or an empty one): never the editors' own.
     if (summary.state === 'edited' || summary.state === 'carried') {
+      writeFound(false)
       io.stderr.write(`cr release: error: ${shown(changelogPath)} is already being edited (it is not ${previous?.version ?? 'the last release'}'s summary of changes, and not empty); \`cr release ${version} --check\` prints the draft\n`)
       return 1
     }
@@ -150,22 +181,30 @@ export function releaseCommand(argv: string[], io: CliIo): number {
       return 1
     }
     io.stderr.write(`cr release: wrote ${draft.length} drafted entries to ${shown(changelogPath)}: edit them, then run \`cr release ${version}\`\n`)
+    writeFound(!strictFail)
     return strictFail ? 1 : 0
   }
 
   // Freezing: never with the last release's summary, an empty one, or entries carried over from it.
   const printed = problems.length
-  if (previous && summary.state === 'previous') problems.push(`${shown(changelogPath)} is still ${previous.version}'s summary of changes; run \`cr release ${version} --draft\` and edit it`)
-  else if (summary.state === 'empty') problems.push(`${shown(changelogPath)} has no entries; run \`cr release ${version} --draft\` and edit it`)
+  const changelogFile = files.find((f) => basename(f.path) === 'changelog.yaml')
+  const changelogAt = { file: changelogFile?.path ?? join(rulesArg, 'changelog.yaml'), line: 1, column: 1 }
+  if (previous && summary.state === 'previous') problem('release-summary-unchanged', changelogAt, `${shown(changelogPath)} is still ${previous.version}'s summary of changes; run \`cr release ${version} --draft\` and edit it`)
+  else if (summary.state === 'empty') problem('release-summary-empty', changelogAt, `${shown(changelogPath)} has no entries; run \`cr release ${version} --draft\` and edit it`)
   else if (previous && summary.state === 'carried') {
     for (const t of summary.carried) {
-      const at = t.place
-      problems.push(`${shown(join(rulesDir, '..', t.file))}:${at}: this entry is ${previous.version}'s, carried over unchanged; remove it or say what changed in ${version}`)
+      const at = current.changelog[t.index]?.source ?? changelogAt
+      problem('release-summary-carried', at, `${shown(join(rulesDir, '..', t.file))}:${t.place}: this entry is ${previous.version}'s, carried over unchanged; remove it or say what changed in ${version}`)
     }
   }
-  if (summary.state !== 'previous' && debris.length > 0) problems.push(`${shown(changelogPath)} has markup debris in ${debris.length} place${debris.length === 1 ? '' : 's'} (above); a summary is published as it is written`)
-  if (problems.length > 0 || strictFail) {
-    if (!values.json) for (const p of problems.slice(printed)) io.stderr.write(`cr release: error: ${p}\n`)
+  // The debris itself is reported above (and in `found()`); this is the refusal, in words.
+  const debrisRefusal = summary.state !== 'previous' && debris.length > 0 ? `${shown(changelogPath)} has markup debris in ${debris.length} place${debris.length === 1 ? '' : 's'} (above); a summary is published as it is written` : undefined
+  if (problems.length > 0 || debrisRefusal || strictFail) {
+    if (!machine) {
+      for (const p of problems.slice(printed)) io.stderr.write(`cr release: error: ${p.text}\n`)
+      if (debrisRefusal) io.stderr.write(`cr release: error: ${debrisRefusal}\n`)
+    }
+    writeFound(false)
     io.stderr.write(`cr release: nothing written\n`)
     return 1
   }
@@ -175,6 +214,7 @@ export function releaseCommand(argv: string[], io: CliIo): number {
     if (!NOT_RELEASED.has(name)) frozen[name] = f.content as Uint8Array
   }
   writeNewDir(target, frozen)
+  writeFound(true)
   io.stderr.write(`cr release: froze ${Object.keys(frozen).length} files of ${shown(rulesDir)} into ${shown(target)}/\n`)
   return 0
 }
@@ -186,7 +226,15 @@ function lowercaseWords(doc: CompiledDocument): Set<string> {
   return words
 }
 
-type SummaryState = { state: 'previous' | 'empty' | 'edited' | 'carried'; carried: { file: string; place: string }[] }
+type SummaryState = { state: 'previous' | 'empty' | 'edited' | 'carried'; carried: { file: string; place: string; index: number }[] }
+
+/** The 1-based line of a file where `pattern` first matches (1 when it does not). */
+function lineOf(file: { content: string | Uint8Array } | undefined, pattern: RegExp): number {
+  if (!file) return 1
+  const text = typeof file.content === 'string' ? file.content : new TextDecoder().decode(file.content)
+  const m = pattern.exec(text)
+  return m ? text.slice(0, m.index).split('\n').length : 1
+}
 
 /**
  * Where the summary of changes stands, by identity (`{ref:…}` as IDs, so a
@@ -199,7 +247,7 @@ function summaryState(now: ReleaseText[] | undefined, before: ReleaseText[] | un
   const old = changelogIdentity(before)
   if (JSON.stringify(ids) === JSON.stringify(old)) return { state: 'previous', carried: [] }
   const oldSet = new Set(old)
-  const carried = (now ?? []).filter((t) => oldSet.has(t.identity)).map((t) => ({ file: t.file, place: String((t.path[1] as number) + 1) }))
+  const carried = (now ?? []).flatMap((t, index) => (oldSet.has(t.identity) ? [{ file: t.file, place: String((t.path[1] as number) + 1), index }] : []))
   return carried.length > 0 ? { state: 'carried', carried } : { state: 'edited', carried: [] }
 }
 

@@ -5,6 +5,7 @@
  */
 import { Ajv2020, type ErrorObject } from 'ajv/dist/2020.js'
 import configSchema from '../../../schema/cr-config.schema.json' with { type: 'json' }
+import { DEFAULT_DOC_GLOBS } from './classify.ts'
 import { compilePattern, compileWordTest, type CitePattern, type WordTest } from './pattern.ts'
 import type { CiteProblem } from './types.ts'
 
@@ -24,6 +25,14 @@ export interface CiteConfig {
   tests: string[]
   /** Options for some paths only; the CLI picks them per file (`configFor`). */
   overrides: CiteOverride[]
+  /** Documentation, .gitignore syntax: checked, never coverage. */
+  docs: string[]
+  /** The exceptions file, relative to the config's folder. */
+  exceptions?: string
+  /** Required coverage, percent: overall and per chapter number. */
+  minCoverage?: { overall?: number; chapters: Record<string, number> }
+  /** Severity per code; `off` drops it. */
+  severity: Record<string, 'error' | 'warning' | 'hint' | 'off'>
   /** Codes not reported (set by an override). */
   ignoreCodes?: ReadonlySet<string>
 }
@@ -52,10 +61,14 @@ export interface CiteConfigFile {
     bareNumbers?: 'off' | 'comments'
     tests?: string[]
     overrides?: CiteOverride[]
+    docs?: string[]
+    exceptions?: string
+    minCoverage?: number | { overall?: number; chapters?: Record<string, number> }
+    severity?: Record<string, 'error' | 'warning' | 'hint' | 'off'>
   }
 }
 
-export const DEFAULT_CITE_CONFIG: CiteConfig = { patterns: [], exclude: [], unknownIds: 'likely', markers: [], bareNumbers: 'off', tests: DEFAULT_TEST_GLOBS, overrides: [] }
+export const DEFAULT_CITE_CONFIG: CiteConfig = { patterns: [], exclude: [], unknownIds: 'likely', markers: [], bareNumbers: 'off', tests: DEFAULT_TEST_GLOBS, overrides: [], docs: DEFAULT_DOC_GLOBS, severity: {} }
 
 /** Line and column of a JSON path in the config file; the CLI gets it from the YAML loader. */
 export type Locate = (path: (string | number)[]) => { line: number; column: number }
@@ -92,6 +105,13 @@ export function readCiteConfig(data: unknown, file: string, locate: Locate = () 
     bareNumbers: cite.bareNumbers ?? 'off',
     tests: cite.tests ?? DEFAULT_TEST_GLOBS,
     overrides: cite.overrides ?? [],
+    docs: cite.docs ?? DEFAULT_DOC_GLOBS,
+    severity: cite.severity ?? {},
+  }
+  if (cite.exceptions !== undefined) config.exceptions = cite.exceptions
+  if (cite.minCoverage !== undefined) {
+    const m = cite.minCoverage
+    config.minCoverage = typeof m === 'number' ? { overall: m, chapters: {} } : { ...(m.overall !== undefined ? { overall: m.overall } : {}), chapters: m.chapters ?? {} }
   }
   const ignoreIds = compileIgnoreIds(ignore)
   if (ignoreIds) config.ignoreIds = ignoreIds

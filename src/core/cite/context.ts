@@ -5,10 +5,11 @@
  */
 import { RELEASE_NAME, suggesterFor } from '../ids.ts'
 import type { CiteConfig } from './config.ts'
+import { MAX_RANGE, type Between } from './grammar.ts'
 import { classifyEdition, editionName, type EditionKind } from './editions.ts'
 import type { Hit } from './hit.ts'
 import { createLineIndex, type LineIndex } from './lines.ts'
-import { createPlaceFinder, syntaxFor, type Place, type Syntax } from './lexical.ts'
+import { createPlaceFinder, isPlaceholder, syntaxFor, type Place, type Syntax } from './lexical.ts'
 import { nearMissFor, type NearMiss } from './near-miss.ts'
 import type { CiteTable } from './table.ts'
 
@@ -20,6 +21,11 @@ export interface ScannerSetup {
   near: NearMiss
   /** Today's IDs and retired ones. */
   isKnownId(word: string): boolean
+  /**
+   * What an ID-shaped word is, cached per word (identifiers repeat across a code base): a known ID, a
+   * close miss of one (a typo worth reporting), another word of the ID grammar, or none of these.
+   */
+  wordKind(word: string): WordKind
   /** `ignoreIds` of the configuration. */
   isIgnored(word: string): boolean
   /** `rule_x+` is an ID only when `known` has it with its `+`. */
@@ -32,17 +38,41 @@ export interface ScannerSetup {
   suggestFor(word: string, ids?: readonly string[]): string[]
   /** Names of the held releases, when known. */
   held(): readonly string[] | undefined
+  /** A range across parents (`5.6.2d–5.6.3e`): every number between, in the rules' order. */
+  between: Between
 }
+
+/** `known`: today's or retired; `typo`: a close miss of one, not a placeholder; `grammar`: another word with a strict prefix; `other`. */
+export type WordKind = 'known' | 'typo' | 'grammar' | 'other'
+
+/** Distinct words kept per scanner; past it, words are judged again (a generated file of unique words). */
+const WORD_CACHE = 200_000
 
 export function createSetup(table: CiteTable, config: CiteConfig): ScannerSetup {
   const known = new Set([...table.byId.keys(), ...table.retired.keys()])
   const near = nearMissFor(table.ids)
+  const strict = new Set(table.strictPrefixes)
+  const kinds = new Map<string, WordKind>()
+  const judge = (word: string): WordKind => {
+    if (known.has(word)) return 'known'
+    const underscore = word.indexOf('_')
+    if (underscore === -1 || !strict.has(word.slice(0, underscore))) return 'other'
+    return near.isNearMiss(word) && !isPlaceholder(word) ? 'typo' : 'grammar'
+  }
   return {
     table,
     config,
-    strict: new Set(table.strictPrefixes),
+    strict,
     near,
     isKnownId: (word) => known.has(word),
+    wordKind: (word) => {
+      let kind = kinds.get(word)
+      if (kind === undefined) {
+        kind = judge(word)
+        if (kinds.size < WORD_CACHE) kinds.set(word, kind)
+      }
+      return kind
+    },
     isIgnored: (word) => config.ignoreIds?.test(word) ?? false,
     trimPlus: (word, has) => (word.endsWith('+') && !has(word) ? word.replace(/\++$/, '') : word),
     suggestFor: (word, ids = table.ids) => {
@@ -50,6 +80,14 @@ export function createSetup(table: CiteTable, config: CiteConfig): ScannerSetup 
       return close.length > 0 ? close : suggesterFor(ids)(word)
     },
     held: () => table.releases?.versions ?? table.editions,
+    between: (a, b) => {
+      const from = table.numberAt.get(a)
+      const to = table.numberAt.get(b)
+      if (from === undefined || to === undefined || to <= from || to - from >= MAX_RANGE) return undefined
+      // Under one chapter only: `1.2.3–6.1.4` is two citations run together, not 300 rules.
+      if (a.slice(0, a.indexOf('.')) !== b.slice(0, b.indexOf('.'))) return undefined
+      return table.numbers.slice(from, to + 1)
+    },
   }
 }
 
@@ -70,6 +108,11 @@ export interface FileScan {
   nextGroup(): number
   /** Set when a citation names a held release and the table has no releases yet. */
   needsReleases: boolean
+  /**
+   * The last edition named alone on a comment line (`;; CR 1.8`, `// From CR v24.03:`) and the comment
+   * block below it (offsets): numbers quoted there are that edition's, not today's.
+   */
+  editionHeader?: { written: string; from: number; to: number }
 }
 
 export function createFileScan(setup: ScannerSetup, text: string, file: string): FileScan {

@@ -25,6 +25,10 @@ export interface NumberItem {
 const FIRST = new RegExp(NUMBER, 'y')
 /** A range's second half: a number, or letters after a number ending in one (`6.1.4a–c`). */
 const RANGE_TO = new RegExp(String.raw`(?:[ \t]*(?:–|—|\.\.)[ \t]*|-|[ \t]+-[ \t]+(?=\d)|[ \t]+(?:through|thru|to)[ \t]+)(${NUMBER}|[a-z]{1,2}(?![A-Za-z0-9_]))`, 'y')
+/** `6.9.3c-i`: step c, branch i (how the timing structures are cited), never the range c…i. */
+const BRANCH = /-(?:iii|ii|iv|ix|i|vi{0,3}|x)(?![A-Za-z0-9_])/y
+/** `6.2.7a/c/d`, `6.1.4a, c and d`: more letters of the same rule. */
+const MORE_LETTERS = /[ \t]*(?:\/|,|&|\band\b|\bor\b)[ \t]*([a-z])(?![A-Za-z0-9_.])/y
 const SEPARATOR = new RegExp(String.raw`[ \t]*(?:,|&|/|\+|\band\b|\bor\b)[ \t]*(?:and[ \t]+|or[ \t]+)?(?:§[ \t]*)?(?=\d)`, 'y')
 const isIdent = (c: number) => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95
 
@@ -33,7 +37,7 @@ const isIdent = (c: number) => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (
  * range after it. `end` is where reading stopped. Nothing when the number
  * runs into a word (`6.1.4x2`).
  */
-export function readNumbers(text: string, pos: number): { items: NumberItem[]; end: number } {
+export function readNumbers(text: string, pos: number, between?: Between): { items: NumberItem[]; end: number } {
   const items: NumberItem[] = []
   let at = pos
   for (;;) {
@@ -44,14 +48,36 @@ export function readNumbers(text: string, pos: number): { items: NumberItem[]; e
     if (end < text.length && isIdent(text.charCodeAt(end))) break
     const first = citationForm(m[0])
     let item: NumberItem = { offset: at, text: m[0], values: [first] }
-    RANGE_TO.lastIndex = end
-    const r = RANGE_TO.exec(text)
-    if (r) {
-      const rEnd = RANGE_TO.lastIndex
-      const values = expandRange(first, citationForm(r[1]!))
-      if (values && !(rEnd < text.length && isIdent(text.charCodeAt(rEnd)))) {
-        item = { offset: at, text: text.slice(at, rEnd), values }
-        end = rEnd
+    const letter = /[a-z]$/.test(first)
+    BRANCH.lastIndex = end
+    if (letter && BRANCH.exec(text)) {
+      // A branch of a step: the step is what is cited.
+      end = BRANCH.lastIndex
+      item = { offset: at, text: text.slice(at, end), values: [first] }
+    } else {
+      RANGE_TO.lastIndex = end
+      const r = RANGE_TO.exec(text)
+      if (r) {
+        const rEnd = RANGE_TO.lastIndex
+        const to = citationForm(r[1]!)
+        const values = expandRange(first, to) ?? (/^\d/.test(to) ? between?.(first, to) : undefined)
+        if (values && !(rEnd < text.length && isIdent(text.charCodeAt(rEnd)))) {
+          item = { offset: at, text: text.slice(at, rEnd), values }
+          end = rEnd
+        }
+      } else if (letter) {
+        // `6.2.7a/c/d`: each further letter after the last, in order.
+        let last = first.charCodeAt(first.length - 1)
+        const stem = first.slice(0, -1)
+        for (;;) {
+          MORE_LETTERS.lastIndex = end
+          const l = MORE_LETTERS.exec(text)
+          if (!l || l[1]!.charCodeAt(0) <= last) break
+          last = l[1]!.charCodeAt(0)
+          item.values.push(`${stem}${l[1]}`)
+          end = MORE_LETTERS.lastIndex
+        }
+        if (item.values.length > 1) item.text = text.slice(at, end)
       }
     }
     items.push(item)
@@ -66,7 +92,15 @@ export function readNumbers(text: string, pos: number): { items: NumberItem[]; e
 }
 
 /** At most this many numbers in one range: `6.1 through 6.99` is a typo, not 99 citations. */
-const MAX_RANGE = 40
+export const MAX_RANGE = 40
+
+/**
+ * Every number from `a` to `b` in the rules' order, for a range across
+ * parents (`5.6.2d–5.6.3e`); undefined when either is not a rule, `b` comes
+ * first, or the range is longer than `MAX_RANGE`. The scanner supplies it
+ * from its table; without one, only ranges under one parent are read.
+ */
+export type Between = (a: string, b: string) => string[] | undefined
 
 /**
  * Every number from `a` to `b`, or undefined when they do not make a range:
@@ -111,7 +145,7 @@ const CAPTURE_WORD = /[^\s,;/&+"'`()[\]{}|][^\s,;/&"'`()[\]{}|]*/y
  * pattern that captures a whole minified line) costs its length, not its
  * length for every number in it.
  */
-export function tokenizeCapture(text: string, start: number, end: number): CaptureToken[] {
+export function tokenizeCapture(text: string, start: number, end: number, between?: Between): CaptureToken[] {
   const out: CaptureToken[] = []
   const window = text.slice(start, end)
   const length = window.length
@@ -119,7 +153,7 @@ export function tokenizeCapture(text: string, start: number, end: number): Captu
   while (at < length) {
     const c = window.charCodeAt(at)
     if (c >= 48 && c <= 57 && !/^\d{2}\.\d{2}(?![\d.a-z])/.test(window.slice(at, at + 6))) {
-      const { items, end: after } = readNumbers(window, at)
+      const { items, end: after } = readNumbers(window, at, between)
       if (items.length > 0) {
         for (const it of items) out.push({ offset: start + it.offset, text: it.text, kind: 'numbers', values: it.values })
         at = after

@@ -18,6 +18,8 @@ const PAIR_GAP = 16
 /** Pair numbers with IDs, line by line, in `hits` (sorted, located, resolved). Returns the bare numbers found beside IDs. */
 export function pairNumbersWithIds(setup: ScannerSetup, text: string, hits: Hit[], file: string): Hit[] {
   const bare: Hit[] = []
+  /** Starts of lines whose numbers a neighbouring line already read (a number pairs once). */
+  const claimed = new Set<number>()
   let i = 0
   while (i < hits.length) {
     const line = hits[i]!.line
@@ -27,13 +29,13 @@ export function pairNumbersWithIds(setup: ScannerSetup, text: string, hits: Hit[
       if (!hits[j]!.isNumber && hits[j]!.version === undefined && hits[j]!.notHeld === undefined) hasId = true
       j++
     }
-    if (hasId) pairLine(setup, text, hits, i, j, file, bare)
+    if (hasId) pairLine(setup, text, hits, i, j, file, bare, claimed)
     i = j
   }
   return bare
 }
 
-function pairLine(setup: ScannerSetup, text: string, hits: Hit[], from: number, to: number, file: string, bare: Hit[]) {
+function pairLine(setup: ScannerSetup, text: string, hits: Hit[], from: number, to: number, file: string, bare: Hit[], claimed: Set<number>) {
   const { table } = setup
   const ids: Hit[] = []
   const numbers: Hit[] = []
@@ -44,7 +46,6 @@ function pairLine(setup: ScannerSetup, text: string, hits: Hit[], from: number, 
   const lineStart = first.offset - (first.column - 1)
   let lineEnd = text.indexOf('\n', lineStart)
   if (lineEnd === -1) lineEnd = text.length
-  const lineText = text.slice(lineStart, lineEnd)
   // Running maximum of the ends of this line's hits: "does a span overlap a hit?" by binary search.
   const maxEnd: number[] = []
   for (let k = from, m = -1; k < to; k++) maxEnd.push((m = Math.max(m, hits[k]!.end)))
@@ -52,25 +53,44 @@ function pairLine(setup: ScannerSetup, text: string, hits: Hit[], from: number, 
     const k = firstAtOrAfter(hits, end, from, to)
     return k > from && maxEnd[k - 1 - from]! > start
   }
-  BARE_NUMBER.lastIndex = 0
-  for (let m = BARE_NUMBER.exec(lineText); m !== null; m = BARE_NUMBER.exec(lineText)) {
-    const offset = lineStart + m.index
-    const end = offset + m[0].length
-    if (overlapsHit(offset, end)) continue
-    const value = m[0]
-    if (!table.chapters.has(value.slice(0, value.indexOf('.')))) continue
-    // `1.5` is as likely a float as section 1.5: two parts only in quotes.
-    if (value.split('.').length === 2) {
-      const before = lineText.charCodeAt(m.index - 1)
-      if (!isQuote(before) || before !== lineText.charCodeAt(m.index + value.length)) continue
+  const readBare = (start: number, lineNo: number, onlyQuoted: boolean) => {
+    let stop = text.indexOf('\n', start)
+    if (stop === -1) stop = text.length
+    const segment = text.slice(start, stop)
+    BARE_NUMBER.lastIndex = 0
+    for (let m = BARE_NUMBER.exec(segment); m !== null; m = BARE_NUMBER.exec(segment)) {
+      const offset = start + m.index
+      const end = offset + m[0].length
+      if (lineNo === first.line && overlapsHit(offset, end)) continue
+      const value = m[0]
+      if (!table.chapters.has(value.slice(0, value.indexOf('.')))) continue
+      const before = segment.charCodeAt(m.index - 1)
+      const quoted = isQuote(before) && before === segment.charCodeAt(m.index + value.length)
+      // `1.5` is as likely a float as section 1.5: two parts only in quotes.
+      if ((onlyQuoted || value.split('.').length === 2) && !quoted) continue
+      const h = hit(offset, value, value, true, 'number')
+      h.bare = true
+      h.line = lineNo
+      h.column = offset - start + 1
+      resolveHit(setup, h, file)
+      numbers.push(h)
+      bare.push(h)
     }
-    const h = hit(offset, value, value, true, 'number')
-    h.bare = true
-    h.line = first.line
-    h.column = offset - lineStart + 1
-    resolveHit(setup, h, file)
-    numbers.push(h)
-    bare.push(h)
+  }
+  readBare(lineStart, first.line, false)
+  // A formatter may split a pair over two lines (`number: "6.8.2a",` / `id: "rule_x",`): the quoted
+  // numbers of a neighbouring line without citations of its own pair too.
+  if (from === 0 || hits[from - 1]!.line < first.line - 1) {
+    // (`lastIndexOf` clamps a negative start to 0: after an empty first line, the previous line starts at 0.)
+    const prevStart = lineStart === 0 ? -1 : lineStart === 1 ? 0 : text.lastIndexOf('\n', lineStart - 2) + 1
+    if (prevStart >= 0 && !claimed.has(prevStart)) readBare(prevStart, first.line - 1, true)
+  }
+  if (to === hits.length || hits[to]!.line > first.line + 1) {
+    const nextStart = lineEnd + 1
+    if (nextStart < text.length) {
+      claimed.add(nextStart)
+      readBare(nextStart, first.line + 1, true)
+    }
   }
   if (numbers.length === 0) return
   const pairable = ids.filter((h) => h.rule || h.problem?.code === 'unknown-rule')
@@ -81,7 +101,9 @@ function pairLine(setup: ScannerSetup, text: string, hits: Hit[], from: number, 
     const id = nearestId(text, n, pairable)
     if (!id) continue
     const current = best.get(id)
-    if (!current || gap(n, id) < gap(current, id)) best.set(id, n)
+    // A number on the ID's own line before one on a neighbouring line (a split pair is the exception).
+    const sameLine = Number(n.line === id.line) - Number(current?.line === id.line)
+    if (!current || sameLine > 0 || (sameLine === 0 && gap(n, id) < gap(current, id))) best.set(id, n)
   }
   for (const [id, n] of best) {
     if (id.rule) {
@@ -89,8 +111,13 @@ function pairLine(setup: ScannerSetup, text: string, hits: Hit[], from: number, 
         n.dropped = true // the same citation, written twice
         continue
       }
-      // `CR 6.9 (rule_sec_run_initiation_phase onwards)`: a section cited with a rule in it; in data (`"6.9.2"`, bare) a parent is stale.
-      if (!n.bare && n.rule && (n.rule.kind === 'section' || n.rule.kind === 'chapter') && isAncestor(setup, n.rule.id, id.rule.id)) continue
+      // A rule beside one of its sub-rules (`6.1.4 rule_end_run_access…`, `CR 6.9 (rule_x onwards)`), a
+      // section's ID beside its rules (`sec_steps_of_a_run 6.9.1–6.9.6`): two citations of one place, not a
+      // stale pair. In data (`{ number: "6.1.4", id: "rule_child" }`) the number is the ID's, so stale.
+      if (n.rule && !isQuoted(text, n) && (isAncestor(setup, n.rule.id, id.rule.id) || isAncestor(setup, id.rule.id, n.rule.id))) {
+        if (n.bare) n.dropped = true
+        continue
+      }
       n.dropped = true
       n.problem = {
         code: 'stale-pair',
@@ -103,28 +130,50 @@ function pairLine(setup: ScannerSetup, text: string, hits: Hit[], from: number, 
         suggestions: [id.rule.number],
       }
     } else if (n.rule && id.problem) {
-      // `6.1.3/rule_end_teh_run`: the number says which ID was meant.
+      // `6.1.3/rule_end_teh_run`: the number says which ID was meant and, on the ID's line, stays a citation
+      // of that rule (`{ number: "7.4.1c", id: "rule_candidates_in_rd" }` cites 7.4.1c; the ID is the error).
       const rest = (id.problem.suggestions ?? []).filter((s) => s !== n.rule!.id)
       id.problem.suggestions = [n.rule.id, ...rest].slice(0, 3)
-      if (n.bare) n.dropped = true
+      if (n.line === id.line) n.bare = false
     }
   }
 }
 
-const gap = (a: Hit, b: Hit) => (a.end <= b.offset ? b.offset - a.end : a.offset >= b.end ? a.offset - b.end : 0)
+/** A number written as data: in quotes. */
+function isQuoted(text: string, n: Hit): boolean {
+  const before = text.charCodeAt(n.offset - 1)
+  return isQuote(before) && before === text.charCodeAt(n.end)
+}
+
+const rawGap = (a: Hit, b: Hit) => (a.end <= b.offset ? b.offset - a.end : a.offset >= b.end ? a.offset - b.end : 0)
+/** Characters between two hits; across a line break, its indentation does not count. */
+let gapText = ''
+const gap = (a: Hit, b: Hit) => {
+  if (a.line === b.line) return rawGap(a, b)
+  const between = a.end <= b.offset ? gapText.slice(a.end, b.offset) : gapText.slice(b.end, a.offset)
+  return between.replace(/\s+/g, '').length
+}
 
 /** The closest ID (of another group) written as one pair with `n`; the leftmost of equals. */
 function nearestId(text: string, n: Hit, ids: readonly Hit[]): Hit | undefined {
   const k = firstAtOrAfter(ids, n.offset)
   let found: Hit | undefined
+  let agrees = false
   const consider = (c: Hit) => {
     if (n.group !== undefined && n.group === c.group) return
     if (!adjacent(text, n, c)) return
-    if (!found || gap(n, c) < gap(n, found) || (gap(n, c) === gap(n, found) && c.offset < found.offset)) found = c
+    // Between two IDs (`rule_x 6.9.6a step_y`), the one whose number it is: it is that one's pair.
+    const same = c.rule !== undefined && c.rule.number === n.value
+    if (agrees && !same) return
+    if (!found || (same && !agrees) || gap(n, c) < gap(n, found) || (gap(n, c) === gap(n, found) && c.offset < found.offset)) found = c
+    if (same) agrees = true
   }
   // IDs never overlap each other, so gaps grow outward from `k`.
-  for (let j = k - 1; j >= 0 && gap(n, ids[j]!) <= PAIR_GAP; j--) consider(ids[j]!)
-  for (let j = k; j < ids.length && gap(n, ids[j]!) <= PAIR_GAP; j++) consider(ids[j]!)
+  gapText = text
+  // Across a line break, indentation may come between: look a little further, judge by `gap`.
+  const reach = PAIR_GAP * 8
+  for (let j = k - 1; j >= 0 && rawGap(n, ids[j]!) <= reach; j--) if (gap(n, ids[j]!) <= PAIR_GAP) consider(ids[j]!)
+  for (let j = k; j < ids.length && rawGap(n, ids[j]!) <= reach; j++) if (gap(n, ids[j]!) <= PAIR_GAP) consider(ids[j]!)
   return found
 }
 
@@ -135,7 +184,8 @@ function nearestId(text: string, n: Hit, ids: readonly Hit[]): Hit | undefined {
  * them (`CR 6.1.4 (ends the run) and rule_x`) makes them two citations.
  */
 function adjacent(text: string, a: Hit, b: Hit): boolean {
-  const between = a.end <= b.offset ? text.slice(a.end, b.offset) : b.end <= a.offset ? text.slice(b.end, a.offset) : ''
+  let between = a.end <= b.offset ? text.slice(a.end, b.offset) : b.end <= a.offset ? text.slice(b.end, a.offset) : ''
+  if (a.line !== b.line) between = between.replace(/\s+/g, '')
   if (between.length > PAIR_GAP) return false
   const words = between.match(/[A-Za-z]{2,}/g)
   return words === null || words.length <= 1

@@ -3,7 +3,7 @@
  * hint (a rule with sub-rules cited without one of them on the line), then
  * what `cr-ignore` comments and per-path `ignore` codes silence.
  */
-import { describeMeaning, explainNumber } from '../versions/number-ledger.ts'
+import { describeMeaning, explainNumber, type NumberMeaning } from '../versions/number-ledger.ts'
 import type { ScannerSetup } from './context.ts'
 import type { Hit } from './hit.ts'
 import { suppressedLines } from './suppress.ts'
@@ -77,17 +77,28 @@ function impreciseHints(setup: ScannerSetup, citations: readonly Citation[], fil
  * (`renumbered-since-baseline`). A number written beside its ID is a pair and
  * gets none: the ID says which rule.
  */
+/** Per scanner setup: a number of today's rules → what it meant before (and those meanings in words), or nothing. */
+const earlierMeanings = new WeakMap<ScannerSetup, Map<string, { earlier: readonly NumberMeaning[]; then: string } | null>>()
+
 function numberHints(setup: ScannerSetup, hits: readonly Hit[], file: string): CiteProblem[] {
   const ledger = setup.table.releases?.ledger
   if (!ledger) return []
+  let cache = earlierMeanings.get(setup)
+  if (!cache) earlierMeanings.set(setup, (cache = new Map()))
   const out: CiteProblem[] = []
   const seen = new Set<string>()
   for (const h of hits) {
     if (!h.isNumber || h.bare || h.dropped || !h.rule || h.problem || h.version !== undefined || h.notHeld !== undefined || seen.has(h.value)) continue
-    const { earlier } = explainNumber(ledger, h.value, (n) => (n === h.value ? h.rule!.id : undefined))
-    if (earlier.length === 0) continue
+    // The same for every file that cites the number (today's rule of a number is the same everywhere).
+    let known = cache.get(h.value)
+    if (known === undefined) {
+      const { earlier } = explainNumber(ledger, h.value, (n) => (n === h.value ? h.rule!.id : undefined))
+      known = earlier.length === 0 ? null : { earlier, then: earlier.map((m) => describeMeaning(m, ledger.versions)).join('; ') }
+      cache.set(h.value, known)
+    }
     seen.add(h.value)
-    const then = earlier.map((m) => describeMeaning(m, ledger.versions)).join('; ')
+    if (known === null) continue
+    const { earlier, then } = known
     out.push({
       code: 'number-changed-meaning',
       severity: 'hint',

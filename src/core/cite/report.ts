@@ -12,10 +12,11 @@
  * Pure: strings in, strings out.
  */
 import { escapeForTerminal } from '../terminal-text.ts'
-import { DIAGNOSTIC_CODES } from '../codes.ts'
-import type { CiteProblem, CiteSeverity } from './types.ts'
+import { githubAnnotations, sarifLog } from '../diagnostic-formats.ts'
+import type { Log } from 'sarif'
+import { CITE_CODES, type CiteProblem, type CiteSeverity } from './types.ts'
 
-export const REPORT_FORMATS = ['text', 'github', 'sarif', 'json'] as const
+export const REPORT_FORMATS = ['text', 'github', 'sarif', 'json', 'markdown'] as const
 export type ReportFormat = (typeof REPORT_FORMATS)[number]
 
 const RANK: Record<CiteSeverity, number> = { error: 0, warning: 1, hint: 2 }
@@ -38,41 +39,32 @@ export function formatProblemLine(p: CiteProblem): string {
   return escapeForTerminal(`${p.file}:${p.line}:${p.column}: ${WORD[p.severity]}: ${messageOf(p)} [${p.code}]`)
 }
 
-/** GitHub Actions workflow commands; `%`, CR and LF escaped as the runner expects. */
+/** GitHub Actions workflow commands, by the shared formatter (`diagnostic-formats.ts`), each message with cr cite's suggestion. */
 export function formatGithub(problems: readonly CiteProblem[]): string[] {
-  const data = (s: string) => s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A')
-  const prop = (s: string) => data(s).replace(/:/g, '%3A').replace(/,/g, '%2C')
-  const command: Record<CiteSeverity, string> = { error: 'error', warning: 'warning', hint: 'notice' }
-  return problems.map((p) => `::${command[p.severity]} file=${prop(p.file)},line=${p.line},col=${p.column},title=${prop(`cr cite: ${p.code}`)}::${data(messageOf(p))}`)
+  return githubAnnotations(
+    problems.map((p) => {
+      const { suggestions: _, ...rest } = p
+      return { ...rest, message: messageOf(p) }
+    }),
+    { name: 'cr cite' },
+  )
 }
 
-/** A SARIF 2.1.0 log with one run; rules are the codes that occur, with their descriptions. */
-export function formatSarif(problems: readonly CiteProblem[], tool: { version: string; informationUri?: string }): object {
-  const codes = [...new Set(problems.map((p) => p.code))].sort()
-  const level: Record<CiteSeverity, string> = { error: 'error', warning: 'warning', hint: 'note' }
-  return {
-    $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
-    version: '2.1.0',
-    runs: [
-      {
-        tool: {
-          driver: {
-            name: 'cr cite',
-            semanticVersion: tool.version,
-            ...(tool.informationUri ? { informationUri: tool.informationUri } : {}),
-            rules: codes.map((code) => ({ id: code, shortDescription: { text: DIAGNOSTIC_CODES[code].summary } })),
-          },
-        },
-        results: problems.map((p) => ({
-          ruleId: p.code,
-          ruleIndex: codes.indexOf(p.code),
-          level: level[p.severity],
-          message: { text: messageOf(p) },
-          locations: [{ physicalLocation: { artifactLocation: { uri: p.file, uriBaseId: '%SRCROOT%' }, region: { startLine: p.line, startColumn: p.column } } }],
-        })),
-      },
-    ],
-  }
+/**
+ * A SARIF 2.1.0 log, by the shared formatter (`diagnostic-formats.ts`): the
+ * driver is the tool (`cr cite`, its version), every code it can report a
+ * rule with its default level (the registry's), a result's level the one it
+ * was reported with (a project's `cite.severity` may differ from the default).
+ */
+export function formatSarif(problems: readonly CiteProblem[], tool: { version: string; rulesVersion?: string; informationUri?: string }): Log {
+  return sarifLog(
+    problems.map((p) => {
+      const { suggestions: _, ...rest } = p
+      return { ...rest, message: messageOf(p) }
+    }),
+    { name: 'cr cite', version: tool.version, ...(tool.informationUri ? { informationUri: tool.informationUri } : {}) },
+    { rules: CITE_CODES, ...(tool.rulesVersion ? { properties: { rulesVersion: tool.rulesVersion } } : {}) },
+  )
 }
 
 const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)

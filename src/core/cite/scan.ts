@@ -41,7 +41,9 @@ export function createScanner(table: CiteTable, config: CiteConfig = DEFAULT_CIT
     const source = form.source(setup)
     return source === undefined ? [] : [{ form, source }]
   })
-  const main = new RegExp(forms.map((f) => `(${f.source})`).join('|'), 'g')
+  // Never inside a longer word (`my_rule_x`, `ABCR 6.1`): refused by the expression itself, so such words
+  // cost no match object and no call.
+  const main = new RegExp(`(?<![A-Za-z0-9_])(?:${forms.map((f) => `(${f.source})`).join('|')})`, 'g')
 
   return {
     scan(text, file) {

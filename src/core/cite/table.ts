@@ -30,6 +30,9 @@ export interface CiteTable {
   loosePrefixes: readonly string[]
   /** Every ID, for suggestions. */
   ids: readonly string[]
+  /** Every number in document order, and each one's place in it: ranges across parents (`5.6.2d–5.6.3e`). */
+  numbers: readonly string[]
+  numberAt: ReadonlyMap<string, number>
   /** Old releases, for citations that name one (`CR v24.03 6.1.4`); see `withReleases`. */
   releases?: ReleaseTables
   /** Names of the releases held (oldest first), known before `releases` is built: tells an edition not held (`CR 1.8 …`) from one to resolve. */
@@ -57,9 +60,15 @@ export function buildCiteTable(rules: readonly CiteRule[], retired?: Retirements
   const byNumber = new Map<string, CiteRule>()
   const chapters = new Set<string>()
   const loose = new Set<string>()
+  const numbers: string[] = []
+  const numberAt = new Map<string, number>()
   for (const r of rules) {
     if (!byId.has(r.id)) byId.set(r.id, r)
-    if (!byNumber.has(r.number)) byNumber.set(r.number, r)
+    if (!byNumber.has(r.number)) {
+      byNumber.set(r.number, r)
+      numberAt.set(r.number, numbers.length)
+      numbers.push(r.number)
+    }
     if (r.kind === 'chapter') chapters.add(r.number)
     const prefix = /^([A-Za-z][A-Za-z0-9]*)_/.exec(r.id)?.[1]
     if (prefix && !(ID_PREFIXES as readonly string[]).includes(prefix)) loose.add(prefix)
@@ -72,6 +81,8 @@ export function buildCiteTable(rules: readonly CiteRule[], retired?: Retirements
     strictPrefixes: ID_PREFIXES,
     loosePrefixes: [...loose].sort(),
     ids: [...byId.keys()],
+    numbers,
+    numberAt,
   }
   return retired ? withRetirements(table, retired) : table
 }

@@ -53,7 +53,7 @@ export interface Citation {
 export type CiteSeverity = Severity
 
 /** Codes `cr cite` reports; what each means is in the registry (`src/core/codes.ts`). */
-export const CITE_CODES = ['unknown-rule', 'stale-pair', 'renamed-rule', 'removed-rule', 'imprecise-citation', 'old-release-citation', 'unknown-release', 'edition-not-held', 'changed-rule', 'old-number', 'number-changed-meaning', 'renumbered-since-baseline', 'config-invalid', 'file-unreadable', 'file-not-regular', 'file-too-large', 'file-binary'] as const satisfies readonly DiagnosticCode[]
+export const CITE_CODES = ['unknown-rule', 'stale-pair', 'renamed-rule', 'removed-rule', 'imprecise-citation', 'old-release-citation', 'unknown-release', 'edition-not-held', 'changed-rule', 'old-number', 'number-changed-meaning', 'renumbered-since-baseline', 'config-invalid', 'results-invalid', 'exceptions-invalid', 'exception-covered', 'coverage-below', 'not-counted', 'file-unreadable', 'file-not-regular', 'file-too-large', 'file-binary'] as const satisfies readonly DiagnosticCode[]
 
 export type CiteCode = (typeof CITE_CODES)[number]
 

@@ -17,11 +17,11 @@
  * there — so the one mistake is the one message.
  */
 import type { LoadedYaml } from '../load-yaml.ts'
-import type { BrokenFile, Diagnostic, Recovery, SourceFile } from '../types.ts'
+import type { BrokenFile, Diagnostic, MistakenDefinition, Recovery, SourceFile } from '../types.ts'
 
-export type { BrokenFile, Recovery } from '../types.ts'
+export type { BrokenFile, MistakenDefinition, Recovery } from '../types.ts'
 import { rootCause } from './root-cause.ts'
-import { idsDefinedInText } from './scan-ids.ts'
+import { idsDefinedInText, intendedDefinition } from './scan-ids.ts'
 
 /** A file's last successful parse, by path: kept by a caller that compiles the same folder again and again. */
 export type LastGood = Map<string, { loaded: LoadedYaml }>
@@ -63,6 +63,38 @@ export function recoverFile(
   return { broken: { file: file.path, role, cause: found.cause, before: found.before, stale: last !== undefined, withheld }, loaded }
 }
 
+/** What the schema says of a definition line with a mistake in it. */
+const DEFINITION_MISTAKES = new Set(['schema-id-pattern', 'schema-unknown-key', 'schema-type', 'schema-invalid'])
+
+/**
+ * Definitions whose own line has a mistake (a misspelled key, an ID outside
+ * the grammar), with the ID each means when nothing defines it: references
+ * to it, and the ID guard's check of it, follow from that one mistake.
+ */
+export function mistakenDefinitions(messages: readonly Diagnostic[], textOf: (file: string) => string | undefined, defined: (id: string) => boolean): MistakenDefinition[] {
+  const out: MistakenDefinition[] = []
+  const lines = new Map<string, string[]>()
+  for (const m of messages) {
+    if (m.severity !== 'error' || !DEFINITION_MISTAKES.has(m.code)) continue
+    if (!lines.has(m.file)) lines.set(m.file, textOf(m.file)?.split(/\r?\n|\r/) ?? [])
+    const text = lines.get(m.file)!
+    const meant = intendedDefinition(text[m.line - 1] ?? '')?.filter((x) => !defined(x))
+    const id = meant?.[0]
+    if (!id || out.some((d) => d.id === id)) continue
+    // Its entry: the lines below it indented at least as far as its key (a misspelled key loses the sub-rules too).
+    const key = text[m.line - 1]!.length - text[m.line - 1]!.replace(/^[\s-]*/, '').length
+    const spaces = (l: string) => l.length - l.trimStart().length
+    let last = m.line
+    while (last < text.length && (text[last]!.trim() === '' || spaces(text[last]!) >= key)) last++
+    const below = [...idsDefinedInText(text.slice(m.line, last).join('\n'))].filter((x) => !defined(x))
+    out.push({ id, ids: [...new Set([...meant!, ...below])], file: m.file, line: m.line, lastLine: last })
+  }
+  return out
+}
+
+/** Messages inside a mistaken definition's entry that follow from the mistake: its sub-rules read as a `rule:`'s. */
+const FOLLOWS_IN_ENTRY = new Set(['schema-rule-children'])
+
 /** Codes whose subject may be an ID a broken file defines: they wait for it to parse. */
 const WAITING = new Set(['unknown-rule', 'id-missing', 'retired-unknown-target'])
 
@@ -72,7 +104,10 @@ const WAITING = new Set(['unknown-rule', 'id-missing', 'retired-unknown-target']
  * guard's messages added, say): it folds the same way.
  */
 export function foldCascades(messages: readonly Diagnostic[], recovery: Recovery): Diagnostic[] {
-  if (recovery.broken.length === 0) return [...messages]
+  if (recovery.broken.length === 0 && !recovery.definitions?.length) return [...messages]
+  const mistaken = new Map((recovery.definitions ?? []).flatMap((d) => d.ids.map((id) => [id, d] as const)))
+  const waited = new Set<MistakenDefinition>()
+  const inMistakenEntry = (m: Diagnostic) => recovery.definitions?.some((d) => d.file === m.file && m.line > d.line && m.line <= d.lastLine)
   const brokenFiles = new Map(recovery.broken.map((b) => [b.file, b]))
   const stale = new Set(recovery.broken.filter((b) => b.stale).map((b) => b.file))
   const causes = new Set(recovery.broken.flatMap((b) => [b.cause, ...b.before]))
@@ -82,12 +117,30 @@ export function foldCascades(messages: readonly Diagnostic[], recovery: Recovery
     if (causes.has(m)) continue
     if (brokenFiles.has(m.file)) continue
     if (m.subject !== undefined && WAITING.has(m.code) && withheld.has(m.subject)) continue
+    const waits = m.subject !== undefined && WAITING.has(m.code) ? mistaken.get(m.subject) : undefined
+    if (waits) {
+      waited.add(waits)
+      continue
+    }
+    if (FOLLOWS_IN_ENTRY.has(m.code) && inMistakenEntry(m)) continue
     if (m.related?.some((r) => stale.has(r.file))) continue
     // A release.yaml that does not load is not a missing one.
     if (m.code === 'release-missing' && recovery.broken.some((b) => b.role === 'release')) continue
     kept.push(m)
   }
   for (const b of recovery.broken) kept.push(...b.before, withNote(b))
+  // The mistaken definition's own message says what waits for it.
+  for (const d of recovery.definitions ?? []) {
+    const at = kept.findIndex((m) => m.file === d.file && m.line === d.line && DEFINITION_MISTAKES.has(m.code))
+    if (at === -1) continue
+    const cause = kept[at]!
+    // Said only when something waits for it (a note is kept once made: folding again keeps it).
+    if (!waited.has(d) && !cause.related?.some((r) => r.message.startsWith('until this definition is fixed'))) continue
+    const under = d.ids.length - d.ids.filter((x) => x.toLowerCase() === d.id.toLowerCase()).length
+    const what = under === 0 ? `\`${d.id}\` is not defined` : `\`${d.id}\` and the ${under} ID${under === 1 ? '' : 's'} under it are not defined`
+    const note = `until this definition is fixed, ${what}, and references to ${under === 0 ? 'it' : 'them'} are not checked`
+    if (!cause.related?.some((r) => r.message === note)) kept[at] = { ...cause, related: [...(cause.related ?? []), { file: d.file, line: cause.line, column: cause.column, message: note }] }
+  }
   return kept
 }
 

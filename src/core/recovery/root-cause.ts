@@ -61,6 +61,68 @@ const SLIPS: Slip[] = [
     },
   },
   {
+    name: 'unquoted text starting with a YAML indicator',
+    explain(_text, lines, first) {
+      // `text: *Note* …` (an alias), `` `x` `` / `@x` (reserved), `%x` (a directive), `| x` / `> x` (a block
+      // header with text after it), `? x` (a complex key), `!x y` (a tag), each followed by text.
+      const m = KEY_VALUE.exec(lines[first.line - 1] ?? '')
+      if (!m) return undefined
+      const value = m[3]!
+      const said = INDICATORS.find((i) => i.test(value))
+      if (!said) return undefined
+      const column = lines[first.line - 1]!.length - value.length + 1
+      return {
+        at: { line: first.line, column },
+        message: `Unexpected \`${value[0]}\` at the start of an unquoted \`${m[2]}\`: YAML reads it as ${said.reads}, expected the text quoted (\`${m[2]}: "${clip(value, 24).replace(/"/g, '\\"')}"\`) or as a block (\`${m[2]}: |-\`)`,
+      }
+    },
+  },
+  {
+    name: 'a quoted text that goes on after its closing quote',
+    explain(_text, lines, first) {
+      // `text: 'Tis the Runner's turn`: the `'` in Runner's closes the string, and the rest is left over.
+      for (let n = first.line; n >= Math.max(1, first.line - 3); n--) {
+        const m = KEY_VALUE.exec(lines[n - 1] ?? '')
+        if (!m) continue
+        const value = m[3]!
+        const quote = value[0]
+        if (quote !== "'" && quote !== '"') return undefined
+        const close = closingQuote(value, quote)
+        if (close === -1 || /^\s*(#.*)?$/.test(value.slice(close + 1))) return undefined
+        const start = lines[n - 1]!.length - value.length
+        const inside = quote === "'" ? "inside single quotes a `'` is written `''`" : 'inside double quotes a `"` is written `\\"`'
+        return {
+          at: { line: n, column: start + close + 1 },
+          message: `Unexpected text after the closing \`${quote}\` of a quoted \`${m[2]}\`: ${inside}, expected the whole text quoted, or as a block (\`${m[2]}: |-\`)`,
+        }
+      }
+      return undefined
+    },
+  },
+  {
+    name: 'a list item without a space after `-`',
+    explain(_text, lines, first) {
+      for (let n = first.line; n >= Math.max(1, first.line - 1); n--) {
+        const m = /^(\s*)-([A-Za-z_][\w-]*):/.exec(lines[n - 1] ?? '')
+        if (!m) continue
+        return { at: { line: n, column: m[1]!.length + 1 }, message: `Unexpected \`-${m[2]}\`: a list item needs a space after its \`-\`, expected \`- ${m[2]}:\`` }
+      }
+      return undefined
+    },
+  },
+  {
+    name: 'a key without a space after its `:`',
+    explain(_text, lines, first) {
+      for (let n = first.line; n >= Math.max(1, first.line - 1); n--) {
+        const m = /^(\s*(?:-\s+)?)([A-Za-z_][\w-]*):([^\s:][^:]*)$/.exec(lines[n - 1] ?? '')
+        // Only a key of the format (`rule:x`); `see:` in the middle of a text is another slip.
+        if (!m || !FORMAT_KEYS.has(m[2]!)) continue
+        return { at: { line: n, column: m[1]!.length + m[2]!.length + 2 }, message: `Unexpected \`${m[2]}:${clip(m[3]!, 30)}\`: YAML reads a key only when its \`:\` is followed by a space, expected \`${m[2]}: ${clip(m[3]!, 30)}\`` }
+      }
+      return undefined
+    },
+  },
+  {
     name: '`: ` or a line-final `:` inside unquoted text',
     explain(_text, lines, first) {
       if (!/Nested mappings|Implicit (map )?keys|implicit key|must be followed by map values|Unexpected scalar|All mapping items/i.test(first.message)) return undefined
@@ -108,6 +170,31 @@ const SLIPS: Slip[] = [
     },
   },
 ]
+
+/** What YAML makes of an unquoted value that starts with one of its indicators and goes on as text. */
+const INDICATORS: { test: (value: string) => boolean; reads: string }[] = [
+  { test: (v) => /^\*\S*\s+\S/.test(v) || /^\*[^\s*]+\*/.test(v), reads: 'an alias (`*name`)' },
+  { test: (v) => /^[`@]/.test(v), reads: 'a reserved character' },
+  { test: (v) => /^%/.test(v), reads: 'a directive' },
+  { test: (v) => /^[|>][-+]?[0-9]?[ \t]+[^\s#]/.test(v), reads: 'a block header, with the text on the lines below it' },
+  { test: (v) => /^\?[ \t]/.test(v), reads: 'a complex key (`? key`)' },
+  { test: (v) => /^![^\s]*\s+\S/.test(v), reads: 'a tag (`!tag`)' },
+]
+
+/** The keys the rules format has (the ones a definition or text is written with). */
+const FORMAT_KEYS = new Set(['chapter', 'section', 'subsection', 'rule', 'text', 'snippet', 'toc_entry', 'rules', 'examples', 'elements', 'sections', 'timing_structure', 'version', 'effective', 'id', 'release', 'renamed_to', 'merged_into', 'removed', 'note'])
+
+/** Where a quoted YAML string that starts `value` closes, or -1. */
+function closingQuote(value: string, quote: string): number {
+  for (let i = 1; i < value.length; i++) {
+    if (quote === '"' && value[i] === '\\') i++
+    else if (value[i] === quote) {
+      if (quote === "'" && value[i + 1] === "'") i++
+      else return i
+    }
+  }
+  return -1
+}
 
 const clip = (s: string, n = 40) => (s.length > n ? `${s.slice(0, n - 1)}…` : s)
 

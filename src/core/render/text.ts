@@ -104,3 +104,33 @@ function idsForNumbers(ctx: RenderContext): RenderContext {
     },
   }
 }
+
+/** A published text as runs: plain text, and each game symbol as itself, so a page draws its icon from data. */
+export type TextRun = string | { symbol: string; token: string }
+
+/**
+ * The published style as runs: what `renderText(tree, ctx)` prints, with each
+ * symbol kept as a node (its name and the token the text prints) instead of
+ * only its token, so a word diff can treat it as one word and a page can draw
+ * its icon without looking for tokens in the text.
+ */
+export function renderRuns(tree: MarkupRoot, ctx: RenderContext): TextRun[] {
+  const symbols: { at: number; symbol: string; token: string }[] = []
+  const text = toText(tree, ctx, (name, before) => {
+    const token = getSymbol(name)?.token ?? `[${name}]`
+    symbols.push({ at: before.length, symbol: name, token })
+    return token
+  })
+  const runs: TextRun[] = []
+  let from = 0
+  for (const s of symbols) {
+    if (s.at > from) runs.push(text.slice(from, s.at))
+    runs.push({ symbol: s.symbol, token: s.token })
+    from = s.at + s.token.length
+  }
+  if (from < text.length) runs.push(text.slice(from))
+  return runs
+}
+
+/** The text runs print: the published text. */
+export const runsText = (runs: readonly TextRun[]): string => runs.map((r) => (typeof r === 'string' ? r : r.token)).join('')

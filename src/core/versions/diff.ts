@@ -14,11 +14,12 @@
 import { diffArrays } from 'diff'
 import type { ResolvedRelease } from '../model/types.ts'
 import { canonicalTexts, type ComparableEntry } from '../render/canonical.ts'
+import { entryRuns, type EntryRuns } from '../render/runs.ts'
 import { indexView } from '../render/document.ts'
 import type { RuleEntry, RuleKind } from '../types.ts'
 import { similarity } from './similarity.ts'
 import { followRetirement, type RetiredEntry, type Retirements } from './retired.ts'
-import { wordDiff, type WordPart } from './word-diff.ts'
+import { wholePart, wordDiff, type WordPart } from './word-diff.ts'
 
 export type ChangeKind =
   | 'added'
@@ -138,6 +139,10 @@ export function diffReleases(modelA: ResolvedRelease, modelB: ResolvedRelease, r
   const canonB = canonicalTexts(modelB)
   const cmpA = (e: RuleEntry) => canonA.get(e.id)!
   const cmpB = (e: RuleEntry) => canonB.get(e.id)!
+  // Word diffs are made of runs, so the symbols in them stay symbols (pages draw their icons from data).
+  const runsA = entryRuns(modelA)
+  const runsB = entryRuns(modelB)
+  const texts: RunsOf = { a: (e) => runsA(e.id) ?? plainRuns(e), b: (e) => runsB(e.id) ?? plainRuns(e) }
   const isTiming = (e: RuleEntry | undefined) => e?.kind === 'timing'
 
   const pairs: Pair[] = []
@@ -213,12 +218,12 @@ export function diffReleases(modelA: ResolvedRelease, modelB: ResolvedRelease, r
   const entries: { entry: DiffEntry; key: number }[] = []
   const bIndex = new Map(b.rules.map((r, i) => [r.id, i]))
   for (const p of pairs) {
-    const entry = pairEntry(p, forward, cmpA, cmpB)
+    const entry = pairEntry(p, forward, cmpA, cmpB, texts)
     if (entry) entries.push({ entry, key: bIndex.get(p.b.id)! })
   }
   for (const e of b.rules) {
     if (claimedB.has(e.id)) continue
-    entries.push({ entry: addedEntry(e), key: bIndex.get(e.id)! })
+    entries.push({ entry: addedEntry(e, texts.b(e)), key: bIndex.get(e.id)! })
   }
   // A removed entry sorts right after the closest earlier entry that survived (after all its parts, if split).
   const lastPlace = new Map<string, number>()
@@ -227,7 +232,7 @@ export function diffReleases(modelA: ResolvedRelease, modelB: ResolvedRelease, r
   a.rules.forEach((e, i) => {
     lastKey = lastPlace.get(e.id) ?? lastKey
     if (pairedA.has(e.id) && !removedReason.has(e.id)) return
-    const entry = removedEntry(e)
+    const entry = removedEntry(e, texts.a(e))
     const reason = removedReason.get(e.id)
     if (reason !== undefined) entry.reason = reason
     entries.push({ entry, key: lastKey + 0.5 + i / (a.rules.length * 2) })
@@ -285,16 +290,25 @@ function base(e: RuleEntry): Pick<DiffEntry, 'id' | 'kind' | 'chapter' | 'sectio
   return { id: e.id, kind: e.kind, chapter: e.chapter, section: e.section, parent: e.parent, ...(e.title !== undefined ? { title: e.title } : {}) }
 }
 
-function addedEntry(e: RuleEntry): DiffEntry {
+/** An entry's texts as runs, on either side of a diff. */
+interface RunsOf {
+  a: (e: RuleEntry) => EntryRuns
+  b: (e: RuleEntry) => EntryRuns
+}
+
+/** An index entry the model does not have (never expected): its printed texts. */
+const plainRuns = (e: RuleEntry): EntryRuns => ({ text: e.text ? [e.text] : [], examples: e.examples.map((x) => [x.text]) })
+
+function addedEntry(e: RuleEntry, runs: EntryRuns): DiffEntry {
   const entry: DiffEntry = { change: 'added', changes: ['added'], ...base(e), newNumber: e.number }
-  if (e.text) entry.wordDiff = [{ value: e.text, added: true }]
-  if (e.examples.length > 0) entry.examples = e.examples.map((ex, i) => ({ change: 'added', index: i + 1, wordDiff: [{ value: ex.text, added: true }] }))
+  if (e.text) entry.wordDiff = [wholePart(runs.text, { added: true })]
+  if (e.examples.length > 0) entry.examples = e.examples.map((_, i) => ({ change: 'added', index: i + 1, wordDiff: [wholePart(runs.examples[i]!, { added: true })] }))
   return entry
 }
 
-function removedEntry(e: RuleEntry): DiffEntry {
+function removedEntry(e: RuleEntry, runs: EntryRuns): DiffEntry {
   const entry: DiffEntry = { change: 'removed', changes: ['removed'], ...base(e), oldNumber: e.number }
-  if (e.text) entry.wordDiff = [{ value: e.text, removed: true }]
+  if (e.text) entry.wordDiff = [wholePart(runs.text, { removed: true })]
   return entry
 }
 
@@ -303,6 +317,7 @@ function pairEntry(
   forward: ReadonlyMap<string, string>,
   cmpA: (e: RuleEntry) => ComparableEntry,
   cmpB: (e: RuleEntry) => ComparableEntry,
+  texts: RunsOf,
 ): DiffEntry | undefined {
   const { a, b } = p
   const changes = new Set<ChangeKind>()
@@ -317,7 +332,7 @@ function pairEntry(
   const cb = cmpB(b)
   // Reworded when the printed text changed, and not only by the numbers it cites.
   if (a.text !== b.text && ca.text !== cb.text) changes.add('reworded')
-  const examples = diffExamples(a, b, ca, cb)
+  const examples = diffExamples(a, b, ca, cb, texts)
   if (examples.length > 0) changes.add('examples')
   if (changes.size === 0) return undefined
 
@@ -330,22 +345,22 @@ function pairEntry(
   if (p.how === 'split' && p.retirement) entry.targets = p.retirement.targets
   if (p.retirement?.reason !== undefined) entry.reason = p.retirement.reason
   if (p.inferred) entry.inferred = true
-  if (a.text !== b.text && (changes.has('reworded') || p.how === 'merged' || p.how === 'split')) entry.wordDiff = wordDiff(a.text, b.text)
+  if (a.text !== b.text && (changes.has('reworded') || p.how === 'merged' || p.how === 'split')) entry.wordDiff = wordDiff(texts.a(a).text, texts.b(b).text)
   if (examples.length > 0) entry.examples = examples
   return entry
 }
 
-function diffExamples(a: RuleEntry, b: RuleEntry, ca: ComparableEntry, cb: ComparableEntry): ExampleChange[] {
+function diffExamples(a: RuleEntry, b: RuleEntry, ca: ComparableEntry, cb: ComparableEntry, texts: RunsOf): ExampleChange[] {
   const same = (i: number, j: number) => ca.examples[i] === cb.examples[j] || a.examples[i]!.text === b.examples[j]!.text
   if (ca.examples.length === cb.examples.length && ca.examples.every((_, i) => same(i, i))) return []
   const out: ExampleChange[] = []
   alignSequences(ca.examples, cb.examples, (i, j) => similarity(ca.examples[i]!, cb.examples[j]!) >= TIMING_SIMILARITY, {
     same: () => {},
     changed: (i, j) => {
-      if (!same(i, j)) out.push({ change: 'reworded', index: j + 1, wordDiff: wordDiff(a.examples[i]!.text, b.examples[j]!.text) })
+      if (!same(i, j)) out.push({ change: 'reworded', index: j + 1, wordDiff: wordDiff(texts.a(a).examples[i]!, texts.b(b).examples[j]!) })
     },
-    removed: (i) => out.push({ change: 'removed', index: i + 1, wordDiff: [{ value: a.examples[i]!.text, removed: true }] }),
-    added: (j) => out.push({ change: 'added', index: j + 1, wordDiff: [{ value: b.examples[j]!.text, added: true }] }),
+    removed: (i) => out.push({ change: 'removed', index: i + 1, wordDiff: [wholePart(texts.a(a).examples[i]!, { removed: true })] }),
+    added: (j) => out.push({ change: 'added', index: j + 1, wordDiff: [wholePart(texts.b(b).examples[j]!, { added: true })] }),
   })
   return out
 }

@@ -10,7 +10,7 @@ import { isIdentChar } from '../hit.ts'
 import { captureHits } from './capture.ts'
 import type { CaptureForm } from './form.ts'
 
-const CALL = /(cite|Cite|CITE|cr|Cr|CR|rule|Rule|cite_rule|cr_rule)(!?)[ \t]*\(/g
+const CALL = /(?<![A-Za-z0-9_])(cite|Cite|CITE|cr|Cr|CR|rule|Rule|cite_rule|cr_rule)(!?)[ \t]*\(/g
 /** Lisp calls, `(cite "…")`, `(cr/cite "…")`: looked for in Lisp files only. */
 const LISP_CALL = /\((?:[A-Za-z][\w.-]*\/)?(?:cite|cr)[ \t]+(?=["'])/g
 /** `version: 'v24.03'` in a call's other arguments (`rule('6.2.5', { version: 'v24.03' })`). */
@@ -35,7 +35,7 @@ export const citationCalls: CaptureForm = {
         if (end <= start || taken.overlaps(start, end)) return
         taken.add(start, end)
         scan.spans.push([start, end])
-        captureHits(scan, tokenizeCapture(text, start, end), version, 'call', callAt)
+        captureHits(scan, tokenizeCapture(text, start, end, scan.setup.between), version, 'call', callAt)
       })
     }
   },

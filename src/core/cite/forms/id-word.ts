@@ -22,17 +22,21 @@ export const idWord: WordForm = {
     // Cheapest tests first: most such words are code (`step_count`), and code never cites.
     const cited = afterMarker(text, offset)
     const all = setup.config.unknownIds === 'all'
-    if (!cited && !all && scan.placeOf(offset) === 'code') return undefined
     const word = raw.endsWith('+') ? setup.trimPlus(raw, (w) => setup.table.byId.has(w)) : raw
     const underscore = word.indexOf('_')
     if (word.length === underscore + 1) return undefined // just `rule_`
-    const isKnown = setup.isKnownId(word)
-    if (!isKnown && !setup.strict.has(word.slice(0, underscore))) return undefined
+    const kind = setup.wordKind(word)
+    if (kind === 'other') return undefined
+    const isKnown = kind === 'known'
+    // An unknown word that is no close miss is nothing wherever it is (`rule_id`, `step_count`): decided
+    // by a lookup cached per word, before finding its place, which costs a read of its line.
+    if (!cited && !all && kind === 'grammar') return undefined
+    if (!cited && !all && scan.placeOf(offset) === 'code') return undefined
     if (setup.isIgnored(word)) return undefined
     if (!cited && !(all && !isKnown)) {
       if (all && scan.placeOf(offset) === 'code') return undefined
       if (isCodeLike(text, offset, offset + word.length)) return undefined
-      if (!isKnown && (!setup.near.isNearMiss(word) || isPlaceholder(word))) return undefined
+      if (!isKnown && kind !== 'typo') return undefined
     }
     // `CR rule_x` in documentation: a placeholder, not a typo.
     if (cited && !isKnown && isPlaceholder(word) && scan.placeOf(offset) !== 'code') return undefined
@@ -51,7 +55,10 @@ export function afterMarker(text: string, offset: number): boolean {
   // Markers are 2–5 letters: a longer word is none, however long it goes on.
   while (i >= 0 && wordEnd - i <= 6 && isIdentChar(text.charCodeAt(i))) i--
   const word = wordEnd - (i + 1)
-  if (word < 2 || word > 5) return false
-  const w = text.slice(i + 1, wordEnd)
-  return w === 'CR' || (colon && (w === 'rule' || w === 'Rule' || w === 'rules' || w === 'Rules'))
+  const at = i + 1
+  // Compared in place: this runs for every ID-shaped word of a tree, most of them code.
+  if (word === 2) return text.charCodeAt(at) === 67 /* C */ && text.charCodeAt(at + 1) === 82 /* R */
+  if (!colon || word < 4 || word > 5) return false
+  const r = text.charCodeAt(at)
+  return (r === 114 || r === 82) /* r R */ && text.startsWith('ule', at + 1) && (word === 4 || text.charCodeAt(at + 4) === 115 /* s */)
 }

@@ -13,8 +13,33 @@ import type { WordForm } from './form.ts'
 
 /** A word that may be an ID of an old release (IDs with other prefixes existed). */
 const OLD_ID_WORD = /[A-Za-z][A-Za-z0-9]*_[A-Za-z0-9_]*\+*/y
-/** After a marker: `:`, `#`, `§` and blanks, in any order. */
-const AFTER_MARKER = /[ \t]*(?:[:#][ \t]*)?(?:§[ \t]*)?/y
+/** After a marker: `:`, `#`, `§` and blanks, in any order; or the end of a line and the next line's comment marker (`CR` / `// 6.1.4`). */
+const AFTER_MARKER = /[ \t]*(?:\r?\n[ \t]*(?:\/\/[\/!]?|#+|;+|\*(?!\/)|--)?[ \t]*)?(?:\([ \t]*)?(?:[:#][ \t]*)?(?:§[ \t]*)?/y
+/** The rules' name written out, a marker like `CR`. */
+const FULL_NAME = /[Cc]omprehensive[ \t]+[Rr]ules/
+/** `step 6.9.1a`: a citation only when the number is a rule; never an error (`step 3.2` of a recipe). */
+const SOFT_MARKER = /^[Ss]teps?$/
+/** Words before `CR 1.8` that make it an edition: `per Nisei CR 1.5`, `NSG CR 1.4`. */
+const EDITION_BEFORE = /(?:^|[^A-Za-z])(?:nisei|nsg|ffg)[ \t]*$/i
+/** `9.6.2, 9.6.5 and 9.6.15 of CR 1.8`: numbers of an edition. */
+const NUMBERS_OF = /\d[a-z]?[ \t]*,?[ \t]+of[ \t]+(?:the[ \t]+)?$/
+/** Words after `CR 1.4` that make it an edition: `CR 1.4 errata`, `CR 1.8 section 1.8`. */
+const EDITION_AFTER = /^[ \t]*(?:errata|edition|version|release|faq|update|changes|text\b|section[ \t]+\d)/i
+/**
+ * What opens a comment line, in every syntax cr reads and a few more: `//`, `///`, `//!`, `/*`, `/**`, ` *`,
+ * `#`, `;;`, `--`, `%`, `'` (VB), `REM`, `"""`, `'''`, `<!--`, `(*`, `{-`.
+ */
+const LEADER = String.raw`(?:\/\/[\/!]?|\/\*+!?|\*|#+|;+|--+|%+|'(?!'')|REM\b|"""|'''|<!--|\(\*|\{-)`
+/** `CR 1.8` alone on a comment line, the lines after it quoting that edition's numbered rules. */
+const ALONE_BEFORE = new RegExp(String.raw`^[ \t]*${LEADER}?[ \t]*$`)
+/** `;; Quoted from CR 1.8:`: words before the edition, none a number, and a colon after it. */
+const TITLE_BEFORE = new RegExp(String.raw`^[ \t]*${LEADER}?[ \t]*[A-Za-z][^\d\n]{0,80}$`)
+const COLON_AFTER = /^[ \t]*:/
+/** Nothing after the edition on its line but punctuation and a comment's end. */
+const TAIL = String.raw`[ \t.:;,)]*(?:\*\/|-->|"""|'''|\*\)|-\})?[ \t]*`
+const ALONE_TAIL = new RegExp(String.raw`^${TAIL}\r?$`)
+/** The next lines: up to two empty comment lines, then one starting with a number. */
+const ALONE_AFTER = new RegExp(String.raw`^${TAIL}(?:\r?\n[ \t]*${LEADER}?[ \t]*){1,3}(\d+(?:\.\d+)+)`)
 /** An edition after a marker: `v24.03`, `24.03`, `1.8`, `v1.8`. */
 const EDITION = /([vV])?(\d{1,2}\.\d{1,2})(?![A-Za-z0-9_]|\.\d)/y
 /** Between an edition and what it numbers: blanks, or a comma. */
@@ -25,8 +50,13 @@ const RULE_MARKER = /^[Rr]/
 export const markedNumber: WordForm = {
   name: 'marker',
   source(setup: ScannerSetup) {
-    const markers = ['CR', 'Cr', 'cr', '[Rr]ules?', 'RULES?', ...setup.config.markers.map(escapeRegExp)].join('|')
-    return String.raw`(?:${markers})(?=[ \t]*(?:[:#][ \t]*)?(?:§[ \t]*)?[vV]?\d)`
+    const markers = ['CR', 'Cr', 'cr', '[Rr]ules?', 'RULES?', '[Ss]teps?', ...setup.config.markers.map(escapeRegExp)].join('|')
+    // `CR` may end a line, its number starting the next (after that line's comment marker).
+    return (
+      String.raw`(?:${markers})(?=[ \t]*(?:[:#][ \t]*)?(?:§[ \t]*)?[vV]?\d)|CR(?=[ \t]*\r?\n[ \t]*(?:\/\/[\/!]?|#+|;+|\*(?!\/)|--)?[ \t]*(?:§[ \t]*)?\d)` +
+      // `the Comprehensive Rules (10.3)`, `Comprehensive Rules §6.1.4`: the name written out, its number in parentheses or not.
+      String.raw`|${FULL_NAME.source}(?=[ \t]*(?:\([ \t]*)?(?:[:#][ \t]*)?(?:§[ \t]*)?\d)`
+    )
   },
   read: readMarked,
 }
@@ -56,8 +86,11 @@ function readMarked(scan: FileScan, offset: number, marker: string): number | un
     const v = e[1] !== undefined
     const yearForm = isYearForm(digits, table.chapters)
     if (isEditionAfterMarker({ v, yearForm, nextNumber: nextNumber !== null, nextId: nextId !== null, gap: gap !== null, blankGap: gap !== null && !gap[1]!.includes(',') })) {
-      // `CR v24.03` alone names a release, not a rule.
-      if (!nextNumber && !nextId) return afterEdition
+      // `CR v24.03` alone names a release, not a rule (and, alone on its line, the edition of what follows).
+      if (!nextNumber && !nextId) {
+        noteHeader(scan, offset, afterEdition, `${v ? 'v' : ''}${digits}`)
+        return afterEdition
+      }
       if (RULE_MARKER.test(marker) && !v && !yearForm) return undefined
       const name = editionName(`${v ? 'v' : ''}${digits}`)
       if (nextId) {
@@ -74,21 +107,35 @@ function readMarked(scan: FileScan, offset: number, marker: string): number | un
         return next + word.length
       }
       const ed = scan.edition(name)
-      const { items, end } = readNumbers(text, next)
+      const { items, end } = readNumbers(text, next, setup.between)
       pushItems(scan, offset, items, ed.kind === 'not-held' ? undefined : ed.name, ed.kind === 'not-held' ? ed.name : undefined)
       return end
     }
     // `CR 24.03 release notes`: a release named, no rule; no chapter 24 makes it a section.
     if (yearForm) return afterEdition
+    // `per Nisei CR 1.5`, `… of CR 1.8.`, `CR 1.4 errata`, `;; CR 1.8` above quoted rules: an edition named, no rule.
+    if (!v && !SOFT_MARKER.test(marker) && isEditionByContext(text, offset, afterEdition, digits)) {
+      noteHeader(scan, offset, afterEdition, digits)
+      return afterEdition
+    }
   }
   NUMBER_AT.lastIndex = pos
   const first = NUMBER_AT.exec(text)
   if (!first) return undefined
   // `rule 2.5` in an unrelated comment is not the CR; `CR 12.1` is, and wrong.
-  if (RULE_MARKER.test(marker) && !table.chapters.has(first[0].slice(0, first[0].indexOf('.')))) return undefined
-  const { items, end } = readNumbers(text, pos)
+  if ((RULE_MARKER.test(marker) || SOFT_MARKER.test(marker)) && !table.chapters.has(first[0].slice(0, first[0].indexOf('.')))) return undefined
+  const { items, end } = readNumbers(text, pos, setup.between)
   if (items.length === 0) return undefined
-  pushItems(scan, offset, items, undefined, undefined)
+  if (SOFT_MARKER.test(marker)) {
+    // `step 6.9.1a` cites; `step 2.5` of something else is nothing.
+    const known = (n: string) => table.byNumber.has(n) || (table.releases?.ledger.meanings(n).length ?? 0) > 0
+    const kept = items.map((it) => ({ ...it, values: it.values.filter(known) })).filter((it) => it.values.length > 0)
+    if (kept.length === 0) return end
+    pushItems(scan, kept[0]!.offset === items[0]!.offset ? offset : kept[0]!.offset, kept, undefined, undefined)
+    return end
+  }
+  // A marker ending the line before: the citation is where the number is.
+  pushItems(scan, text.slice(offset, pos).includes('\n') ? pos : offset, items, undefined, undefined)
   return end
 }
 
@@ -104,3 +151,76 @@ function pushItems(scan: FileScan, markerAt: number, items: readonly NumberItem[
     }
   })
 }
+
+/** Is the two-part number after a marker (`CR 1.8`) an edition, by what is written around it? */
+function isEditionByContext(text: string, markerAt: number, afterEdition: number, digits: string): boolean {
+  // A bounded look around: a minified line of `CR 1.8 …` stays linear.
+  const window = text.slice(Math.max(0, markerAt - 120), markerAt)
+  const before = window.slice(window.lastIndexOf('\n') + 1)
+  const after = text.slice(afterEdition, Math.min(text.length, afterEdition + 200))
+  if (EDITION_BEFORE.test(before) || EDITION_AFTER.test(after)) return true
+  // The numbered editions were 1.x (before the dated releases, v22.12): only their numbers are read so.
+  if (!digits.startsWith('1.')) return false
+  if (NUMBERS_OF.test(before)) return true
+  const alone = ALONE_BEFORE.test(before) || (TITLE_BEFORE.test(before) && COLON_AFTER.test(after))
+  if (!alone) return false
+  const next = ALONE_AFTER.exec(after)
+  // `// CR 1.2` above `// 1.2.1 …` is the section and its rules, not an edition.
+  return next !== null && !next[1]!.startsWith(`${digits}.`)
+}
+
+/** Lines a header may look through (a quoted edition is read a screen at a time, and a scan stays linear). */
+const HEADER_LINES = 200
+
+/**
+ * An edition named alone on a comment line (`;; CR 1.8`, `// CR v24.03`, `# Quoted from CR 1.8:`): the
+ * comment block below it — the lines while they are comments — quotes that edition, so numbers read
+ * there (`bareNumbers`) are its, never today's.
+ */
+function noteHeader(scan: FileScan, markerAt: number, afterEdition: number, written: string) {
+  const { text } = scan
+  const lineStart = scan.lines.startOf(markerAt)
+  if (markerAt - lineStart > 120) return
+  let lineEnd = text.indexOf('\n', afterEdition)
+  if (lineEnd === -1) lineEnd = text.length
+  if (lineEnd - afterEdition > 40) return
+  const before = text.slice(lineStart, markerAt)
+  const after = text.slice(afterEdition, lineEnd)
+  if (!ALONE_TAIL.test(after)) return
+  if (!ALONE_BEFORE.test(before) && !(TITLE_BEFORE.test(before) && COLON_AFTER.test(after))) return
+  // What the edition is, only when a number below needs it (a held release costs a compile).
+  scan.editionHeader = { written, from: lineEnd, to: commentBlockEnd(scan, lineStart, lineEnd) }
+}
+
+/**
+ * Where the comment block after the header's line (ending at `from`) ends: a block comment or docstring
+ * the header is inside ends with it; a run of line comments (`//`, `#`, `;;`, `--`) at the first line
+ * that is not one; prose at a blank line; none goes on past `HEADER_LINES`.
+ */
+function commentBlockEnd(scan: FileScan, headerLine: number, from: number): number {
+  const { text } = scan
+  const syntax = scan.syntax()
+  const lineComment = (at: number) => syntax.line.some((m) => text.startsWith(m, at))
+  // Inside a block comment or docstring that goes on after this line, or a run of line comments.
+  const inBlock = !syntax.prose && !lineComment(firstNonBlank(text, headerLine, from)) && isComment(scan.placeOf(from))
+  let end = from
+  for (let n = 0; n < HEADER_LINES && end < text.length; n++) {
+    const start = end + 1
+    let next = text.indexOf('\n', start)
+    if (next === -1) next = text.length
+    const k = firstNonBlank(text, start, next)
+    const blank = k === next
+    const goesOn = syntax.prose ? !blank : inBlock ? isComment(scan.placeOf(k)) : !blank && lineComment(k)
+    if (!goesOn) return start
+    end = next
+  }
+  return end
+}
+
+function firstNonBlank(text: string, from: number, to: number): number {
+  let k = from
+  while (k < to && (text.charCodeAt(k) === 32 || text.charCodeAt(k) === 9 || text.charCodeAt(k) === 13)) k++
+  return k
+}
+
+const isComment = (place: string) => place === 'comment' || place === 'doc'

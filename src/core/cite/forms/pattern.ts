@@ -21,7 +21,7 @@ export const projectPatterns: CaptureForm = {
         const range = indices.groups?.ref ?? indices[1] ?? indices[0]
         if (!range) continue
         scan.spans.push([range[0], range[1]])
-        captureHits(scan, tokenizeCapture(text, range[0], range[1]), m.groups?.version, 'pattern')
+        captureHits(scan, tokenizeCapture(text, range[0], range[1], scan.setup.between), m.groups?.version, 'pattern')
       }
     }
   },

@@ -1,0 +1,159 @@
+/**
+ * The traceability matrix: every citable rule → the tests that cite it, with
+ * how they ended → the implementation that cites it. One data structure
+ * (`schema/matrix.schema.json`), rendered as JSON (`--write-matrix FILE`) and
+ * as Markdown for a pull-request comment (`--format markdown`). Pure.
+ *
+ * A rule's `status`:
+ *   passing   a test that ran and passed cites it (or all of its sub-rules are)
+ *   failing   only failing tests cite it directly
+ *   skipped   only skipped tests cite it directly
+ *   tested    tests cite it (no results were read)
+ *   untested  only the implementation cites it, or tests that did not run
+ *   uncited   nothing cites it
+ *   excepted  the exceptions file says why it is not covered
+ */
+import type { CoverageFile, CoverageReport } from '../coverage.ts'
+import { isCitable } from './table.ts'
+import type { TestRecord } from './traceability.ts'
+import type { CiteProblem, CiteRule } from './types.ts'
+
+export const MATRIX_FORMAT = 1
+
+export type MatrixStatus = 'passing' | 'failing' | 'skipped' | 'tested' | 'untested' | 'uncited' | 'excepted'
+
+export interface MatrixRule {
+  id: string
+  number: string
+  title: string
+  chapter: string
+  status: MatrixStatus
+  tests: (TestRecord & { key: string })[]
+  implementation: { file: string; line: number }[]
+  documentation?: { file: string; line: number }[]
+  exception?: string
+}
+
+export interface Matrix {
+  $schema?: string
+  generator: string
+  format: typeof MATRIX_FORMAT
+  version: string
+  results: string[]
+  summary: {
+    total: number
+    cited: number
+    tested: number
+    implemented: number
+    percent: number
+    passing?: number
+    passingPercent?: number
+    byStatus: Record<MatrixStatus, number>
+  }
+  chapters: { number: string; title: string; total: number; cited: number; percent: number; passing?: number; passingPercent?: number }[]
+  rules: MatrixRule[]
+}
+
+export function buildMatrix(file: CoverageFile, rules: readonly CiteRule[], report: CoverageReport, exceptions: ReadonlyMap<string, string> = new Map(), generator = 'cr cite'): Matrix {
+  const testFiles = new Set(file.tests ?? [])
+  const docFiles = new Set(file.docs ?? [])
+  const sites = new Map<string, { tests: Map<string, TestRecord & { key: string }>; impl: { file: string; line: number }[]; doc: { file: string; line: number }[] }>()
+  for (const [path, list] of Object.entries(file.files)) {
+    for (const c of list) {
+      const role = c.role ?? (testFiles.has(path) ? 'test' : docFiles.has(path) ? 'doc' : 'impl')
+      let s = sites.get(c.id)
+      if (!s) sites.set(c.id, (s = { tests: new Map(), impl: [], doc: [] }))
+      if (role === 'impl') s.impl.push({ file: path, line: c.line })
+      else if (role === 'doc') s.doc.push({ file: path, line: c.line })
+      else {
+        const key = c.test ?? `${path}:${c.line}`
+        const t = c.test !== undefined ? file.testCases?.[c.test] : undefined
+        if (!s.tests.has(key)) s.tests.set(key, { key, ...(t ?? { name: `${path}:${c.line}`, file: path, line: c.line }) })
+      }
+    }
+  }
+  const withResults = file.results !== undefined
+  const byStatus: Record<MatrixStatus, number> = { passing: 0, failing: 0, skipped: 0, tested: 0, untested: 0, uncited: 0, excepted: 0 }
+  const uncited = new Set(report.uncited)
+  const out: MatrixRule[] = []
+  for (const r of rules) {
+    if (!isCitable(r)) continue
+    const s = sites.get(r.id)
+    const tests = s ? [...s.tests.values()] : []
+    let status: MatrixStatus
+    if (exceptions.has(r.id)) status = 'excepted'
+    else if (tests.some((t) => t.status === 'passed') || (!withResults && tests.length > 0)) status = withResults ? 'passing' : 'tested'
+    else if (tests.some((t) => t.status === 'failed')) status = 'failing'
+    else if (tests.some((t) => t.status === 'skipped')) status = 'skipped'
+    else if (uncited.has(r.id)) status = 'uncited'
+    else status = 'untested'
+    byStatus[status]++
+    const entry: MatrixRule = { id: r.id, number: r.number, title: oneLine(r.title ?? r.text ?? r.id), chapter: r.chapter, status, tests, implementation: s?.impl ?? [] }
+    if (s && s.doc.length > 0) entry.documentation = s.doc
+    const why = exceptions.get(r.id)
+    if (why !== undefined) entry.exception = why
+    out.push(entry)
+  }
+  const m: Matrix = {
+    generator,
+    format: MATRIX_FORMAT,
+    version: file.version,
+    results: file.results ?? [],
+    summary: { total: report.total, cited: report.cited, tested: report.tested, implemented: report.implemented, percent: report.percent, byStatus },
+    chapters: report.chapters.filter((c) => c.total > 0).map((c) => ({ number: c.number, title: c.title, total: c.total, cited: c.cited, percent: c.percent, ...(c.passing !== undefined ? { passing: c.passing, passingPercent: c.passingPercent ?? 0 } : {}) })),
+    rules: out,
+  }
+  if (report.executed) {
+    m.summary.passing = report.executed.passing
+    m.summary.passingPercent = report.executed.percent
+  }
+  return m
+}
+
+const oneLine = (s: string) => {
+  const t = s.replace(/\s+/g, ' ').trim()
+  return t.length > 100 ? `${t.slice(0, 99)}…` : t
+}
+
+/** Markdown for a pull-request comment: the totals, chapters, failing and skipped rules, problems; the rest folded. */
+export function formatMarkdown(m: Matrix, problems: readonly CiteProblem[]): string {
+  const esc = (s: string) => s.replace(/[\\`*_[\]<>|]/g, (c) => `\\${c}`)
+  // Code spans show their text as it is: only a backquote would end one.
+  const code = (s: string) => `\`${s.replace(/`/g, "'").replace(/\|/g, '\\|')}\``
+  const lines: string[] = []
+  const s = m.summary
+  const errors = problems.filter((p) => p.severity === 'error').length
+  const warnings = problems.filter((p) => p.severity === 'warning').length
+  lines.push(`### CR coverage (${m.version})`, '')
+  if (s.passing !== undefined) lines.push(`**${s.passingPercent!.toFixed(1)}%** of ${s.total} citable rules covered by tests that passed (${s.passing}); ${s.percent.toFixed(1)}% cited at all (tests ${s.tested}, implementation ${s.implemented}).`)
+  else lines.push(`**${s.percent.toFixed(1)}%** of ${s.total} citable rules cited (${s.cited}): tests ${s.tested}, implementation ${s.implemented}. No test results were read.`)
+  lines.push('', `${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}.`, '')
+  const passingCol = s.passing !== undefined
+  lines.push(`| chapter | cited | ${passingCol ? 'passing | ' : ''}`.trimEnd(), `| --- | --- | ${passingCol ? '--- | ' : ''}`.trimEnd())
+  for (const c of m.chapters) lines.push(`| ${c.number} ${esc(c.title)} | ${c.cited}/${c.total} (${c.percent.toFixed(1)}%) | ${passingCol ? `${c.passing ?? 0}/${c.total} (${(c.passingPercent ?? 0).toFixed(1)}%) | ` : ''}`.trimEnd())
+  const list = (status: MatrixStatus, heading: string) => {
+    const rules = m.rules.filter((r) => r.status === status)
+    if (rules.length === 0) return
+    lines.push('', `#### ${heading} (${rules.length})`, '')
+    for (const r of rules.slice(0, 50)) {
+      const tests = r.tests.filter((t) => t.status === (status === 'failing' ? 'failed' : 'skipped')).map((t) => `${code(t.name)}${t.file ? ` (${esc(t.file)}${t.line ? `:${t.line}` : ''})` : ''}`)
+      lines.push(`- ${r.number} ${code(r.id)} — ${esc(r.title)}${tests.length > 0 ? `: ${tests.join(', ')}` : ''}`)
+    }
+    if (rules.length > 50) lines.push(`- … and ${rules.length - 50} more`)
+  }
+  list('failing', 'Rules only failing tests cite')
+  list('skipped', 'Rules only skipped tests cite')
+  const shown = problems.filter((p) => p.severity !== 'hint').slice(0, 30)
+  if (shown.length > 0) {
+    lines.push('', '#### Problems', '')
+    for (const p of shown) lines.push(`- ${code(`${p.file}:${p.line}:${p.column}`)} ${p.severity} [${p.code}]: ${esc(p.message)}`)
+  }
+  const uncited = m.rules.filter((r) => r.status === 'uncited' || r.status === 'untested')
+  if (uncited.length > 0) {
+    lines.push('', `<details><summary>Not covered by a test (${uncited.length})</summary>`, '')
+    for (const r of uncited.slice(0, 500)) lines.push(`- ${r.number} ${code(r.id)}${r.status === 'untested' ? ' (implementation only)' : ''}`)
+    if (uncited.length > 500) lines.push(`- … and ${uncited.length - 500} more`)
+    lines.push('', '</details>')
+  }
+  return `${lines.join('\n')}\n`
+}

@@ -1,0 +1,275 @@
+/**
+ * Where the tests are in a source file: test functions and blocks, by
+ * language (Rust `#[test] fn`, JS/TS `it(…)`/`test(…)` inside `describe(…)`,
+ * Python `def test_…` inside `class Test…`, Clojure `(deftest …)`, C#
+ * `[Fact]`/`[Test]`/`[TestMethod]` methods, Java/Kotlin `@Test`, Go
+ * `func TestX(t *testing.T)`). A citation inside one — or in the comments,
+ * attributes and decorators written just above it — belongs to that test,
+ * whatever folder the file is in (Rust keeps unit tests beside the code).
+ *
+ * Found without parsing the language, as `lexical.ts` finds comments: a
+ * start by expression, an end by matching brackets (strings and line
+ * comments skipped) or, in Python, by indentation. Linear in the text.
+ */
+import { syntaxFor } from './lexical.ts'
+
+export interface TestBlock {
+  /** The test's own name: a function name, or an `it('…')` title. */
+  name: string
+  /** Enclosing names, outermost first: `describe` titles, Rust `mod`s, a Python or C# class. */
+  path: string[]
+  /** 1-based lines, inclusive: from the first comment or attribute above it to its end. */
+  startLine: number
+  endLine: number
+  /** The line of the name itself. */
+  line: number
+  /** `it.each` titles with `%s`, `$x`: matched as a pattern. */
+  pattern?: RegExp
+}
+
+interface Span {
+  name: string
+  start: number
+  end: number
+  /** Where the comments and attributes above it begin. */
+  head: number
+  at: number
+  container: boolean
+  pattern?: RegExp
+}
+
+type Finder = (text: string) => Span[]
+
+const BY_LANGUAGE: Record<string, Finder> = {
+  rs: rustTests,
+  ts: jsTests,
+  tsx: jsTests,
+  mts: jsTests,
+  cts: jsTests,
+  js: jsTests,
+  jsx: jsTests,
+  mjs: jsTests,
+  cjs: jsTests,
+  py: pythonTests,
+  clj: clojureTests,
+  cljs: clojureTests,
+  cljc: clojureTests,
+  cs: attributeTests(/\[\s*(?:[\w.]+\.)?(?:Test|Fact|Theory|TestMethod|DataTestMethod|TestCase|TestCaseSource|InlineData)\b[^\]\n]*\]/g),
+  java: attributeTests(/@(?:org\.junit\.(?:jupiter\.api\.)?)?(?:Test|ParameterizedTest|RepeatedTest|TestFactory)\b(?:\([^)\n]*\))?/g),
+  kt: attributeTests(/@(?:Test|ParameterizedTest)\b(?:\([^)\n]*\))?/g),
+  go: goTests,
+}
+
+/** The tests of one file, outermost first; none for a language without a finder. */
+export function findTestBlocks(text: string, file: string): TestBlock[] {
+  const ext = file.slice(file.lastIndexOf('.') + 1).toLowerCase()
+  const finder = BY_LANGUAGE[ext]
+  if (!finder) return []
+  const spans = finder(text).sort((a, b) => a.start - b.start || b.end - a.end)
+  if (spans.length === 0) return []
+  const lineOf = lineIndex(text)
+  const out: TestBlock[] = []
+  const open: Span[] = []
+  for (const s of spans) {
+    while (open.length > 0 && open[open.length - 1]!.end <= s.start) open.pop()
+    // A block's end is its last non-blank character (Python's ends where the next statement begins).
+    while (s.end > s.start + 1 && /\s/.test(text[s.end - 1]!)) s.end--
+    if (!s.container) {
+      const block: TestBlock = { name: s.name, path: open.filter((o) => o.container).map((o) => o.name), startLine: lineOf(s.head), endLine: lineOf(Math.max(s.start, s.end - 1)), line: lineOf(s.at) }
+      if (s.pattern) block.pattern = s.pattern
+      out.push(block)
+    }
+    open.push(s)
+  }
+  return out
+}
+
+/** The innermost test containing `line`, from blocks sorted as `findTestBlocks` returns them. */
+export function testAt(blocks: readonly TestBlock[], line: number): TestBlock | undefined {
+  let found: TestBlock | undefined
+  for (const b of blocks) {
+    if (b.startLine > line) break
+    if (line <= b.endLine && (!found || b.startLine >= found.startLine)) found = b
+  }
+  return found
+}
+
+function lineIndex(text: string): (offset: number) => number {
+  const starts = [0]
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) starts.push(i + 1)
+  return (offset) => {
+    let lo = 0
+    let hi = starts.length - 1
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1
+      if (starts[mid]! <= offset) lo = mid
+      else hi = mid - 1
+    }
+    return lo + 1
+  }
+}
+
+/**
+ * The index just past the bracket that closes the one at `open`; strings,
+ * chars and line comments are skipped. The end of the text when unclosed.
+ */
+function matchBracket(text: string, open: number, lineComment: string, quotes: string): number {
+  const o = text[open]!
+  const c = o === '(' ? ')' : o === '{' ? '}' : ']'
+  let depth = 0
+  for (let i = open; i < text.length; i++) {
+    const ch = text[i]!
+    if (ch === o) depth++
+    else if (ch === c) {
+      depth--
+      if (depth === 0) return i + 1
+    } else if (quotes.includes(ch)) {
+      for (i++; i < text.length && text[i] !== ch; i++) if (text[i] === '\\') i++
+    } else if (ch === lineComment[0] && text.startsWith(lineComment, i)) {
+      const nl = text.indexOf('\n', i)
+      if (nl === -1) return text.length
+      i = nl
+    } else if (ch === '/' && text[i + 1] === '*' && lineComment === '//') {
+      const close = text.indexOf('*/', i + 2)
+      if (close === -1) return text.length
+      i = close + 1
+    }
+  }
+  return text.length
+}
+
+/** Where the run of comment, attribute and decorator lines just above `offset` begins. */
+function headOf(text: string, offset: number, isHeadLine: (line: string) => boolean): number {
+  let start = text.lastIndexOf('\n', offset - 1) + 1
+  for (;;) {
+    if (start === 0) return 0
+    const prev = text.lastIndexOf('\n', start - 2) + 1
+    const line = text.slice(prev, start - 1).trim()
+    if (line === '' || !isHeadLine(line)) return start
+    start = prev
+  }
+}
+
+const C_HEAD = (l: string) => l.startsWith('//') || l.startsWith('#[') || l.startsWith('[') || l.startsWith('@') || l.startsWith('*') || l.startsWith('/*')
+
+function rustTests(text: string): Span[] {
+  const out: Span[] = []
+  const attr = /#\[(?:[\w:]+::)?(?:test|rstest|test_case|quickcheck|wasm_bindgen_test)\b[^\]\n]*\]/g
+  for (let m = attr.exec(text); m !== null; m = attr.exec(text)) {
+    // The function the attribute is on: the next `fn` within a few attribute lines.
+    const window = text.slice(attr.lastIndex, attr.lastIndex + 600)
+    const f = /\bfn\s+([A-Za-z_]\w*)/.exec(window)
+    if (!f) continue
+    const at = attr.lastIndex + f.index + f[0].length - f[1]!.length
+    const brace = text.indexOf('{', at)
+    if (brace === -1) continue
+    out.push({ name: f[1]!, start: m.index, end: matchBracket(text, brace, '//', '"'), head: headOf(text, m.index, C_HEAD), at, container: false })
+    attr.lastIndex = Math.max(attr.lastIndex, at)
+  }
+  const mod = /\bmod\s+([A-Za-z_]\w*)\s*\{/g
+  for (let m = mod.exec(text); m !== null; m = mod.exec(text)) {
+    const brace = m.index + m[0].length - 1
+    out.push({ name: m[1]!, start: m.index, end: matchBracket(text, brace, '//', '"'), head: m.index, at: m.index, container: true })
+  }
+  return out
+}
+
+const JS_CALL = /\b(describe|context|suite|it|test|specify|Deno\.test)((?:\.(?:each|only|skip|todo|concurrent|sequential|fails|skipIf|runIf|for))*)\s*(\((?:[^()\n]|\([^()\n]*\))*\)\s*)?(?:\(\s*(['"`])((?:\\.|(?!\4)[^\\\n])*)\4)/g
+
+function jsTests(text: string): Span[] {
+  const out: Span[] = []
+  for (let m = JS_CALL.exec(text); m !== null; m = JS_CALL.exec(text)) {
+    if (m.index > 0 && /[\w$.]/.test(text[m.index - 1]!)) continue
+    const titleAt = m.index + m[0].length - 1 - m[5]!.length
+    // The call's own parenthesis, just before the title's opening quote.
+    const paren = text.lastIndexOf('(', titleAt - 1)
+    const end = matchBracket(text, paren, '//', '"\'`')
+    const title = m[5]!
+    const container = m[1] === 'describe' || m[1] === 'context' || m[1] === 'suite'
+    const templated = m[3] !== undefined || /%[sdifjoO#%]|\$\w|\$\{/.test(title)
+    const span: Span = { name: title, start: m.index, end, head: headOf(text, m.index, C_HEAD), at: titleAt, container }
+    if (templated) span.pattern = titlePattern(title)
+    out.push(span)
+  }
+  return out
+}
+
+/** `adds %s and %d`, `$a + $b`, `${x}` → a pattern for the titles the runner printed. */
+function titlePattern(title: string): RegExp {
+  const parts = title.split(/%[sdifjoO#]|\$\{[^}]*\}|\$[\w.]+/)
+  return new RegExp(`^${parts.map((p) => p.replace(/%%/g, '%').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.*?')}$`)
+}
+
+function pythonTests(text: string): Span[] {
+  const out: Span[] = []
+  const def = /^([ \t]*)(?:async[ \t]+)?(def|class)[ \t]+(\w+)/gm
+  for (let m = def.exec(text); m !== null; m = def.exec(text)) {
+    const isClass = m[2] === 'class'
+    const name = m[3]!
+    if (isClass ? !/^Test|Test$|Tests$/.test(name) : !/^test/.test(name)) continue
+    const indent = m[1]!.length
+    // The block ends before the next non-blank line indented no deeper than its header.
+    let end = text.length
+    const lineEnd = text.indexOf('\n', m.index)
+    for (let at = lineEnd === -1 ? text.length : lineEnd + 1; at < text.length; ) {
+      const nl = text.indexOf('\n', at)
+      const line = text.slice(at, nl === -1 ? text.length : nl)
+      const body = line.trimStart()
+      if (body !== '' && !body.startsWith('#') && line.length - body.length <= indent && !/^[)\]}]/.test(body)) {
+        end = at
+        break
+      }
+      if (nl === -1) break
+      at = nl + 1
+    }
+    out.push({ name, start: m.index, end, head: headOf(text, m.index, (l) => l.startsWith('@') || l.startsWith('#')), at: m.index + m[0].length - name.length, container: isClass })
+  }
+  return out
+}
+
+function clojureTests(text: string): Span[] {
+  const out: Span[] = []
+  const deftest = /\((?:[\w.-]+\/)?(?:deftest-?|defspec|defflow)\s+(?:\^\S+\s+)*([^\s()[\]{}"]+)/g
+  for (let m = deftest.exec(text); m !== null; m = deftest.exec(text)) {
+    out.push({ name: m[1]!, start: m.index, end: matchBracket(text, m.index, ';', '"'), head: headOf(text, m.index, (l) => l.startsWith(';')), at: m.index + m[0].length - m[1]!.length, container: false })
+  }
+  return out
+}
+
+/** C#, Java, Kotlin: a test attribute, then the method it is on. */
+function attributeTests(attribute: RegExp): Finder {
+  return (text) => {
+    const out: Span[] = []
+    const re = new RegExp(attribute.source, 'g')
+    for (let m = re.exec(text); m !== null; m = re.exec(text)) {
+      const window = text.slice(re.lastIndex, re.lastIndex + 800)
+      // The method: a name before `(`, after the other attributes and modifiers.
+      const method = /(?:^|[\s>\]])(?:fun\s+)?`?([A-Za-z_]\w*)`?\s*\([^)]*\)[^{;=]*\{/.exec(window.replace(/\[[^\]\n]*\]|@\w+(?:\([^)\n]*\))?/g, (s) => ' '.repeat(s.length)))
+      if (!method) continue
+      const brace = re.lastIndex + method.index + method[0].length - 1
+      const at = re.lastIndex + method.index + method[0].indexOf(method[1]!)
+      out.push({ name: method[1]!, start: m.index, end: matchBracket(text, brace, '//', '"'), head: headOf(text, m.index, C_HEAD), at, container: false })
+      re.lastIndex = Math.max(re.lastIndex, at)
+    }
+    const cls = /\b(?:class|object)\s+([A-Za-z_]\w*)[^{;]*\{/g
+    for (let m = cls.exec(text); m !== null; m = cls.exec(text)) {
+      const brace = m.index + m[0].length - 1
+      out.push({ name: m[1]!, start: m.index, end: matchBracket(text, brace, '//', '"'), head: m.index, at: m.index, container: true })
+    }
+    return out
+  }
+}
+
+function goTests(text: string): Span[] {
+  const out: Span[] = []
+  const fn = /^func\s+(Test\w*)\s*\(\s*\w+\s+\*testing\.T\s*\)\s*\{/gm
+  for (let m = fn.exec(text); m !== null; m = fn.exec(text)) {
+    out.push({ name: m[1]!, start: m.index, end: matchBracket(text, m.index + m[0].length - 1, '//', '"`'), head: headOf(text, m.index, (l) => l.startsWith('//')), at: m.index + 5, container: false })
+  }
+  return out
+}
+
+/** Whether a file's language has test blocks this module finds. */
+export function hasTestFinder(file: string): boolean {
+  return BY_LANGUAGE[file.slice(file.lastIndexOf('.') + 1).toLowerCase()] !== undefined && !syntaxFor(file).prose
+}
