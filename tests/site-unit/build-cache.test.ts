@@ -10,6 +10,7 @@ import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { cacheKey, openDirCache } from '../../src/io/dir-cache.ts'
 import { cachedSearchIndexes, openBuildCache } from '../../site/integration/build-cache.ts'
+import { searchBundleFiles } from '../../site/integration/search-index.ts'
 import type { SearchRecord } from '../../site/data/types.ts'
 
 const tmp = mkdtempSync(join(tmpdir(), 'cr-build-cache-'))
@@ -105,6 +106,15 @@ describe('Pagefind indexes', () => {
     expect(again.map((r) => r.cached)).toEqual([true])
     expect([...again[0]!.pagefindIds]).toEqual([...first[0]!.pagefindIds])
     expect(readdirSync(join(dir, 'two/pagefind/fragment')).sort()).toEqual(readdirSync(join(dir, 'one/pagefind/fragment')).sort())
+    // The bundle is what a search reads and nothing else, written or restored: no UI bundles, one language's WebAssembly.
+    for (const out of ['one', 'two']) {
+      const bundle = join(dir, out, 'pagefind')
+      const top = readdirSync(bundle).sort()
+      expect(top.filter((f) => !['index', 'filter', 'fragment'].includes(f))).toEqual(searchBundleFiles(bundle).filter((f) => !f.includes('/')).sort())
+      expect(top.filter((f) => /ui|highlight|\.css$/.test(f))).toEqual([])
+      expect(top.filter((f) => f.startsWith('wasm.'))).toEqual(['wasm.en.pagefind'])
+      expect(top).toEqual(expect.arrayContaining(['pagefind.js', 'pagefind-worker.js', 'pagefind-entry.json', 'fragment', 'index']))
+    }
     const edited = [records[0]!, record('rule_b', 'The Runner jacks out early.')]
     const changed = await cachedSearchIndexes(cache, [{ records: edited, outputPath: join(dir, 'three/pagefind') }])
     expect(changed.map((r) => r.cached)).toEqual([false])
