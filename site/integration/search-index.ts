@@ -12,6 +12,7 @@ import { join } from 'node:path'
 import * as pagefind from 'pagefind'
 import { isDirectory, readBytes, readDirNames, readText, removePath, writeFile } from '../../src/io/files.ts'
 import type { ReleaseData, SearchRecord } from '../data/types.ts'
+import { stabilizeBundle } from './pagefind-stable.ts'
 import { clipText } from '../shared/top-text.ts'
 
 export function recordHtml(r: SearchRecord): string {
@@ -84,6 +85,7 @@ async function writeOne({ records, outputPath }: SearchIndexJob): Promise<Search
   check('writeFiles', written.errors)
   await entryWritten(outputPath)
   pruneBundle(outputPath)
+  stabilizeBundle(outputPath)
   const pagefindIds = readPagefindIds(outputPath)
   const missing = records.filter((r) => !pagefindIds.has(r.id))
   if (missing.length > 0) throw new Error(`Pagefind wrote no fragment for ${missing.length} rules, the first ${missing[0]!.id}`)
