@@ -8,7 +8,8 @@ import { configFor, readCiteConfig } from '../../src/core/cite/config.ts'
 import { expandRange, readNumbers } from '../../src/core/cite/grammar.ts'
 import { classifyEdition } from '../../src/core/cite/editions.ts'
 import { createScanner } from '../../src/core/cite/scan.ts'
-import { suppressedLines } from '../../src/core/cite/suppress.ts'
+import { createLineIndex } from '../../src/core/cite/lines.ts'
+import { suppression } from '../../src/core/cite/suppress.ts'
 import { TABLE, TABLE_WITH_RELEASES } from './table-fixture.ts'
 
 const config = (cite: Record<string, unknown> = {}) => {
@@ -165,7 +166,12 @@ describe('bare numbers (opt-in) and silencing', () => {
     const text = 'cite!("rule_nope"); // cr-ignore: old saves\n// cr-ignore-next-line\ncite!("rule_nope2");\ncite!("rule_nope3");\ncite!("rule_run"); // cr-ignore'
     expect(problems('x.rs', text)).toEqual(['4:8 error[unknown-rule] rule_nope3'])
     expect(cited('x.rs', text)).toEqual(['5:8 rule_run'])
-    expect([...suppressedLines('a\ncr-ignore\n\ncr-ignore-next-line\n')]).toEqual([2, 5])
+    const marked = 'a\ncr-ignore\n\ncr-ignore-next-line\nx // cr-ignore-next-line, cr-ignore\ny\r\nz'
+    const silenced = suppression(marked, createLineIndex(marked))
+    expect([8, 7, 6, 5, 4, 3, 2, 1].filter(silenced).sort()).toEqual([2, 5, 6])
+    // A mark at the very end of the text, and a line past the end.
+    const last = 'cite!("rule_nope") // cr-ignore'
+    expect([1, 2].map(suppression(last, createLineIndex(last)))).toEqual([true, false])
   })
 
   it('applies per-path overrides in order', () => {

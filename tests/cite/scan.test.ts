@@ -393,3 +393,26 @@ describe('numbers with their history (the number ledger of the held releases)', 
     expect(createScanner({ ...TABLE, editions: ['v24.03', 'v25.04'] }).scan('// see rule_run', 'a.rs').needsReleases).toBeUndefined()
   })
 })
+
+describe('citation calls among the other forms (one expression)', () => {
+  const scanAs = (file: string, text: string, cite: Record<string, unknown> = {}) =>
+    createScanner(TABLE, config(cite)).scan(text, file).citations.map((c) => `${c.line}:${c.column} ${c.id} ${c.via}`)
+
+  it('reads a call nested in another call, and a marker in a comment between its arguments, once each', () => {
+    expect(scanAs('a.ts', 'cite("rule_run", other(cite("6.1.2b")), /* CR 6.1.4 */ x)')).toEqual([
+      '1:7 rule_run call',
+      '1:30 rule_change_attacked_server call',
+      '1:44 rule_jacking_out number',
+    ])
+  })
+
+  it('never reads a literal twice when a project pattern read it first', () => {
+    const cite = { patterns: ['cite\\("(?<ref>[^"]*)"'] }
+    expect(scanAs('a.rs', 'cite("rule_run");\ncite!("6.1.2b")', cite)).toEqual(['1:7 rule_run pattern', '2:8 rule_change_attacked_server call'])
+  })
+
+  it('calls in Lisp files are `(cite "…")`; `cr(…)` there is no call, and a Lisp call elsewhere is only a string', () => {
+    expect(scanAs('a.clj', '(cr/cite "rule_run")\n(cr "6.1.2b")\n(foo cr("6.1.4"))')).toEqual(['1:11 rule_run call', '2:6 rule_change_attacked_server call'])
+    expect(scanAs('a.ts', '(cite "6.1.4") (cr/cite "rule_run")')).toEqual(['1:26 rule_run id'])
+  })
+})

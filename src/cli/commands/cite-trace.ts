@@ -7,6 +7,7 @@
  */
 import { readResults, type RuntimeCitation, type TestCaseResult } from '../../core/cite/results.ts'
 import type { CiteTable } from '../../core/cite/table.ts'
+import { createLineIndex } from '../../core/cite/lines.ts'
 import { findTestBlocks, testAt, type TestBlock } from '../../core/cite/test-blocks.ts'
 import { indexResults, roleFromVerb, testKey, type CitationRole, type FileKind, type ResultIndex, type TestRecord } from '../../core/cite/traceability.ts'
 import type { Citation, CiteProblem, ScanResult } from '../../core/cite/types.ts'
@@ -74,13 +75,12 @@ export function createTracer(resultFiles: readonly string[], cwd: string): Trace
     file(path, text, kind, citations) {
       if (citations.length === 0) return
       let blocks: TestBlock[] | undefined
-      let lineStarts: number[] | undefined
+      const lines = createLineIndex(text)
       for (const c of citations) {
-        lineStarts ??= starts(text)
-        const from = lineStarts[c.line - 1] ?? 0
-        const to = lineStarts[c.line] ?? text.length
+        const from = lines.startOfLine(c.line) ?? 0
+        const to = lines.startOfLine(c.line + 1) ?? text.length
         const verb = roleFromVerb(text.slice(from, to), c.column)
-        blocks ??= findTestBlocks(text, path)
+        blocks ??= findTestBlocks(text, path, lines)
         const block = testAt(blocks, c.line)
         // Documentation never counts, whatever verb it uses ("the engine implements CR 6.1.1").
         if (kind === 'doc') trace.set(c, { role: 'doc' })
@@ -126,10 +126,4 @@ export function createTracer(resultFiles: readonly string[], cwd: string): Trace
       return { citations, problems: extra }
     },
   }
-}
-
-function starts(text: string): number[] {
-  const out = [0]
-  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) out.push(i + 1)
-  return out
 }

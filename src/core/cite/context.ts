@@ -7,10 +7,11 @@ import { RELEASE_NAME, suggesterFor } from '../ids.ts'
 import type { CiteConfig } from './config.ts'
 import { MAX_RANGE, type Between } from './grammar.ts'
 import { classifyEdition, editionName, type EditionKind } from './editions.ts'
-import type { Hit } from './hit.ts'
+import type { Hit, Resolution } from './hit.ts'
 import { createLineIndex, type LineIndex } from './lines.ts'
 import { createPlaceFinder, isPlaceholder, syntaxFor, type Place, type Syntax } from './lexical.ts'
 import { nearMissFor, type NearMiss } from './near-miss.ts'
+import { SpanSet } from './spans.ts'
 import type { CiteTable } from './table.ts'
 
 export interface ScannerSetup {
@@ -40,6 +41,8 @@ export interface ScannerSetup {
   held(): readonly string[] | undefined
   /** A range across parents (`5.6.2d–5.6.3e`): every number between, in the rules' order. */
   between: Between
+  /** Hits resolved so far, by what was written (`resolve-hit.ts`). */
+  resolutions: Map<string, Resolution>
 }
 
 /** `known`: today's or retired; `typo`: a close miss of one, not a placeholder; `grammar`: another word with a strict prefix; `other`. */
@@ -88,6 +91,7 @@ export function createSetup(table: CiteTable, config: CiteConfig): ScannerSetup 
       if (a.slice(0, a.indexOf('.')) !== b.slice(0, b.indexOf('.'))) return undefined
       return table.numbers.slice(from, to + 1)
     },
+    resolutions: new Map(),
   }
 }
 
@@ -97,8 +101,10 @@ export interface FileScan {
   readonly setup: ScannerSetup
   /** Everything found so far, in any order (sorted before resolving). */
   hits: Hit[]
-  /** Spans a capture form read (a call's literals, a pattern's group): the word forms skip them. */
+  /** Spans a pattern read (its group): merged into `covered` when that is first asked for. */
   readonly spans: [number, number][]
+  /** Everything capture forms read (patterns' groups, calls' literals): the word forms skip it. */
+  covered(): SpanSet
   readonly lines: LineIndex
   syntax(): Syntax
   placeOf(offset: number): Place
@@ -119,6 +125,7 @@ export function createFileScan(setup: ScannerSetup, text: string, file: string):
   let syntax: Syntax | undefined
   let placeFinder: ((offset: number, lineStart: number) => Place) | undefined
   let group = 0
+  let covered: SpanSet | undefined
   const lines = createLineIndex(text)
   const scan: FileScan = {
     text,
@@ -126,6 +133,8 @@ export function createFileScan(setup: ScannerSetup, text: string, file: string):
     setup,
     hits: [],
     spans: [],
+    // A method, not a getter: an accessor in this literal made every scan slower (a slower object shape).
+    covered: () => (covered ??= new SpanSet(scan.spans)),
     lines,
     syntax: () => (syntax ??= syntaxFor(file)),
     placeOf(offset) {

@@ -32,6 +32,12 @@ export interface Hit {
   dropped?: boolean
 }
 
+/** What resolving a hit decides, apart from where it is: the same words cited again resolve the same way. */
+export interface Resolution {
+  rule?: CiteRule
+  problem?: Pick<CiteProblem, 'code' | 'severity' | 'message' | 'suggestions'>
+}
+
 export function hit(offset: number, text: string, value: string, isNumber: boolean, via: CitationVia): Hit {
   return { offset, end: offset + text.length, text, value, isNumber, via, line: 0, column: 0 }
 }

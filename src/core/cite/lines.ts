@@ -11,21 +11,35 @@ export interface LineIndex {
   startOf(offset: number): number
   /** Offset of the line's end (its `\n`, or the text's end). */
   endOf(offset: number): number
+  /** Offset where 1-based `line` starts; undefined past the last line. */
+  startOfLine(line: number): number | undefined
 }
 
 export function createLineIndex(text: string): LineIndex {
   let starts: Int32Array | undefined
   const build = (): Int32Array => {
-    let count = 1
-    for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) count++
-    const out = new Int32Array(count)
+    // One pass: grown by doubling, trimmed at the end.
+    let out = new Int32Array(Math.max(16, text.length >> 5))
     let k = 1
-    for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) out[k++] = i + 1
-    return out
+    for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) {
+      if (k === out.length) {
+        const grown = new Int32Array(out.length * 2)
+        grown.set(out)
+        out = grown
+      }
+      out[k++] = i + 1
+    }
+    return out.subarray(0, k)
   }
+  let last = 0
   /** Index of the last line start ≤ offset. */
   const find = (offset: number): number => {
     starts ??= build()
+    // Asked mostly in text order: the line of the last answer, or the next one, first.
+    if (starts[last]! <= offset) {
+      if (last + 1 === starts.length || offset < starts[last + 1]!) return last
+      if (last + 2 === starts.length || offset < starts[last + 2]!) return ++last
+    }
     let lo = 0
     let hi = starts.length - 1
     while (lo < hi) {
@@ -33,6 +47,7 @@ export function createLineIndex(text: string): LineIndex {
       if (starts[mid]! <= offset) lo = mid
       else hi = mid - 1
     }
+    last = lo
     return lo
   }
   return {
@@ -44,6 +59,10 @@ export function createLineIndex(text: string): LineIndex {
     endOf: (offset) => {
       const k = find(offset)
       return k + 1 < starts!.length ? starts![k + 1]! - 1 : text.length
+    },
+    startOfLine: (line) => {
+      starts ??= build()
+      return line >= 1 && line <= starts.length ? starts[line - 1] : undefined
     },
   }
 }

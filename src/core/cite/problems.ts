@@ -6,7 +6,8 @@
 import { describeMeaning, explainNumber, type NumberMeaning } from '../versions/number-ledger.ts'
 import type { ScannerSetup } from './context.ts'
 import type { Hit } from './hit.ts'
-import { suppressedLines } from './suppress.ts'
+import type { LineIndex } from './lines.ts'
+import { suppression } from './suppress.ts'
 import type { Citation, CiteProblem, ScanResult } from './types.ts'
 
 export function collect(setup: ScannerSetup, hits: Hit[], file: string): ScanResult {
@@ -114,10 +115,9 @@ function numberHints(setup: ScannerSetup, hits: readonly Hit[], file: string): C
 }
 
 /** Drop what `cr-ignore` comments and per-path `ignore` codes silence; citations stay. */
-export function silence(text: string, result: ScanResult, codes: ReadonlySet<string> | undefined): ScanResult {
+export function silence(text: string, lines: LineIndex, result: ScanResult, codes: ReadonlySet<string> | undefined): ScanResult {
   if (result.problems.length === 0) return result
-  const lines = suppressedLines(text)
-  if (lines.size === 0 && !codes) return result
-  const problems = result.problems.filter((p) => !lines.has(p.line) && !codes?.has(p.code))
+  const silenced = suppression(text, lines)
+  const problems = result.problems.filter((p) => !codes?.has(p.code) && !silenced(p.line))
   return problems.length === result.problems.length ? result : { ...result, problems }
 }

@@ -7,12 +7,49 @@ import { andList } from '../versions/history.ts'
 import { nearestExistingNumber } from '../ids.ts'
 import { describeMeaning, type NumberMeaning } from '../versions/number-ledger.ts'
 import type { ScannerSetup } from './context.ts'
-import type { Hit } from './hit.ts'
+import type { Hit, Resolution } from './hit.ts'
 import type { CiteProblem, ReleaseRule } from './types.ts'
 
 type At = Pick<CiteProblem, 'file' | 'line' | 'column' | 'text'>
 
+/** Distinct citations kept per scanner; past it, they are resolved again. */
+const RESOLUTION_CACHE = 50_000
+
 export function resolveHit(setup: ScannerSetup, h: Hit, file: string): void {
+  // Most hits cite today's rules: one lookup, nothing to build.
+  if (h.notHeld === undefined && h.version === undefined) {
+    const rule = h.isNumber ? setup.table.byNumber.get(h.value) : setup.table.byId.get(h.value)
+    if (rule) {
+      h.rule = rule
+      return
+    }
+  }
+  // Citations repeat across a code base (`CR 1.8 9.1.8g` in every file): their messages are built once.
+  const key = `${h.isNumber ? 'n' : 'i'}${h.bare ? 'b' : ''}|${h.version ?? ''}|${h.notHeld ?? ''}|${h.value}|${h.text}`
+  const known = setup.resolutions.get(key)
+  if (known !== undefined) {
+    if (known.rule) h.rule = known.rule
+    const p = known.problem
+    if (p) {
+      // The key order every problem is built with: code, severity, place, message, suggestions.
+      h.problem = { code: p.code, severity: p.severity, file, line: h.line, column: h.column, text: h.text, message: p.message }
+      if (p.suggestions) h.problem.suggestions = [...p.suggestions]
+    }
+    return
+  }
+  resolveFresh(setup, h, file)
+  if (setup.resolutions.size < RESOLUTION_CACHE) {
+    const resolution: Resolution = {}
+    if (h.rule) resolution.rule = h.rule
+    if (h.problem) {
+      const { code, severity, message, suggestions } = h.problem
+      resolution.problem = { code, severity, message, ...(suggestions ? { suggestions: [...suggestions] } : {}) }
+    }
+    setup.resolutions.set(key, resolution)
+  }
+}
+
+function resolveFresh(setup: ScannerSetup, h: Hit, file: string): void {
   const { table } = setup
   const at: At = { file, line: h.line, column: h.column, text: h.text }
   if (h.notHeld !== undefined) {

@@ -4,8 +4,8 @@
  * it is written as one (see README.md, "What counts as a citation").
  *
  * The steps, each its own module:
- *   1. capture forms (`forms/`: project patterns, citation calls), each a pass;
- *   2. word forms (`forms/`: ID words, markers, bare numbers), one expression;
+ *   1. capture forms (`forms/`: project patterns, Lisp calls), each a pass;
+ *   2. word forms (`forms/`: citation calls, ID words, markers, bare numbers), one expression;
  *   3. lines and columns of the hits (`lines.ts`);
  *   4. resolving each hit (`resolve-hit.ts`);
  *   5. pairing numbers with IDs on a line (`pairing.ts`);
@@ -19,7 +19,8 @@
 import { DEFAULT_CITE_CONFIG, type CiteConfig } from './config.ts'
 import { createFileScan, createSetup } from './context.ts'
 import { CAPTURE_FORMS, WORD_FORMS } from './forms/index.ts'
-import { isIdentChar, type Hit } from './hit.ts'
+import { NOT_MINE } from './forms/form.ts'
+import type { Hit } from './hit.ts'
 import { pairNumbersWithIds } from './pairing.ts'
 import { collect, silence } from './problems.ts'
 import { resolveHit } from './resolve-hit.ts'
@@ -49,22 +50,21 @@ export function createScanner(table: CiteTable, config: CiteConfig = DEFAULT_CIT
     scan(text, file) {
       const scan = createFileScan(setup, text, file)
       for (const form of CAPTURE_FORMS) form.find(scan)
-      if (config.ignoreIds && scan.hits.length > 0) scan.hits = scan.hits.filter((h) => h.isNumber || !setup.isIgnored(h.value))
-      const covered = mergeSpans(scan.spans.sort((a, b) => a[0] - b[0]))
+      const covered = scan.covered()
 
       main.lastIndex = 0
-      let span = 0
       for (let m = main.exec(text); m !== null; m = main.exec(text)) {
         const offset = m.index
-        // Inside a longer word (`my_rule_x`, `ABCR 6.1`): not a citation.
-        if (offset > 0 && isIdentChar(text.charCodeAt(offset - 1))) continue
-        while (span < covered.length && covered[span]![1] <= offset) span++
-        if (span < covered.length && covered[span]![0] <= offset) continue
         let k = 0
         while (m[k + 1] === undefined) k++
-        const next = forms[k]!.form.read(scan, offset, m[k + 1]!)
-        if (next !== undefined) main.lastIndex = Math.max(main.lastIndex, next)
+        const form = forms[k]!.form
+        if (!form.readsInCaptures && covered.covers(offset)) continue
+        const next = form.read(scan, offset, m[k + 1]!)
+        if (next === NOT_MINE) main.lastIndex = offset + 1
+        else if (next !== undefined) main.lastIndex = Math.max(main.lastIndex, next)
       }
+      // `ignoreIds` for what capture forms read (word forms ask themselves).
+      if (config.ignoreIds && scan.hits.length > 0) scan.hits = scan.hits.filter((h) => h.isNumber || (h.via !== 'call' && h.via !== 'pattern') || !setup.isIgnored(h.value))
       const hits = scan.hits
       // Numbers are read with their history (`CR 10.5.5` was a rule until v25.08): the releases hold it.
       if (!table.releases && (table.editions?.length ?? 0) > 0 && hits.some((h) => h.isNumber && h.version === undefined && h.notHeld === undefined)) scan.needsReleases = true
@@ -76,19 +76,9 @@ export function createScanner(table: CiteTable, config: CiteConfig = DEFAULT_CIT
       for (const h of hits) resolveHit(setup, h, file)
       const bareHits = pairNumbersWithIds(setup, text, hits, file)
       const result = collect(setup, bareHits.length > 0 ? hits.concat(bareHits) : hits, file)
-      return silence(text, result, config.ignoreCodes)
+      return silence(text, scan.lines, result, config.ignoreCodes)
     },
   }
-}
-
-function mergeSpans(spans: readonly [number, number][]): [number, number][] {
-  const merged: [number, number][] = []
-  for (const s of spans) {
-    const last = merged[merged.length - 1]
-    if (last && s[0] <= last[1]) last[1] = Math.max(last[1], s[1])
-    else merged.push([s[0], s[1]])
-  }
-  return merged
 }
 
 /** Lines and columns of the hits. */

@@ -7,23 +7,31 @@
  *
  * Citations on the line still count for coverage; only problems are dropped.
  */
+import type { LineIndex } from './lines.ts'
+
 const MARK = 'cr-ignore'
 
-/** 1-based lines whose problems are silenced. Costs one `indexOf` for a file that has none. */
-export function suppressedLines(text: string): Set<number> {
-  const lines = new Set<number>()
-  let at = text.indexOf(MARK)
-  if (at === -1) return lines
-  let line = 1
-  let counted = 0
-  while (at !== -1) {
-    for (let i = text.indexOf('\n', counted); i !== -1 && i < at; i = text.indexOf('\n', i + 1)) {
-      line++
-      counted = i + 1
+/**
+ * Which 1-based lines have their problems silenced: a `cr-ignore` on the line,
+ * or a `cr-ignore-next-line` on the line above. Reads only the lines asked
+ * about, each once (problems are few: searching every file for the mark cost
+ * more than the rest of silencing, and an unbounded search per problem is
+ * quadratic on a long file).
+ */
+export function suppression(text: string, lines: LineIndex): (line: number) => boolean {
+  /** Per line read: bit 1, a mark for the line itself; bit 2, one for the next line. */
+  const seen = new Map<number, number>()
+  const marksOn = (line: number): number => {
+    let found = seen.get(line)
+    if (found !== undefined) return found
+    found = 0
+    const start = lines.startOfLine(line)
+    if (start !== undefined) {
+      const own = text.slice(start, lines.endOf(start))
+      for (let at = own.indexOf(MARK); at !== -1; at = own.indexOf(MARK, at + MARK.length)) found |= own.startsWith('-next-line', at + MARK.length) ? 2 : 1
     }
-    const nextLine = text.startsWith('-next-line', at + MARK.length)
-    lines.add(nextLine ? line + 1 : line)
-    at = text.indexOf(MARK, at + MARK.length)
+    seen.set(line, found)
+    return found
   }
-  return lines
+  return (line) => (marksOn(line) & 1) !== 0 || (line > 1 && (marksOn(line - 1) & 2) !== 0)
 }

@@ -12,6 +12,7 @@
  * comments skipped) or, in Python, by indentation. Linear in the text.
  */
 import { syntaxFor } from './lexical.ts'
+import { createLineIndex, type LineIndex } from './lines.ts'
 
 export interface TestBlock {
   /** The test's own name: a function name, or an `it('…')` title. */
@@ -61,19 +62,20 @@ const BY_LANGUAGE: Record<string, Finder> = {
 }
 
 /** The tests of one file, outermost first; none for a language without a finder. */
-export function findTestBlocks(text: string, file: string): TestBlock[] {
+export function findTestBlocks(text: string, file: string, lines?: LineIndex): TestBlock[] {
   const ext = file.slice(file.lastIndexOf('.') + 1).toLowerCase()
   const finder = BY_LANGUAGE[ext]
   if (!finder) return []
   const spans = finder(text).sort((a, b) => a.start - b.start || b.end - a.end)
   if (spans.length === 0) return []
-  const lineOf = lineIndex(text)
+  const index = lines ?? createLineIndex(text)
+  const lineOf = index.lineOf
   const out: TestBlock[] = []
   const open: Span[] = []
   for (const s of spans) {
     while (open.length > 0 && open[open.length - 1]!.end <= s.start) open.pop()
     // A block's end is its last non-blank character (Python's ends where the next statement begins).
-    while (s.end > s.start + 1 && /\s/.test(text[s.end - 1]!)) s.end--
+    while (s.end > s.start + 1 && isSpace(text.charCodeAt(s.end - 1))) s.end--
     if (!s.container) {
       const block: TestBlock = { name: s.name, path: open.filter((o) => o.container).map((o) => o.name), startLine: lineOf(s.head), endLine: lineOf(Math.max(s.start, s.end - 1)), line: lineOf(s.at) }
       if (s.pattern) block.pattern = s.pattern
@@ -83,6 +85,9 @@ export function findTestBlocks(text: string, file: string): TestBlock[] {
   }
   return out
 }
+
+/** Space, tab, line breaks, form feed, vertical tab. */
+const isSpace = (c: number) => c === 32 || (c >= 9 && c <= 13)
 
 /** The innermost test containing `line`, from blocks sorted as `findTestBlocks` returns them. */
 export function testAt(blocks: readonly TestBlock[], line: number): TestBlock | undefined {
@@ -94,42 +99,33 @@ export function testAt(blocks: readonly TestBlock[], line: number): TestBlock | 
   return found
 }
 
-function lineIndex(text: string): (offset: number) => number {
-  const starts = [0]
-  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) starts.push(i + 1)
-  return (offset) => {
-    let lo = 0
-    let hi = starts.length - 1
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1
-      if (starts[mid]! <= offset) lo = mid
-      else hi = mid - 1
-    }
-    return lo + 1
-  }
-}
-
 /**
  * The index just past the bracket that closes the one at `open`; strings,
  * chars and line comments are skipped. The end of the text when unclosed.
  */
 function matchBracket(text: string, open: number, lineComment: string, quotes: string): number {
-  const o = text[open]!
-  const c = o === '(' ? ')' : o === '{' ? '}' : ']'
+  // Compared as char codes: this walks every character of every test body.
+  const o = text.charCodeAt(open)
+  const c = o === 40 /* ( */ ? 41 : o === 123 /* { */ ? 125 : 93
+  const comment = lineComment.charCodeAt(0)
+  const slashStar = lineComment === '//'
+  const q1 = quotes.charCodeAt(0)
+  const q2 = quotes.length > 1 ? quotes.charCodeAt(1) : -1
+  const q3 = quotes.length > 2 ? quotes.charCodeAt(2) : -1
   let depth = 0
   for (let i = open; i < text.length; i++) {
-    const ch = text[i]!
+    const ch = text.charCodeAt(i)
     if (ch === o) depth++
     else if (ch === c) {
       depth--
       if (depth === 0) return i + 1
-    } else if (quotes.includes(ch)) {
-      for (i++; i < text.length && text[i] !== ch; i++) if (text[i] === '\\') i++
-    } else if (ch === lineComment[0] && text.startsWith(lineComment, i)) {
+    } else if (ch === q1 || ch === q2 || ch === q3) {
+      for (i++; i < text.length && text.charCodeAt(i) !== ch; i++) if (text.charCodeAt(i) === 92 /* \\ */) i++
+    } else if (ch === comment && text.startsWith(lineComment, i)) {
       const nl = text.indexOf('\n', i)
       if (nl === -1) return text.length
       i = nl
-    } else if (ch === '/' && text[i + 1] === '*' && lineComment === '//') {
+    } else if (slashStar && ch === 47 /* / */ && text.charCodeAt(i + 1) === 42 /* * */) {
       const close = text.indexOf('*/', i + 2)
       if (close === -1) return text.length
       i = close + 1
@@ -202,29 +198,37 @@ function titlePattern(title: string): RegExp {
 
 function pythonTests(text: string): Span[] {
   const out: Span[] = []
-  const def = /^([ \t]*)(?:async[ \t]+)?(def|class)[ \t]+(\w+)/gm
+  // Only test functions and classes named as tests (`def helper` is skipped by the expression itself); a
+  // header starts its line, which is checked by reading back (faster than a multiline `^` at every line).
+  const def = /(?:async[ \t]+)?(?:def[ \t]+(test\w*)|class[ \t]+(\w+))/g
   for (let m = def.exec(text); m !== null; m = def.exec(text)) {
-    const isClass = m[2] === 'class'
-    const name = m[3]!
-    if (isClass ? !/^Test|Test$|Tests$/.test(name) : !/^test/.test(name)) continue
-    const indent = m[1]!.length
-    // The block ends before the next non-blank line indented no deeper than its header.
-    let end = text.length
-    const lineEnd = text.indexOf('\n', m.index)
-    for (let at = lineEnd === -1 ? text.length : lineEnd + 1; at < text.length; ) {
-      const nl = text.indexOf('\n', at)
-      const line = text.slice(at, nl === -1 ? text.length : nl)
-      const body = line.trimStart()
-      if (body !== '' && !body.startsWith('#') && line.length - body.length <= indent && !/^[)\]}]/.test(body)) {
-        end = at
-        break
-      }
-      if (nl === -1) break
-      at = nl + 1
-    }
-    out.push({ name, start: m.index, end, head: headOf(text, m.index, (l) => l.startsWith('@') || l.startsWith('#')), at: m.index + m[0].length - name.length, container: isClass })
+    let lineStart = m.index
+    while (lineStart > 0 && (text.charCodeAt(lineStart - 1) === 32 || text.charCodeAt(lineStart - 1) === 9)) lineStart--
+    if (lineStart > 0 && text.charCodeAt(lineStart - 1) !== 10) continue
+    const isClass = m[2] !== undefined
+    const name = (m[1] ?? m[2])!
+    if (isClass && !/^Test|Test$|Tests$/.test(name)) continue
+    out.push({ name, start: lineStart, end: pythonBlockEnd(text, lineStart, m.index - lineStart), head: headOf(text, lineStart, (l) => l.startsWith('@') || l.startsWith('#')), at: m.index + m[0].length - name.length, container: isClass })
   }
   return out
+}
+
+/** Where a Python block ends: before the next line that is neither blank, a comment, a closing bracket nor indented deeper than `indent`. */
+function pythonBlockEnd(text: string, header: number, indent: number): number {
+  const lineEnd = text.indexOf('\n', header)
+  if (lineEnd === -1) return text.length
+  for (let at = lineEnd + 1; at < text.length; ) {
+    let i = at
+    while (i < text.length && (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 9)) i++
+    const ch = text.charCodeAt(i)
+    const blank = i === text.length || ch === 10 || ch === 13
+    // 35 #, 41 ), 93 ], 125 }
+    if (!blank && i - at <= indent && ch !== 35 && ch !== 41 && ch !== 93 && ch !== 125) return at
+    const nl = text.indexOf('\n', i)
+    if (nl === -1) break
+    at = nl + 1
+  }
+  return text.length
 }
 
 function clojureTests(text: string): Span[] {

@@ -6,81 +6,53 @@
  */
 import type { FileScan } from '../context.ts'
 import { tokenizeCapture } from '../grammar.ts'
-import { isIdentChar } from '../hit.ts'
 import { captureHits } from './capture.ts'
-import type { CaptureForm } from './form.ts'
+import { NOT_MINE, type CaptureForm, type WordForm } from './form.ts'
 
-const CALL = /(?<![A-Za-z0-9_])(cite|Cite|CITE|cr|Cr|CR|rule|Rule|cite_rule|cr_rule)(!?)[ \t]*\(/g
-/** Lisp calls, `(cite "…")`, `(cr/cite "…")`: looked for in Lisp files only. */
+/**
+ * `cite(`, `cite!(`, `#[cr(`, `[Cite(`, `@cr(`, `rule(`: an alternative of the main expression (a pass of its
+ * own cost a sixth of the scan). Never in Lisp files, whose calls are `(cite "…")`.
+ */
+const CALL_NAMES = String.raw`(?:cite|Cite|CITE|cr|Cr|CR|rule|Rule|cite_rule|cr_rule)!?[ \t]*\(`
+/** Lisp calls, `(cite "…")`, `(cr/cite "…")`: looked for in Lisp files only, in a pass of their own. */
 const LISP_CALL = /\((?:[A-Za-z][\w.-]*\/)?(?:cite|cr)[ \t]+(?=["'])/g
 /** `version: 'v24.03'` in a call's other arguments (`rule('6.2.5', { version: 'v24.03' })`). */
 const VERSION_ARG = /\bversion\s*:\s*['"`]([^'"`\n]{1,12})['"`]/
 /** How far a citation call's arguments may reach. */
 const CALL_SPAN = 400
 
-export const citationCalls: CaptureForm = {
+/** A call in a C-family, Rust, Python… file. */
+export const citationCall: WordForm = {
   name: 'call',
-  find(scan: FileScan) {
-    const { text } = scan
-    // What patterns captured is theirs: a call's literal inside one is not read twice.
-    const taken = new SpanSet(scan.spans)
-    const calls = scan.syntax().lisp ? LISP_CALL : CALL
-    calls.lastIndex = 0
-    for (let m = calls.exec(text); m !== null; m = calls.exec(text)) {
-      // Part of a longer word (`excite(`, `my_rule(`): not a citation call.
-      if (m[1] !== undefined && m.index > 0 && isIdentChar(text.charCodeAt(m.index - 1))) continue
-      const callAt = m.index
-      const bare = m[2] === '!' || text.charCodeAt(m.index - 2) === 35 /* #[cr( */
-      readCall(text, calls.lastIndex, bare, (start, end, version) => {
-        if (end <= start || taken.overlaps(start, end)) return
-        taken.add(start, end)
-        scan.spans.push([start, end])
-        captureHits(scan, tokenizeCapture(text, start, end, scan.setup.between), version, 'call', callAt)
-      })
-    }
+  readsInCaptures: true,
+  source: () => CALL_NAMES,
+  read(scan: FileScan, offset: number, match: string) {
+    if (scan.syntax().lisp) return NOT_MINE
+    const bare = match.includes('!') || scan.text.charCodeAt(offset - 2) === 35 /* #[cr( */
+    readArguments(scan, offset, offset + match.length, bare)
+    return undefined
   },
 }
 
-/**
- * Disjoint spans kept sorted, for "does this literal overlap one already
- * read?" in logarithmic time. Calls come in text order and their literals lie
- * within `CALL_SPAN` of the call, so an insertion lands at or near the end.
- */
-class SpanSet {
-  private readonly starts: number[] = []
-  private readonly ends: number[] = []
-  constructor(initial: readonly [number, number][]) {
-    // Patterns' spans may overlap each other: merged, they are disjoint like everything added later.
-    for (const [s, e] of [...initial].sort((a, b) => a[0] - b[0])) {
-      const last = this.ends.length - 1
-      if (last >= 0 && s <= this.ends[last]!) this.ends[last] = Math.max(this.ends[last]!, e)
-      else {
-        this.starts.push(s)
-        this.ends.push(e)
-      }
-    }
-  }
-  /** Index of the first span whose start is ≥ `at`. */
-  private firstFrom(at: number): number {
-    let lo = 0
-    let hi = this.starts.length
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1
-      if (this.starts[mid]! < at) lo = mid + 1
-      else hi = mid
-    }
-    return lo
-  }
-  overlaps(start: number, end: number): boolean {
-    const k = this.firstFrom(start)
-    return (k < this.starts.length && this.starts[k]! < end) || (k > 0 && this.ends[k - 1]! > start)
-  }
-  /** A span that overlaps none. */
-  add(start: number, end: number): void {
-    const k = this.firstFrom(start)
-    this.starts.splice(k, 0, start)
-    this.ends.splice(k, 0, end)
-  }
+/** Calls in Lisp files: a pass of their own, run before the main expression. */
+export const lispCalls: CaptureForm = {
+  name: 'lisp-call',
+  find(scan: FileScan) {
+    if (!scan.syntax().lisp) return
+    const { text } = scan
+    LISP_CALL.lastIndex = 0
+    for (let m = LISP_CALL.exec(text); m !== null; m = LISP_CALL.exec(text)) readArguments(scan, m.index, LISP_CALL.lastIndex, false)
+  },
+}
+
+/** Each literal of the call at `callAt` whose arguments start at `from`, unless something read it already. */
+function readArguments(scan: FileScan, callAt: number, from: number, bare: boolean) {
+  const { text } = scan
+  readCall(text, from, bare, (start, end, version) => {
+    if (end <= start || scan.covered().overlaps(start, end)) return
+    scan.covered().add(start, end)
+    captureHits(scan, tokenizeCapture(text, start, end, scan.setup.between), version, 'call', callAt)
+  })
 }
 
 /**

@@ -9,7 +9,7 @@
  *   reads its matches. A match inside a longer word is never read.
  */
 import { bareNumber } from './bare-number.ts'
-import { citationCalls } from './call.ts'
+import { citationCall, lispCalls } from './call.ts'
 import { idWord } from './id-word.ts'
 import { markedNumber } from './marker.ts'
 import { projectPatterns } from './pattern.ts'
@@ -18,7 +18,7 @@ import type { CaptureForm, WordForm } from './form.ts'
 export type { CaptureForm, WordForm } from './form.ts'
 
 /** In order: a project's own patterns win over the built-in calls. */
-export const CAPTURE_FORMS: readonly CaptureForm[] = [projectPatterns, citationCalls]
+export const CAPTURE_FORMS: readonly CaptureForm[] = [projectPatterns, lispCalls]
 
 /** Alternatives of the main expression, in order of precedence at one position. */
-export const WORD_FORMS: readonly WordForm[] = [idWord, markedNumber, bareNumber]
+export const WORD_FORMS: readonly WordForm[] = [citationCall, idWord, markedNumber, bareNumber]
