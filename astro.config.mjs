@@ -1,5 +1,6 @@
 // The rules site. `src/` is the compiler core, so Astro's own sources live in
 // `site/`; everything a page shows is prepared once by the integration.
+import { resolve } from 'node:path'
 import { defineConfig } from 'astro/config'
 import crSite from './site/integration/index.ts'
 
@@ -16,5 +17,10 @@ export default defineConfig({
   build: { format: 'directory', inlineStylesheets: 'always' },
   // Cards and rule text are ours; no remote images to optimise.
   devToolbar: { enabled: false },
+  // A rebuild copies the pages whose `cacheKey` (getStaticPaths) and code did not change (issue 22):
+  // the 3,300 permalink redirects. Off with the rest of the build cache (CR_SITE_CACHE=0), and kept
+  // beside it when CR_SITE_CACHE_DIR moves it.
+  experimental: { incrementalBuild: process.env.CR_SITE_CACHE !== '0' },
+  ...(process.env.CR_SITE_CACHE_DIR ? { cacheDir: resolve(process.env.CR_SITE_CACHE_DIR, 'astro') } : {}),
   integrations: [crSite()],
 })

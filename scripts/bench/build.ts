@@ -4,7 +4,8 @@
  *   baseline   a full build with the output cache off (CR_SITE_CACHE=0): every release compiled,
  *              indexed and printed, as every build did before the cache
  *   cold       a full build with an empty cache (≤ 30 s; and its ratio to the baseline)
- *   rebuild    the next build after one word of rules/ changed (≤ 0.25 × cold)
+ *   rebuild    the next build after one word of rules/ changed (≤ 0.25 × cold), whose every file must be
+ *              byte for byte the baseline's (the baseline builds the edited rules)
  *   dist/      bytes of the built site (≤ 60 MB); a permalink redirect page (≤ 2 KB, the largest)
  *
  * Each run measures all three, in turn, on a fresh cache and output folder (temporary, never
@@ -58,6 +59,18 @@ function build(env: Record<string, string>, outDir: string): number {
 const bytesOf = (dir: string) =>
   listFilesRecursive(dir).reduce((n, f) => n + (statTarget(join(dir, f))?.size ?? 0), 0)
 
+/** Files of `b` that are not byte for byte those of `a`, or that only one has. */
+function differences(a: string, b: string): string[] {
+  const inA = new Set(listFilesRecursive(a))
+  const inB = new Set(listFilesRecursive(b))
+  return [
+    ...[...inA].filter((f) => !inB.has(f)).map((f) => `${f}: only in the build without cache`),
+    ...[...inB].filter((f) => !inA.has(f)).map((f) => `${f}: only in the rebuild`),
+    ...[...inB].filter((f) => inA.has(f) && !readBytes(join(a, f), 1 << 30).equals(readBytes(join(b, f), 1 << 30))).map((f) => `${f}: differs`),
+  ].sort()
+}
+
+const differing: string[] = []
 const runs: { baseline: number; cold: number; rebuild: number; load: string; cpu: { baseline: number; cold: number; rebuild: number } }[] = []
 let dist = 0
 let redirect = { largest: 0, median: 0, pages: 0 }
@@ -65,12 +78,6 @@ for (let i = 0; i < RUNS; i++) {
   const work = makeTempDir('cr-bench-build-')
   try {
     const load = loadavg().map((l) => l.toFixed(1)).join(' ')
-    const baseline = build({ CR_SITE_CACHE: '0' }, join(work, 'baseline'))
-    const cpu = { baseline: lastCpu, cold: 0, rebuild: 0 }
-    removePath(join(work, 'baseline'))
-    const cache = { CR_SITE_CACHE_DIR: join(work, 'cache') }
-    const cold = build(cache, join(work, 'cold'))
-    cpu.cold = lastCpu
     // One word of one rule, a different word each run.
     const rules = join(work, 'rules')
     copyTree(join(ROOT, 'rules'), rules)
@@ -79,9 +86,18 @@ for (let i = 0; i < RUNS; i++) {
     const edited = text.replace("halt the Runner's progress", `halt the Runner's progress${' now'.repeat(i + 1)}`)
     if (edited === text) throw new Error('rules/06_runs.yaml: the sentence this bench edits is gone; pick another')
     writeScratchFile(file, edited)
+    // The baseline builds the edited rules with no cache: the rebuild must write exactly its files.
+    const baseline = build({ CR_SITE_CACHE: '0', CR_RULES_DIR: rules }, join(work, 'baseline'))
+    const cpu = { baseline: lastCpu, cold: 0, rebuild: 0 }
+    const cache = { CR_SITE_CACHE_DIR: join(work, 'cache') }
+    const cold = build(cache, join(work, 'cold'))
+    cpu.cold = lastCpu
+    removePath(join(work, 'cold'))
     const rebuild = build({ ...cache, CR_RULES_DIR: rules }, join(work, 'rebuild'))
     cpu.rebuild = lastCpu
     runs.push({ baseline, cold, rebuild, load, cpu })
+    differing.push(...differences(join(work, 'baseline'), join(work, 'rebuild')).map((d) => `run ${i + 1}: ${d}`))
+    removePath(join(work, 'baseline'))
     dist = bytesOf(join(work, 'rebuild'))
     const sizes = readDirNames(join(work, 'rebuild/r'))
       .map((key) => readBytes(join(work, 'rebuild/r', key, 'index.html')))
@@ -106,6 +122,7 @@ report({ name: 'rebuild after a one-word edit', value: Math.round(rebuildRatio *
 const cpuRatio = (a: 'cold' | 'rebuild', b: 'baseline' | 'cold') => median(runs.map((r) => r.cpu[a] / r.cpu[b]))
 report({ name: 'rebuild / cold, in CPU time', value: Math.round(cpuRatio('rebuild', 'cold') * 100) / 100, unit: '×', budget: 'info', ok: true, detail: `cold / baseline ${cpuRatio('cold', 'baseline').toFixed(2)}×; cpu ${runs.map((r) => `${r.cpu.baseline.toFixed(0)}/${r.cpu.cold.toFixed(0)}/${r.cpu.rebuild.toFixed(0)}`).join(', ')} s` })
 report({ name: 'dist/', value: Math.round((dist / 1024 / 1024) * 10) / 10, unit: 'MB', budget: '≤ 60 MB', ok: dist <= 60 * 1024 * 1024 })
+report({ name: 'rebuild files unlike a build without cache', value: differing.length, unit: 'files', budget: '0', ok: differing.length === 0, detail: differing.slice(0, 5).join('; ') || 'every file byte for byte' })
 report({ name: 'permalink redirect, largest', value: kb(redirect.largest), unit: 'KB', budget: '≤ 2 KB', ok: redirect.largest <= 2048, detail: `median ${redirect.median} bytes, ${redirect.pages} pages` })
 printJson()
 process.exitCode = results.every((r) => r.ok) ? 0 : 1

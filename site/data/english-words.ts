@@ -22,6 +22,7 @@ import { buildBloom, type BloomJson } from '../scripts/query/bloom.ts'
 import { allowedEdits } from '../scripts/query/typo.ts'
 import { buildSearchVocab } from './search-vocab.ts'
 import type { SiteData } from './types.ts'
+import { siteCache } from './store.ts'
 
 /** Lower-case English words, spelled as Hunspell's en_US dictionary spells them. */
 export function englishWords(): string[] {
@@ -80,13 +81,25 @@ export function englishNear(ruleWords: Iterable<string>, english = englishWords(
 
 const built = new WeakMap<SiteData, BloomJson>()
 
-/** The Bloom filter of `englishNear` over every release's words, once per build (every release's vocabulary carries it). */
+/** Every word of every release's search vocabulary, once each. */
+export const siteWords = (site: SiteData): string[] => [...new Set(site.releases.flatMap((r) => buildSearchVocab(r.search, r.lookup).w.split(' ')))]
+
+/**
+ * The Bloom filter of `englishNear` over every release's words, once per build
+ * (every release's vocabulary carries it), and kept between builds by those
+ * words (release-cache.ts): a rebuild after an edit that adds no word reads it.
+ */
 export function englishFilter(site: SiteData): BloomJson {
   let bloom = built.get(site)
   if (!bloom) {
-    const ruleWords = new Set(site.releases.flatMap((r) => buildSearchVocab(r.search, r.lookup).w.split(' ')))
-    const near = englishNear(ruleWords)
-    bloom = buildBloom(near, near.length)
+    const ruleWords = siteWords(site)
+    const cache = siteCache(site)
+    bloom = cache?.englishFilter(ruleWords)
+    if (!bloom) {
+      const near = englishNear(ruleWords)
+      bloom = buildBloom(near, near.length)
+      cache?.setEnglishFilter(ruleWords, bloom)
+    }
     built.set(site, bloom)
   }
   return bloom

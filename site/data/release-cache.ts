@@ -14,7 +14,10 @@
  * in `data/`. `CR_SITE_CACHE=0` turns it off, with the output cache.
  *
  * The current rules' site data is never kept: it carries the histories
- * across releases and the coverage, which change with any release.
+ * across releases and the coverage, which change with any release. What is
+ * made from every release's words (the search box's English-words filter,
+ * 1–2 s of CPU) is kept by those words: an edit that brings no new word to
+ * the rules makes it again from the cache.
  */
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -25,6 +28,7 @@ import { pathExists, readBytes } from '../../src/io/files.ts'
 import type { Diagnostic, SourceFile } from '../../src/core/types.ts'
 import type { ResolvedRelease } from '../../src/core/model/types.ts'
 import type { ReleaseData } from './types.ts'
+import type { BloomJson } from '../scripts/query/bloom.ts'
 
 const REPO = resolve(fileURLToPath(new URL('.', import.meta.url)), '../..')
 /** The code between a release's sources and its site data. */
@@ -38,6 +42,9 @@ export interface ReleaseCache {
   /** A frozen release's site data under its URL prefix, before the build adds its changes page. */
   release(key: string, base: string): ReleaseData | undefined
   setRelease(key: string, base: string, data: ReleaseData): void
+  /** The English-words filter of every release's words (english-words.ts), by those words. */
+  englishFilter(words: readonly string[]): BloomJson | undefined
+  setEnglishFilter(words: readonly string[], filter: BloomJson): void
 }
 
 let codeKey: string | undefined
@@ -57,8 +64,15 @@ export function openReleaseCache(root: string, env: NodeJS.ProcessEnv = process.
   return releaseCacheIn(createCache(join(dir, 'data'), code()))
 }
 
+/** The search box's query code (bloom.ts, typo.ts): the English filter is made with it too. */
+let queryKey: string | undefined
+const englishKey = (words: readonly string[]) => cacheKey((queryKey ??= folderFingerprint(join(REPO, 'site/scripts/query'))), [...words].sort().join(' '))
+const isBloomJson = (v: unknown): v is BloomJson => Array.isArray(v) && v.length === 2 && Number.isInteger(v[0]) && typeof v[1] === 'string'
+
 export function releaseCacheIn(cache: Cache): ReleaseCache {
   return {
+    englishFilter: (words) => cache.get('english-filter', englishKey(words), isBloomJson),
+    setEnglishFilter: (words, filter) => cache.set('english-filter', englishKey(words), filter),
     sourcesKey: (files, cards) => hashSources(cards ? [...files, { path: '\0cards', content: cards }] : files, 'site-release'),
     model: (key) => cache.get('site-model', key, isCachedModel),
     setModel: (key, value) => cache.set('site-model', key, { model: value.model, messages: value.messages }),

@@ -72,7 +72,7 @@ export function prepareSite(root = process.cwd(), env: NodeJS.ProcessEnv = proce
     return data
   })
   const numbers = versions ? buildNumbers(versions.index, releases) : undefined
-  return {
+  return withCache(cache, {
     releases,
     numbers: numbers ? { pages: numbers.pages, renamed: Object.fromEntries(numbers.renamed), json: numbers.json } : { pages: [], renamed: {}, json: { v: [], n: {} } },
     changes: versions?.changes ?? [],
@@ -80,8 +80,20 @@ export function prepareSite(root = process.cwd(), env: NodeJS.ProcessEnv = proce
     switchMaps: versions?.switchMaps ?? {},
     ...(coverage ? { coverage: coverage.page } : {}),
     notes,
-  }
+  })
 }
+
+/**
+ * The cache the data was prepared with, for what pages make from it later
+ * (english-words.ts). A symbol, not enumerable: the data stays plain JSON, and
+ * every copy of this module (the config's, the page bundle's) finds it.
+ */
+const CACHE = Symbol.for('netrunner-cr.site-cache')
+function withCache(cache: ReleaseCache | undefined, data: SiteData): SiteData {
+  if (cache) Object.defineProperty(data, CACHE, { value: cache, enumerable: false })
+  return data
+}
+export const siteCache = (data: SiteData): ReleaseCache | undefined => (data as SiteData & { [CACHE]?: ReleaseCache })[CACHE]
 
 /** Compile (or find) a release's model; render it, or find a frozen release's site data, shaping and keeping it on a miss. */
 function prepareOne(source: ReleaseSource, cache: ReleaseCache | undefined, cardBytes: Buffer | undefined, cards: CardIndex | undefined): Prepared {

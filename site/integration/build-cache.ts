@@ -21,7 +21,7 @@ import { fileURLToPath } from 'node:url'
 import { cacheKey, folderFingerprint, openDirCache, type DirCache } from '../../src/io/dir-cache.ts'
 import { isDirectory, isFile, listDir, pathExists, readBytes, realPath, statTarget } from '../../src/io/files.ts'
 import { CHROMIUM_PATH } from './chromium.ts'
-import { printPdfs, type PdfJob, type PdfResult } from './pdf.ts'
+import { printPdfs, writtenBesidePrint, type PdfJob, type PdfResult } from './pdf.ts'
 import { readPagefindIds, writeSearchIndexes, type SearchIndexJob, type SearchIndexResult } from './search-index.ts'
 
 const HERE = fileURLToPath(new URL('.', import.meta.url))
@@ -74,11 +74,11 @@ function chromiumIdentity(): string {
   }
 }
 
-/** Top-level files of a folder (not its subfolders) but the offline list and worker, which the print never reads. */
+/** Top-level files of a folder (not its subfolders) but the PDFs and what the print never reads (written beside it). */
 function dataFiles(dir: string): string {
   if (!isDirectory(dir)) return ''
   return listDir(dir)
-    .filter((f) => f !== 'offline.json' && f !== 'sw.js' && isFile(join(dir, f)) && !f.endsWith('.pdf'))
+    .filter((f) => !writtenBesidePrint(f) && isFile(join(dir, f)) && !f.endsWith('.pdf'))
     .sort()
     .map((f) => `${f}:${cacheKey(readBytes(join(dir, f)))}`)
     .join('\n')
@@ -88,7 +88,7 @@ function dataFiles(dir: string): string {
 export async function cachedPdfs({ cache, code }: BuildCache, out: string, jobs: PdfJob[], bases: string[]): Promise<Cached<PdfResult>[]> {
   const shared = cacheKey(folderFingerprint(join(out, '_astro')), chromiumIdentity())
   const keys = jobs.map((job, i) =>
-    cacheKey('pdf', code, shared, readBytes(join(out, job.pagePath, 'index.html')), dataFiles(join(out, bases[i]!)), JSON.stringify(job.info ?? null)),
+    cacheKey('pdf', code, shared, readBytes(join(out, job.pagePath, 'index.html')), dataFiles(join(out, bases[i]!)), JSON.stringify(job.info ?? null), job.siteUrl ?? ''),
   )
   const results: (Cached<PdfResult> | undefined)[] = jobs.map((job, i) => (cache?.restoreFile('pdf', keys[i]!, job.outFile) ? { written: job.outFile, ms: 0, cached: true } : undefined))
   const missing = jobs.flatMap((job, i) => (results[i] ? [] : [{ job, i }]))

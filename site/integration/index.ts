@@ -16,7 +16,7 @@ import { CompileError } from '../data/prepare.ts'
 import { prepareSite, publishSiteData } from '../data/store.ts'
 import type { SiteData } from '../data/types.ts'
 import { writeSearchIds } from './search-index.ts'
-import { cachedPdfs, cachedSearchIndexes, openBuildCache } from './build-cache.ts'
+import { cachedPdfs, cachedSearchIndexes, openBuildCache, type BuildCache } from './build-cache.ts'
 import { pdfInfo } from '../data/pdf-info.ts'
 import { livePreview } from './live-preview.ts'
 import { writeOffline } from './offline.ts'
@@ -67,15 +67,32 @@ function createTimings() {
   }
 }
 
+/** Every release its published text, the current rules labelled as such: one Chromium, two pages at a time. */
+async function printAll(cache: BuildCache, out: string, data: SiteData, siteUrl: string | undefined, logger: AstroIntegrationLogger): Promise<void> {
+  const printed = data.releases.filter((r) => r.pdf)
+  const started = performance.now()
+  const jobs = printed.map((r) => ({ pagePath: `${r.base}full/`, outFile: join(out, r.base, r.pdf!), info: pdfInfo(r), ...(siteUrl ? { siteUrl } : {}) }))
+  const results = await cachedPdfs(cache, out, jobs, printed.map((r) => r.base))
+  results.forEach((result, i) => {
+    const release = printed[i]!
+    if ('skipped' in result) logger.warn(`PDF of ${release.edition} skipped: ${result.skipped}`)
+    else logger.info(`PDF: ${release.base}${release.pdf} (${release.edition}) ${result.cached ? 'kept' : `in ${result.ms} ms`}`)
+  })
+  logger.info(`PDFs: ${printed.length} in ${Math.round(performance.now() - started)} ms`)
+}
+
 export default function crSite(): AstroIntegration {
   let data: SiteData | undefined
   let root = process.cwd()
+  /** Where the site is published (`CR_SITE_URL`, or Astro's default): the PDFs link other pages there. */
+  let siteUrl: string | undefined
   const timings = createTimings()
   return {
     name: 'netrunner-cr-site',
     hooks: {
       'astro:config:setup': ({ config, command, addWatchFile, logger, updateConfig }) => {
         root = fileURLToPath(config.root)
+        siteUrl = config.site
         if (command !== 'build' && command !== 'dev') return
         const started = performance.now()
         timings.mark('start')
@@ -99,36 +116,32 @@ export default function crSite(): AstroIntegration {
         if (!data) return
         timings.mark('Astro')
         const out = fileURLToPath(dir)
-        const started = performance.now()
         const releases = data.releases
         // Each release's index and PDF are kept by what they are made from (build-cache.ts): a frozen release is copied.
         const cache = openBuildCache(root)
-        const indexed = await cachedSearchIndexes(cache, releases.map((r) => ({ records: r.search, outputPath: join(out, r.base, 'pagefind') })))
-        const counts = indexed.map(({ records, cached }, i) => `${records} rules of ${releases[i]!.current ? 'the current rules' : releases[i]!.version}${cached ? ' (kept)' : ''}`)
-        logger.info(`Pagefind: ${counts.join(', ')} indexed in ${Math.round(performance.now() - started)} ms`)
-        indexed.forEach(({ pagefindIds }, i) => writeSearchIds(out, releases[i]!, pagefindIds))
-        timings.mark('search')
-        const offline = writeOffline(out, releases)
-        timings.mark('offline')
-        const kept = offline.releases[0]!
-        logger.info(`Offline: service worker ${offline.build}, the current rules in ${kept.files} files (${Math.round(kept.bytes / 1024)} KB)`)
-        if (process.env.CR_PDF === '0') {
-          logger.info('PDF skipped (CR_PDF=0)')
-          logger.info(timings.line())
-          return
+        // The PDFs print beside the search and offline steps (Chromium and Pagefind are processes of their own):
+        // the print reads none of what those write (pdf.ts, writtenBesidePrint).
+        const pdfs = process.env.CR_PDF === '0' ? undefined : printAll(cache, out, data, siteUrl, logger)
+        // Settled at once, so a failed print waits for the steps beside it rather than leaving them running unawaited.
+        const pdfsSettled = pdfs?.then(() => undefined, (error: unknown) => error)
+        const started = performance.now()
+        try {
+          const indexed = await cachedSearchIndexes(cache, releases.map((r) => ({ records: r.search, outputPath: join(out, r.base, 'pagefind') })))
+          const counts = indexed.map(({ records, cached }, i) => `${records} rules of ${releases[i]!.current ? 'the current rules' : releases[i]!.version}${cached ? ' (kept)' : ''}`)
+          logger.info(`Pagefind: ${counts.join(', ')} indexed in ${Math.round(performance.now() - started)} ms`)
+          indexed.forEach(({ pagefindIds }, i) => writeSearchIds(out, releases[i]!, pagefindIds))
+          timings.mark('search')
+          const offline = writeOffline(out, releases)
+          timings.mark('offline')
+          const kept = offline.releases[0]!
+          logger.info(`Offline: service worker ${offline.build}, the current rules in ${kept.files} files (${Math.round(kept.bytes / 1024)} KB)`)
+        } finally {
+          await pdfsSettled
         }
-        // Every release its published text, the current rules labelled as such: one Chromium, two pages at a time.
-        const printed = data.releases.filter((r) => r.pdf)
-        const pdfStarted = performance.now()
-        const jobs = printed.map((r) => ({ pagePath: `${r.base}full/`, outFile: join(out, r.base, r.pdf!), info: pdfInfo(r) }))
-        const results = await cachedPdfs(cache, out, jobs, printed.map((r) => r.base))
-        results.forEach((result, i) => {
-          const release = printed[i]!
-          if ('skipped' in result) logger.warn(`PDF of ${release.edition} skipped: ${result.skipped}`)
-          else logger.info(`PDF: ${release.base}${release.pdf} (${release.edition}) ${result.cached ? 'kept' : `in ${result.ms} ms`}`)
-        })
-        logger.info(`PDFs: ${printed.length} in ${Math.round(performance.now() - pdfStarted)} ms`)
-        timings.mark('PDF')
+        if (pdfs) {
+          await pdfs
+          timings.mark('PDF (the rest of it)')
+        } else logger.info('PDF skipped (CR_PDF=0)')
         logger.info(timings.line())
       },
     },

@@ -13,8 +13,9 @@ import { createRequire } from 'node:module'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { ReleaseData } from '../data/types.ts'
-import { isDirectory, isFile, listDir as namesIn, readBytes, readText, writeFile } from '../../src/io/files.ts'
+import { isFile, listDir as namesIn, readBytes, readText, writeFile } from '../../src/io/files.ts'
 import { routes, siteRoutes } from '../shared/routes.ts'
+import { searchBundleFiles } from './search-index.ts'
 
 export interface OfflineResult {
   build: string
@@ -24,16 +25,8 @@ export interface OfflineResult {
 
 const SITE_FILES = ['/manifest.webmanifest', '/favicon.svg', '/icon-192.png', '/icon-512.png']
 
-/** Pagefind files a search needs (not its UI bundles, not other languages' WebAssembly). */
-function pagefindFiles(out: string, base: string): string[] {
-  const dir = join(out, base, 'pagefind')
-  if (!isDirectory(dir)) return []
-  const entry = JSON.parse(readText(join(dir, 'pagefind-entry.json'))) as { languages: Record<string, { wasm?: string }> }
-  const wasm = new Set(Object.values(entry.languages).map((l) => `wasm.${l.wasm ?? 'unknown'}.pagefind`))
-  const top = namesIn(dir).filter((f) => f === 'pagefind.js' || f === 'pagefind-worker.js' || f === 'pagefind-entry.json' || f.endsWith('.pf_meta') || wasm.has(f))
-  const nested = ['index', 'filter', 'fragment'].flatMap((sub) => namesIn(join(dir, sub)).map((f) => `${sub}/${f}`))
-  return [...top, ...nested].map((f) => routes(base).pagefind(f))
-}
+/** Pagefind files a search needs (search-index.ts: the bundle holds nothing else), as site paths. */
+const pagefindFiles = (out: string, base: string): string[] => searchBundleFiles(join(out, base, 'pagefind')).map((f) => routes(base).pagefind(f))
 
 const listDir = (out: string, path: string, ext: string) =>
   namesIn(join(out, path)).filter((f) => f.endsWith(ext)).map((f) => `${path}${f}`)

@@ -22,6 +22,11 @@ export interface PdfInfo {
   subject: string
   /** BCP 47, the catalog's /Lang. */
   lang: string
+  /**
+   * The document's creation and modification date: the same rules print the
+   * same bytes, whenever they are printed (a rebuild's PDF is a cold build's).
+   */
+  date?: Date
 }
 
 export const CREATOR = 'netrunner-cr'
@@ -38,7 +43,7 @@ export interface OutlineEntry {
  * given `info`, our document information; every title, links and tags kept.
  */
 export async function withOutline(pdf: Uint8Array, entries: OutlineEntry[], info?: PdfInfo): Promise<Uint8Array> {
-  // Keep Chromium's dates as it wrote them (pdf-lib would stamp its own); an object
+  // Keep Chromium's dates unless the info names one (pdf-lib would stamp its own); an object
   // pdf-lib cannot read fails the print rather than being dropped. Parse and write in one go:
   // by default pdf-lib yields to the event loop every 100 objects read and 50 written, 5× slower.
   const doc = await PDFDocument.load(pdf, { updateMetadata: false, parseSpeed: Infinity, throwOnInvalidObject: true })
@@ -100,6 +105,10 @@ export async function withOutline(pdf: Uint8Array, entries: OutlineEntry[], info
     const printer = doc.getProducer()
     doc.setProducer(`${printer ? `${printer} (Chromium)` : 'Chromium'}; pdf-lib`)
     doc.setLanguage(info.lang)
+    if (info.date) {
+      doc.setCreationDate(info.date)
+      doc.setModificationDate(info.date)
+    }
   }
   // Object streams (PDF 1.5; the header says 1.7): Chromium writes the tagged structure tree and every
   // link as ~22,000 small uncompressed objects, 60% of the file. Packed and deflated, a release's PDF is

@@ -26,6 +26,12 @@ export interface PdfJob {
   outFile: string
   /** Document information for the PDF; without it, Chromium's is kept. */
   info?: PdfInfo
+  /**
+   * Where the site is published (Astro's `site`: `CR_SITE_URL`): a link to
+   * another page of the site points there. Without it such a link is text;
+   * never the print server's passing address.
+   */
+  siteUrl?: string
 }
 
 /** Print one page (kept for callers that print a single release). */
@@ -48,7 +54,7 @@ export async function printPdfs(distDir: string, jobs: PdfJob[], parallel = 2): 
         const i = next++
         const started = performance.now()
         try {
-          await printOne(browser, `${server.url}${jobs[i]!.pagePath}`, jobs[i]!.outFile, jobs[i]!.info)
+          await printOne(browser, `${server.url}${jobs[i]!.pagePath}`, jobs[i]!)
         } catch (error) {
           // Say which page: Chromium's own message ("Printing failed") names none.
           throw new Error(`PDF of ${jobs[i]!.pagePath}: ${error instanceof Error ? error.message : String(error)}`, { cause: error })
@@ -64,16 +70,28 @@ export async function printPdfs(distDir: string, jobs: PdfJob[], parallel = 2): 
   }
 }
 
-async function printOne(browser: Browser, url: string, outFile: string, info?: PdfInfo): Promise<void> {
-  const page = await browser.newPage()
+/**
+ * What the build's search and offline steps write, while the PDFs print beside
+ * them (index.ts): the print never reads them, so what it prints cannot depend
+ * on how far those steps got (and the PDF's cache key leaves them out).
+ */
+export function writtenBesidePrint(path: string): boolean {
+  return /(^|\/)(pagefind\/.*|search-ids\.json|offline\.json|sw\.js)$/.test(path)
+}
+
+async function printOne(browser: Browser, url: string, { outFile, info, siteUrl }: PdfJob): Promise<void> {
+  // No service worker: it would fetch the offline list while it is being written.
+  const page = await browser.newPage({ serviceWorkers: 'block' })
   try {
     // Card images and other remote content are not part of the printed rules.
     await page.route(/^https?:\/\/(?!127\.0\.0\.1)/, (route) => route.abort())
+    await page.route((u) => writtenBesidePrint(u.pathname), (route) => route.abort())
     const response = await page.goto(url, { waitUntil: 'load' })
     // A missing page would print the 404 page: say which page is missing instead.
     if (!response?.ok()) throw new Error(`${url} answered ${response ? `HTTP ${response.status()}` : 'nothing'}`)
     await page.emulateMedia({ media: 'print' })
     await linkCardsToNetrunnerDb(page)
+    await linkPagesToSite(page, siteUrl)
     await hyphenate(page)
     // The PDF's title is the document and its edition, as the page's heading says.
     await page.evaluate(() => {
@@ -198,6 +216,24 @@ async function linkCardsToNetrunnerDb(page: Page): Promise<void> {
       else a.removeAttribute('href')
     }
   }, urlOf)
+}
+
+/**
+ * Links to other pages of the site (`/changes/current/`): Chromium would
+ * print them as the print server's URL (`http://127.0.0.1:<port>/…`), a link
+ * that works for nobody and changes with every print. They point at the
+ * published site instead, or become text without one. Links inside the page
+ * (`#rule_…`) stay the PDF's own.
+ */
+async function linkPagesToSite(page: Page, siteUrl: string | undefined): Promise<void> {
+  await page.evaluate((site) => {
+    for (const a of Array.from(document.querySelectorAll<HTMLAnchorElement>('a[href]'))) {
+      const href = a.getAttribute('href') ?? ''
+      if (!href.startsWith('/') || href.startsWith('//')) continue
+      if (site) a.href = new URL(href, site).href
+      else a.removeAttribute('href')
+    }
+  }, siteUrl)
 }
 
 /**

@@ -10,8 +10,9 @@ import { toHtml } from 'hast-util-to-html'
 import { gunzipSync } from 'node:zlib'
 import { join } from 'node:path'
 import * as pagefind from 'pagefind'
-import { readBytes, readDirNames, readText, writeFile } from '../../src/io/files.ts'
+import { isDirectory, readBytes, readDirNames, readText, removePath, writeFile } from '../../src/io/files.ts'
 import type { ReleaseData, SearchRecord } from '../data/types.ts'
+import { stabilizeBundle } from './pagefind-stable.ts'
 import { clipText } from '../shared/top-text.ts'
 
 export function recordHtml(r: SearchRecord): string {
@@ -83,10 +84,40 @@ async function writeOne({ records, outputPath }: SearchIndexJob): Promise<Search
   const written = await index.writeFiles({ outputPath })
   check('writeFiles', written.errors)
   await entryWritten(outputPath)
+  pruneBundle(outputPath)
+  stabilizeBundle(outputPath)
   const pagefindIds = readPagefindIds(outputPath)
   const missing = records.filter((r) => !pagefindIds.has(r.id))
   if (missing.length > 0) throw new Error(`Pagefind wrote no fragment for ${missing.length} rules, the first ${missing[0]!.id}`)
   return { records: records.length, pagefindIds }
+}
+
+/**
+ * The files of a Pagefind bundle a search reads, relative to it: the
+ * library and its worker, the entry, the metadata, the WebAssembly of the
+ * languages the entry names, and the index, filter and fragment chunks. The
+ * offline list is made of these, and nothing else of the bundle is kept.
+ */
+export function searchBundleFiles(outputPath: string): string[] {
+  if (!isDirectory(outputPath)) return []
+  const entry = JSON.parse(readText(join(outputPath, 'pagefind-entry.json'))) as { languages: Record<string, { wasm?: string }> }
+  const wasm = new Set(Object.values(entry.languages).map((l) => `wasm.${l.wasm ?? 'unknown'}.pagefind`))
+  const top = readDirNames(outputPath).filter((f) => f === 'pagefind.js' || f === 'pagefind-worker.js' || f === 'pagefind-entry.json' || f.endsWith('.pf_meta') || wasm.has(f))
+  const nested = CHUNK_FOLDERS.flatMap((sub) => (isDirectory(join(outputPath, sub)) ? readDirNames(join(outputPath, sub)).map((f) => `${sub}/${f}`) : []))
+  return [...top, ...nested]
+}
+
+const CHUNK_FOLDERS = ['index', 'filter', 'fragment']
+
+/**
+ * Remove what Pagefind writes beside the search itself (issue 22: `dist/` ≤ 60
+ * MB): its four UI bundles and their stylesheets (the site has its own
+ * search box) and the WebAssembly of languages the index does not have
+ * (`wasm.unknown.pagefind`), 486 KB per index, seven indexes.
+ */
+export function pruneBundle(outputPath: string): void {
+  const keep = new Set(searchBundleFiles(outputPath).map((f) => f.split('/')[0]!))
+  for (const name of readDirNames(outputPath)) if (!keep.has(name) && !CHUNK_FOLDERS.includes(name)) removePath(join(outputPath, name))
 }
 
 /**

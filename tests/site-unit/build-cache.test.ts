@@ -10,6 +10,9 @@ import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { cacheKey, openDirCache } from '../../src/io/dir-cache.ts'
 import { cachedSearchIndexes, openBuildCache } from '../../site/integration/build-cache.ts'
+import { searchBundleFiles, writeSearchIndexes } from '../../site/integration/search-index.ts'
+import { gunzipSync } from 'node:zlib'
+import { decode } from 'cborg'
 import type { SearchRecord } from '../../site/data/types.ts'
 
 const tmp = mkdtempSync(join(tmpdir(), 'cr-build-cache-'))
@@ -95,6 +98,33 @@ describe('Pagefind indexes', () => {
   const record = (id: string, text: string): SearchRecord =>
     ({ id, url: `/runs/#${id}`, number: '6.1.1', text, lead: text, terms: [], cards: [], chapter: '6. Runs', chapterSlug: 'runs', section: '6.1 General' })
 
+  it('are the same bytes for the same records, however Pagefind ordered its filter values', async () => {
+    const dir = fresh()
+    // Eight chapters: Pagefind lists a filter's values out of a hash map, in an order of its own each time.
+    const chapters = ['1. Game Concepts', '2. Parts of a Card', '3. Card Types', '4. Game Zones', '5. Turns', '6. Runs', '7. Access', '8. Abilities']
+    const records = chapters.flatMap((chapter, c) =>
+      ['server', 'runner', 'credit'].map((word, w) => ({ ...record(`rule_${c}_${w}`, `A ${word} in chapter ${c}.`), chapter, url: `/c${c}/#rule_${c}_${w}` })),
+    )
+    const outs = ['a', 'b', 'c'].map((name) => join(dir, name, 'pagefind'))
+    await writeSearchIndexes(outs.map((outputPath) => ({ records, outputPath })))
+    const files = (out: string) => readdirSync(out, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name).slice(out.length + 1)).sort()
+    const first = files(outs[0]!)
+    expect(first.filter((f) => f.startsWith('filter/'))).toHaveLength(1)
+    for (const out of outs.slice(1)) {
+      expect(files(out)).toEqual(first)
+      for (const f of first) expect(readFileSync(join(out, f)).equals(readFileSync(join(outs[0]!, f))), f).toBe(true)
+    }
+    // In order, and every value with its pages: what a search filtered by chapter reads.
+    const filter = first.find((f) => f.startsWith('filter/'))!
+    const [name, values] = decode(gunzipSync(readFileSync(join(outs[0]!, filter))).subarray('pagefind_dcd'.length)) as [string, [string, number[]][]]
+    expect(name).toBe('chapter')
+    expect(values.map(([value]) => value)).toEqual([...chapters].sort())
+    expect(values.every(([, pages]) => pages.length === 3)).toBe(true)
+    const entry = JSON.parse(readFileSync(join(outs[0]!, 'pagefind-entry.json'), 'utf8')) as { languages: { en: { hash: string; page_count: number } } }
+    expect(first).toContain(`pagefind.${entry.languages.en.hash}.pf_meta`)
+    expect(entry.languages.en.page_count).toBe(records.length)
+  }, 600_000)
+
   it('are written once for the same records, and again when a record changes', async () => {
     const dir = fresh()
     const cache = openBuildCache(dir, { CR_SITE_CACHE_DIR: join(dir, 'cache') })
@@ -105,6 +135,15 @@ describe('Pagefind indexes', () => {
     expect(again.map((r) => r.cached)).toEqual([true])
     expect([...again[0]!.pagefindIds]).toEqual([...first[0]!.pagefindIds])
     expect(readdirSync(join(dir, 'two/pagefind/fragment')).sort()).toEqual(readdirSync(join(dir, 'one/pagefind/fragment')).sort())
+    // The bundle is what a search reads and nothing else, written or restored: no UI bundles, one language's WebAssembly.
+    for (const out of ['one', 'two']) {
+      const bundle = join(dir, out, 'pagefind')
+      const top = readdirSync(bundle).sort()
+      expect(top.filter((f) => !['index', 'filter', 'fragment'].includes(f))).toEqual(searchBundleFiles(bundle).filter((f) => !f.includes('/')).sort())
+      expect(top.filter((f) => /ui|highlight|\.css$/.test(f))).toEqual([])
+      expect(top.filter((f) => f.startsWith('wasm.'))).toEqual(['wasm.en.pagefind'])
+      expect(top).toEqual(expect.arrayContaining(['pagefind.js', 'pagefind-worker.js', 'pagefind-entry.json', 'fragment', 'index']))
+    }
     const edited = [records[0]!, record('rule_b', 'The Runner jacks out early.')]
     const changed = await cachedSearchIndexes(cache, [{ records: edited, outputPath: join(dir, 'three/pagefind') }])
     expect(changed.map((r) => r.cached)).toEqual([false])

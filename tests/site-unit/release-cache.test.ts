@@ -10,7 +10,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { readCardData, readRulesDir } from '../../src/io/read-sources.ts'
-import { prepareSite } from '../../site/data/store.ts'
+import { prepareSite, siteCache } from '../../site/data/store.ts'
+import { englishFilter, englishNear, siteWords } from '../../site/data/english-words.ts'
+import { buildBloom } from '../../site/scripts/query/bloom.ts'
 import { isCachedReleaseData, openReleaseCache } from '../../site/data/release-cache.ts'
 import { availableReleases } from '../../site/data/releases.ts'
 import type { SiteData } from '../../site/data/types.ts'
@@ -110,6 +112,32 @@ describe('the site data cache', () => {
     expect(isCachedReleaseData(release(fresh, '/v22.12/'))).toBe(true)
     expect(isCachedReleaseData(JSON.parse(JSON.stringify(release(fresh, '/v22.12/'))))).toBe(true)
     expect(prepareSite(ROOT, env)).toEqual(fresh)
+  })
+
+  test("keeps the search box's English filter by the rules' words: read back while they are the same, made again when one is new", () => {
+    const site = prepareSite(ROOT, env)
+    const words = siteWords(site)
+    const cache = siteCache(site)!
+    const made = englishFilter(site)
+    const near = englishNear(words)
+    expect(made).toEqual(buildBloom(near, near.length))
+    expect(cache.englishFilter(words)).toEqual(made)
+    // In any order; one word more (an edit that brings a new word) is another entry.
+    expect(cache.englishFilter([...words].reverse())).toEqual(made)
+    expect(cache.englishFilter([...words, 'forevermore'])).toBeUndefined()
+    // The next build's filter is the kept one: a mark only the cache carries shows it.
+    const mark: [number, string] = [3, 'AAAA']
+    cache.setEnglishFilter(words, mark)
+    try {
+      expect(englishFilter(prepareSite(ROOT, env))).toEqual(mark)
+      // A damaged entry is a miss: made again.
+      const dir = join(tmp, 'cache/data/english-filter')
+      for (const f of readdirSync(dir).filter((f) => f.endsWith('.json'))) writeFileSync(join(dir, f), readFileSync(join(dir, f), 'utf8').replace('AAAA', 'AAAB'))
+      expect(englishFilter(prepareSite(ROOT, env))).toEqual(made)
+    } finally {
+      cache.setEnglishFilter(words, made)
+    }
+    expect(siteCache(prepareSite(ROOT, { ...env, CR_SITE_CACHE: '0' }))).toBeUndefined()
   })
 
   test('is off with CR_SITE_CACHE=0, and keyed by the URL prefix too', () => {

@@ -6,6 +6,7 @@
 import { spawnSync } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { constants, inflateSync } from 'node:zlib'
 import { PDFDocument, PDFName } from 'pdf-lib'
 import { beforeAll, describe, expect, test } from 'vitest'
 import { prepareSite } from '../../site/data/store.ts'
@@ -290,6 +291,32 @@ describe.skipIf(!hasChromium)('the built site', () => {
       expect(raw).toContain('Rules Associates: Ruben P. Pieters and Justin Prentice')
     })
 
+    test('links out of the PDF go to the published site, never to the server that printed it', () => {
+      // Every /URI of every PDF: they sit in deflated object streams.
+      const uris = (file: string) => {
+        const bytes = readFileSync(join(DIST, file))
+        const found: string[] = []
+        for (let at = bytes.indexOf('stream'); at !== -1; at = bytes.indexOf('stream', at + 6)) {
+          if (bytes.subarray(at - 3, at).toString('latin1') === 'end') continue
+          const start = at + (bytes[at + 6] === 0x0d ? 8 : 7)
+          let text: string
+          try {
+            text = inflateSync(bytes.subarray(start, bytes.indexOf('endstream', start)), { finishFlush: constants.Z_SYNC_FLUSH }).toString('latin1')
+          } catch {
+            continue
+          }
+          for (const m of text.matchAll(/\/URI \(([^)]*)\)/g)) found.push(m[1]!)
+        }
+        return found
+      }
+      const current = uris('netrunner-cr-current.pdf')
+      const all = [...current, ...['v26.03', 'v24.03', 'v22.12'].flatMap((v) => uris(`${v}/netrunner-cr-${v}.pdf`))]
+      expect(all.length).toBeGreaterThan(10)
+      expect(all.filter((u) => /127\.0\.0\.1|\[::1\]/.test(u))).toEqual([])
+      // The current rules' note on what is unreleased links its changes page, on the site the build names (CR_SITE_URL, else Astro's default).
+      expect(current).toContain('http://localhost:4321/changes/current/')
+    })
+
     test('document information: title, Null Signal Games as author, the edition as subject, our creator, English', async () => {
       const info = (file: string) => spawnSync('pdfinfo', [join(DIST, file)], { encoding: 'utf8' }).stdout
       const field = (text: string, name: string) => new RegExp(`^${name}:\\s*(.*)$`, 'm').exec(text)?.[1]
@@ -302,6 +329,11 @@ describe.skipIf(!hasChromium)('the built site', () => {
       expect(v26).not.toMatch(/HeadlessChrome/)
       const current = info('netrunner-cr-current.pdf')
       expect(field(current, 'Subject')).toBe('v26.03 with unreleased changes (current text)')
+      // Dated by the release, not by when it was printed: the same rules print the same bytes (a rebuild's PDF is a cold build's).
+      for (const [text, date] of [[v26, 'Mon Mar  2 00:00:00 2026 UTC'], [info('v22.12/netrunner-cr-v22.12.pdf'), 'Thu Dec  1 00:00:00 2022 UTC']] as const) {
+        expect(field(text, 'CreationDate')).toBe(date)
+        expect(field(text, 'ModDate')).toBe(date)
+      }
       // The catalog's /Lang (pdfinfo does not print it), read by a PDF parser: the catalog sits in a compressed object stream.
       const pdf = await PDFDocument.load(readFileSync(join(DIST, 'v26.03/netrunner-cr-v26.03.pdf')), { updateMetadata: false })
       expect(pdf.catalog.lookup(PDFName.of('Lang'))?.toString()).toBe('(en)')
