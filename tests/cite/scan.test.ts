@@ -129,6 +129,62 @@ describe('rule numbers', () => {
   })
 })
 
+describe('other documents\' rule numbers (issue 23: never an error, never a reading)', () => {
+  it('leaves a number alone when the words before its marker name another document', () => {
+    const text = [
+      '/* Deviation from MISRA C:2012 Rule 11.4 (advisory): MMIO needs the cast. */',
+      '#define REG (*(volatile uint32_t *)0x40010400) /* MISRA rule 6.9 */',
+      '// see MTG CR 702.19b (trample) and the Lorcana Comprehensive Rules 6.1.4',
+      '# Grand Archive rules 6.1.3 and 6.9.1; the HTTP/1.1 rule 6.1.2 (RFC 9110)',
+      '// Riftbound Rule 1.2.1: a duel is two players',
+    ].join('\n')
+    expect(cited(text)).toEqual([])
+    expect(problems(text)).toEqual([])
+  })
+
+  it('leaves a number alone when the words after it name another document', () => {
+    expect(cited('// rule 6.1.4 of the Tournament Rules, rule 6.1.3 in MTR, CR 6.9 from IPG')).toEqual([])
+    // The game's own words after it are no other document.
+    expect(cited('// rule 6.1.3 of the Comprehensive Rules; CR 6.1.4 of the run')).toEqual(['1:4 rule_end_the_run', '1:43 rule_jacking_out'])
+  })
+
+  it('never reads a first part of three digits (Magic\'s numbering) as the CR\'s', () => {
+    expect(problems('// CR 601.2a: casting a spell; CR 103.2; rule 702.19b')).toEqual([])
+    expect(problems('CR 25.3')).toEqual(['1:1 error[unknown-rule] CR 25.3'])
+  })
+
+  it('after a weak marker, a number of a section the CR never had is another document\'s; after CR it is an error', () => {
+    expect(problems('// rule 6.5.2 of the pointer section; step 2.0.1 of the recipe; Rule 1.0.1a')).toEqual([])
+    expect(problems('// CR 6.5.2')).toEqual(['1:4 error[unknown-rule] CR 6.5.2'])
+    // A typo under a section the CR has is still reported.
+    expect(problems('// rule 6.1.99')).toEqual(['1:4 error[unknown-rule] rule 6.1.99'])
+  })
+
+  it('still reads the CR after a verb, a preposition, a tag, a label or the game\'s own names', () => {
+    const text = [
+      '// Per CR 6.1.3; Implements CR 6.1.4',
+      '// TODO rule 6.1.3 and NOTE: CR 6.1.4',
+      '// the Netrunner Comprehensive Rules 6.1.3, NSG CR 6.1.4, the Runner rule 6.1.3',
+      '// jack out. CR 6.1.4 — phase ends: CR 6.1.3',
+    ].join('\n')
+    expect(cited(text).map((c) => c.split(' ')[1])).toEqual([
+      'rule_end_the_run', 'rule_jacking_out',
+      'rule_end_the_run', 'rule_jacking_out',
+      'rule_end_the_run', 'rule_jacking_out', 'rule_end_the_run',
+      'rule_jacking_out', 'rule_end_the_run',
+    ])
+  })
+
+  it('reads no number in a file about another game\'s Comprehensive Rules, unless it names Netrunner too', () => {
+    const other = '"""Behaviour tests.\n\nBased on the Grand Archive Comprehensive Rules v1.1.\n"""\ndef test_attack():\n    """Rule 6.1.3: the run ends (Rule 6.9.1)."""\n    assert rule_jacking_out\n'
+    // IDs are the CR's whatever the file is about.
+    expect(cited(other)).toEqual(['7:12 rule_jacking_out'])
+    expect(problems(other)).toEqual([])
+    const both = other.replace('Behaviour tests.', 'Netrunner, unlike Grand Archive, ends runs.')
+    expect(cited(both).map((c) => c.split(' ')[1])).toEqual(['rule_end_the_run', 'rule_sec_run_initiation_phase', 'rule_jacking_out'])
+  })
+})
+
 describe('stale pairs', () => {
   it('reports a number beside an ID that disagrees, with the right number', () => {
     const r = scan('x\n6.8.1/rule_end_the_run\n{ number: "6.1.5", id: "rule_end_the_run" }')

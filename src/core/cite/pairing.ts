@@ -20,6 +20,9 @@ export function pairNumbersWithIds(setup: ScannerSetup, text: string, hits: Hit[
   const bare: Hit[] = []
   /** Starts of lines whose numbers a neighbouring line already read (a number pairs once). */
   const claimed = new Set<number>()
+  // The IDs a sample document in the file defines: read once per file, when a pair first disagrees.
+  let defined: Set<string> | undefined
+  const definesItself = (id: string) => (defined ??= definedIds(text, hits)).has(id)
   let i = 0
   while (i < hits.length) {
     const line = hits[i]!.line
@@ -29,13 +32,13 @@ export function pairNumbersWithIds(setup: ScannerSetup, text: string, hits: Hit[
       if (!hits[j]!.isNumber && hits[j]!.version === undefined && hits[j]!.notHeld === undefined) hasId = true
       j++
     }
-    if (hasId) pairLine(setup, text, hits, i, j, file, bare, claimed)
+    if (hasId) pairLine(setup, text, hits, i, j, file, bare, claimed, definesItself)
     i = j
   }
   return bare
 }
 
-function pairLine(setup: ScannerSetup, text: string, hits: Hit[], from: number, to: number, file: string, bare: Hit[], claimed: Set<number>) {
+function pairLine(setup: ScannerSetup, text: string, hits: Hit[], from: number, to: number, file: string, bare: Hit[], claimed: Set<number>, definesItself: (id: string) => boolean) {
   const { table } = setup
   const ids: Hit[] = []
   const numbers: Hit[] = []
@@ -97,7 +100,6 @@ function pairLine(setup: ScannerSetup, text: string, hits: Hit[], from: number, 
   if (pairable.length === 0) return
 
   const best = new Map<Hit, Hit>()
-  let defined: Set<string> | undefined
   for (const n of numbers) {
     const id = nearestId(text, n, pairable)
     if (!id) continue
@@ -122,7 +124,7 @@ function pairLine(setup: ScannerSetup, text: string, hits: Hit[], from: number, 
       n.dropped = true
       // A file that writes a document of its own in the rules' source form (`- rule: rule_x` / `text: …`, a
       // test's sample chapter) numbers that document: its numbers are the sample's, never stale.
-      if ((defined ??= definedIds(text)).has(id.value)) continue
+      if (definesItself(id.value)) continue
       n.problem = {
         code: 'stale-pair',
         severity: 'error',
@@ -146,13 +148,18 @@ function pairLine(setup: ScannerSetup, text: string, hits: Hit[], from: number, 
 /**
  * A rule defined in the rules' own source form: a key of the grammar and an ID on one line, a `text:` key
  * on the next (`- rule: rule_card_precedence` / `  text: If the text of a card …`), as a test's sample
- * document or a fixture chapter embedded in code writes it. Read only when a pair disagrees.
+ * document or a fixture chapter embedded in code writes it. Judged at the IDs found (located), once per
+ * file, and only when a pair disagrees.
  */
-const DEFINITION = /^[ \t]*(?:- )?[ \t]*(?:chapter|section|subsection|rule|step|timing_structure)[ \t]*:[ \t]*['"]?((?:chpt|sec|subsec|rule|step)_[A-Za-z0-9_]+)['"]?[ \t]*\r?\n[ \t]*(?:- )?[ \t]*text[ \t]*:/gm
-export function definedIds(text: string): Set<string> {
+const DEFINITION_KEY = /^[ \t]*(?:- )?[ \t]*(?:chapter|section|subsection|rule|step|timing_structure)[ \t]*:[ \t]*['"]?$/
+const DEFINITION_END = /^['"]?[ \t]*\r?\n[ \t]*(?:- )?[ \t]*text[ \t]*:/
+export function definedIds(text: string, hits: readonly Hit[]): Set<string> {
   const ids = new Set<string>()
-  DEFINITION.lastIndex = 0
-  for (let m = DEFINITION.exec(text); m !== null; m = DEFINITION.exec(text)) ids.add(m[1]!)
+  for (const h of hits) {
+    if (h.isNumber || h.column > 40) continue
+    if (!DEFINITION_KEY.test(text.slice(h.offset - (h.column - 1), h.offset))) continue
+    if (DEFINITION_END.test(text.slice(h.end, h.end + 60))) ids.add(h.value)
+  }
   return ids
 }
 

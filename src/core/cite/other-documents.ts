@@ -1,0 +1,123 @@
+/**
+ * Other documents' rule numbers: a marker is the CR's only when nothing
+ * before it names another document, and a number is the CR's only when it
+ * could be one.
+ *
+ * - `MISRA C:2012 Rule 10.4`, `Deviates from MISRA-C:2004 rule 10.1`,
+ *   `Flesh and Blood Comprehensive Rules 1.0.1a`, `Riftbound CR 103.2`,
+ *   `the MTR rule 4.2`: a name written just before the marker (an acronym, a
+ *   word with a digit or a colon in it, or a capitalised word in mid-sentence)
+ *   that is not the game's own (`Netrunner`, `NSG`, `Nisei`, `Corp`, …) nor a
+ *   comment's tag (`TODO`, `NOTE`) makes the numbers after it that document's.
+ * - `CR 601.2a`, `CR 702.19b`: a first part of three digits is never the CR's
+ *   (its chapters are numbered 1 to 11); it is Magic's numbering, or another's.
+ * - A file that names another game's Comprehensive Rules (`Reference: Flesh
+ *   and Blood Comprehensive Rules Section 8.3`, `Based on Grand Archive
+ *   Comprehensive Rules v1.1.3`) and never Netrunner is about that game: its
+ *   numbers (`(Rule 8.3.1)`) are that game's, none is read; IDs still are.
+ * - After the weak markers (`rule 8.13`, `Rule 1.0.1`, `step 2.0.3`), a number
+ *   whose section was never one of the CR's (no section 8.13, no section 1.0)
+ *   is another document's; `CR 8.13` stays an error.
+ *
+ * Pure; read only where a marker matched, so nothing here costs a scan of
+ * text without citations.
+ */
+import type { ScannerSetup } from './context.ts'
+
+/** The game's own names and words, and comment tags: never another document's name. */
+const OWN = new Set([
+  'CR', 'CRS', 'NSG', 'ANR', 'FFG', 'NISEI', 'NULL', 'SIGNAL', 'GAMES', 'NETRUNNER', 'ANDROID', 'JINTEKI', 'NRDB',
+  'COMPREHENSIVE', 'RULES', 'RULE', 'CORP', 'RUNNER', 'RUN', 'TURN', 'ICE', 'HQ', 'RD', 'R&D', 'MU', 'ID', 'IDS', 'THE', 'OFFICIAL', 'CURRENT', 'LATEST', 'NEW', 'OLD',
+  'TODO', 'FIXME', 'NOTE', 'NB', 'XXX', 'HACK', 'BUG', 'SAFETY', 'WARNING', 'WARN', 'INFO', 'IMPORTANT', 'SEE', 'PER', 'IMPL', 'TEST', 'TESTS', 'SPEC', 'OK',
+])
+
+/** Words that start a sentence before a marker without naming anything (`Per CR 6.1.4`, `See Comprehensive Rules 6.1`). */
+const STARTERS = new Set(['Per', 'See', 'Under', 'In', 'From', 'By', 'As', 'Also', 'Via', 'Using', 'Following', 'And', 'Or', 'The', 'A', 'An', 'Of', 'For', 'To', 'With', 'Within', 'Against', 'According', 'Official', 'Current', 'Latest', 'New', 'Old', 'Updated', 'Cf', 'Ref', 'Re', 'Is', 'Was', 'Both', 'Each', 'Every', 'This', 'That', 'These', 'Those', 'Our', 'Their', 'Its', 'Same', 'Like', 'Unlike', 'Before', 'After', 'Until', 'Since'])
+
+/** After the numbers: `of the Ruff docs`, `in MTR`, `of RFC 2616` — a name of another document. */
+const OF_NAME = /^[ \t]*,?[ \t]*(?:of|in|from)[ \t]+(?:the[ \t]+)?([A-Za-z][A-Za-z0-9:&+\-_.\/]*)/
+
+/** Do the words after a citation's numbers (ending at `end`) say they are another document's (`rule 6.1.4 of the Ruff docs`)? */
+export function followedByOtherDocument(text: string, end: number): boolean {
+  const m = OF_NAME.exec(text.slice(end, end + 60))
+  if (m === null) return false
+  const word = m[1]!
+  const letters = word.replace(/[^A-Za-z&]/g, '')
+  if (OWN.has(letters.toUpperCase())) return false
+  return /[0-9:]/.test(word) || (letters.length >= 2 && letters === letters.toUpperCase()) || /^[A-Z][a-z]/.test(word)
+}
+
+/**
+ * Does the text just before the marker at `markerAt` name a document other than the CR? `strong`: the marker
+ * is a name itself (`CR`, `Comprehensive Rules`), so a capitalised word starting the sentence before it is
+ * that name's owner too (`// Lorcana Comprehensive Rules 1.2.1`), unless it is a verb or a preposition.
+ */
+export function namedOtherDocument(text: string, markerAt: number, strong = false): boolean {
+  // Read backwards in place, a bounded look: this runs for every marker of a tree.
+  let i = markerAt - 1
+  if (i < 0 || !isBlank(text.charCodeAt(i))) return false
+  while (i >= 0 && isBlank(text.charCodeAt(i))) i--
+  const wordEnd = i + 1
+  while (i >= 0 && wordEnd - i <= 40 && isWordChar(text.charCodeAt(i))) i--
+  // The word starts at a letter or digit (`(MISRA` → `MISRA`).
+  let wordStart = i + 1
+  while (wordStart < wordEnd && !isAlnum(text.charCodeAt(wordStart))) wordStart++
+  if (wordStart >= wordEnd) return false
+  const word = text.slice(wordStart, wordEnd)
+  // `phase runs: CR 5.6.2d`, `ends. CR 6.1.4`: a label or a sentence ends before the marker.
+  if (/[:.,;\/\-]$/.test(word)) return false
+  const letters = word.replace(/[^A-Za-z&]/g, '')
+  if (letters === '' || OWN.has(letters.toUpperCase())) return false
+  // A version of the CR itself (`v24.03 rule 6.1.4`) or a number: not a name.
+  if (/^[vV]?\d/.test(word)) return false
+  // `C:2012`, `MISRA-C:2004`, `ISO26262`, `PEP8`: a name with a number in it.
+  if (/[0-9:]/.test(word)) return true
+  // `MISRA`, `MTR`, `RFC`, `FAB`: an acronym.
+  if (letters.length >= 2 && letters === letters.toUpperCase()) return true
+  // `Flesh and Blood Comprehensive Rules`, `the official Lorcana CR`: a capitalised word in mid-sentence.
+  if (!/^[A-Z][a-z]/.test(word)) return false
+  let k = wordStart - 1
+  while (k >= 0 && isBlank(text.charCodeAt(k))) k--
+  const before = k < 0 ? 10 : text.charCodeAt(k)
+  if (isAlnum(before) || before === 44 /* , */) return true
+  // At a sentence's start: `Lorcana CR`, not `Per CR`, `Implements CR` (a verb), `Magic's CR`.
+  return strong && !STARTERS.has(word) && !/[^s]s$/.test(word)
+}
+
+const isBlank = (c: number) => c === 32 || c === 9
+const isAlnum = (c: number) => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122)
+/** Characters of a name: `MISRA-C:2004`, `HTTP/1.1`, `R&D`, `C++`. */
+const isWordChar = (c: number) => isAlnum(c) || c === 58 || c === 38 || c === 43 || c === 45 || c === 95 || c === 46 || c === 47
+
+/** `601.2a`, `103.2`: a first part of three digits or more, never a chapter of the CR. */
+export const isOtherNumbering = (number: string): boolean => {
+  const dot = number.indexOf('.')
+  return (dot === -1 ? number.length : dot) >= 3
+}
+
+/**
+ * A number that may be a rule: one today or in a held release, or one under
+ * a section that exists (`6.1.99`: a typo worth reporting); not `4.17.21`
+ * or `1.0.197`, whose sections (4.17, 1.0) never existed: versions, or other
+ * documents' numbers.
+ */
+export function plausibleNumber(setup: ScannerSetup, value: string): boolean {
+  const { table } = setup
+  if (table.byNumber.has(value) || (table.releases?.ledger.meanings(value).length ?? 0) > 0) return true
+  const section = /^\d+\.\d+(?=\.\d)/.exec(value)
+  return section !== null && table.byNumber.has(section[0])
+}
+
+/** The game's names, in a file that also names another game's rules: the file may well compare them. */
+const OWN_GAME = /netrunner|nisei|null[ \t]+signal|\bnsg\b|\banr\b/i
+
+/** Does the file name another game's Comprehensive Rules, and never Netrunner? Read for files with numbers only. */
+export function aboutOtherRules(text: string): boolean {
+  for (let i = text.indexOf('omprehensive'); i > 0; i = text.indexOf('omprehensive', i + 12)) {
+    const c = text.charCodeAt(i - 1)
+    if (c !== 67 && c !== 99) continue // C c
+    if (!/^omprehensive[ \t]+[Rr]ules/.test(text.slice(i, i + 40))) continue
+    if (namedOtherDocument(text, i - 1, true)) return !OWN_GAME.test(text)
+  }
+  return false
+}
