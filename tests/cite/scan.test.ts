@@ -137,6 +137,7 @@ describe('other documents\' rule numbers (issue 23: never an error, never a read
       '// see MTG CR 702.19b (trample) and the Lorcana Comprehensive Rules 6.1.4',
       '# Grand Archive rules 6.1.3 and 6.9.1; the HTTP/1.1 rule 6.1.2 (RFC 9110)',
       '// Riftbound Rule 1.2.1: a duel is two players',
+      '// contrast per WCAG 2.1 rule 1.4.3; ISO 26262 rule 8.4.2; PEP 8 rule 4.2',
     ].join('\n')
     expect(cited(text)).toEqual([])
     expect(problems(text)).toEqual([])
@@ -144,6 +145,7 @@ describe('other documents\' rule numbers (issue 23: never an error, never a read
 
   it('leaves a number alone when the words after it name another document', () => {
     expect(cited('// rule 6.1.4 of the Tournament Rules, rule 6.1.3 in MTR, CR 6.9 from IPG')).toEqual([])
+    expect(cited('# rules 6.1 and 6.9 of our style guide; rule 6.1.3 in my notes')).toEqual([])
     // The game's own words after it are no other document.
     expect(cited('// rule 6.1.3 of the Comprehensive Rules; CR 6.1.4 of the run')).toEqual(['1:4 rule_end_the_run', '1:43 rule_jacking_out'])
   })

@@ -34,14 +34,16 @@ const OWN = new Set([
 /** Words that start a sentence before a marker without naming anything (`Per CR 6.1.4`, `See Comprehensive Rules 6.1`). */
 const STARTERS = new Set(['Per', 'See', 'Under', 'In', 'From', 'By', 'As', 'Also', 'Via', 'Using', 'Following', 'And', 'Or', 'The', 'A', 'An', 'Of', 'For', 'To', 'With', 'Within', 'Against', 'According', 'Official', 'Current', 'Latest', 'New', 'Old', 'Updated', 'Cf', 'Ref', 'Re', 'Is', 'Was', 'Both', 'Each', 'Every', 'This', 'That', 'These', 'Those', 'Our', 'Their', 'Its', 'Same', 'Like', 'Unlike', 'Before', 'After', 'Until', 'Since'])
 
-/** After the numbers: `of the Ruff docs`, `in MTR`, `of RFC 2616` — a name of another document. */
-const OF_NAME = /^[ \t]*,?[ \t]*(?:of|in|from)[ \t]+(?:the[ \t]+)?([A-Za-z][A-Za-z0-9:&+\-_.\/]*)/
+/** After the numbers: `of the Ruff docs`, `in MTR`, `of RFC 2616`, `of our style guide` — another document. */
+const OF_NAME = /^[ \t]*,?[ \t]*(?:of|in|from)[ \t]+(?:(our|my|your|their)\b|(?:the[ \t]+)?([A-Za-z][A-Za-z0-9:&+\-_.\/]*))/
 
 /** Do the words after a citation's numbers (ending at `end`) say they are another document's (`rule 6.1.4 of the Ruff docs`)? */
 export function followedByOtherDocument(text: string, end: number): boolean {
   const m = OF_NAME.exec(text.slice(end, end + 60))
   if (m === null) return false
-  const word = m[1]!
+  // `rules 6.1 and 6.2 of our style guide`: someone's own document.
+  if (m[1] !== undefined) return true
+  const word = m[2]!
   const letters = word.replace(/[^A-Za-z&]/g, '')
   if (OWN.has(letters.toUpperCase())) return false
   return /[0-9:]/.test(word) || (letters.length >= 2 && letters === letters.toUpperCase()) || /^[A-Z][a-z]/.test(word)
@@ -54,16 +56,31 @@ export function followedByOtherDocument(text: string, end: number): boolean {
  */
 export function namedOtherDocument(text: string, markerAt: number, strong = false): boolean {
   // Read backwards in place, a bounded look: this runs for every marker of a tree.
-  let i = markerAt - 1
-  if (i < 0 || !isBlank(text.charCodeAt(i))) return false
+  const w = wordBefore(text, markerAt)
+  if (w === undefined) return false
+  // `WCAG 2.1 rule 1.4.3`, `ISO 26262 rule 8.4.2`, `PEP 8 rule 4.2`: a name and its version or number.
+  if (/^\d+(?:\.\d+)*$/.test(w.word)) {
+    const name = wordBefore(text, w.start)
+    return name !== undefined && isName(text, name, false, true)
+  }
+  return isName(text, w, strong, false)
+}
+
+/** The word that ends, blanks between, just before `at`; undefined when there are no blanks or no word. */
+function wordBefore(text: string, at: number): { word: string; start: number } | undefined {
+  let i = at - 1
+  if (i < 0 || !isBlank(text.charCodeAt(i))) return undefined
   while (i >= 0 && isBlank(text.charCodeAt(i))) i--
   const wordEnd = i + 1
   while (i >= 0 && wordEnd - i <= 40 && isWordChar(text.charCodeAt(i))) i--
   // The word starts at a letter or digit (`(MISRA` → `MISRA`).
-  let wordStart = i + 1
-  while (wordStart < wordEnd && !isAlnum(text.charCodeAt(wordStart))) wordStart++
-  if (wordStart >= wordEnd) return false
-  const word = text.slice(wordStart, wordEnd)
+  let start = i + 1
+  while (start < wordEnd && !isAlnum(text.charCodeAt(start))) start++
+  return start < wordEnd ? { word: text.slice(start, wordEnd), start } : undefined
+}
+
+/** Is this word another document's name? `versioned`: a version follows it (`WCAG 2.1`), which any capitalised word may own. */
+function isName(text: string, { word, start }: { word: string; start: number }, strong: boolean, versioned: boolean): boolean {
   // `phase runs: CR 5.6.2d`, `ends. CR 6.1.4`: a label or a sentence ends before the marker.
   if (/[:.,;\/\-]$/.test(word)) return false
   const letters = word.replace(/[^A-Za-z&]/g, '')
@@ -76,7 +93,8 @@ export function namedOtherDocument(text: string, markerAt: number, strong = fals
   if (letters.length >= 2 && letters === letters.toUpperCase()) return true
   // `Flesh and Blood Comprehensive Rules`, `the official Lorcana CR`: a capitalised word in mid-sentence.
   if (!/^[A-Z][a-z]/.test(word)) return false
-  let k = wordStart - 1
+  if (versioned) return !STARTERS.has(word)
+  let k = start - 1
   while (k >= 0 && isBlank(text.charCodeAt(k))) k--
   const before = k < 0 ? 10 : text.charCodeAt(k)
   if (isAlnum(before) || before === 44 /* , */) return true
