@@ -177,6 +177,22 @@ describe('other documents\' rule numbers (issue 23: never an error, never a read
     ])
   })
 
+  it('takes the game\'s own words for the game\'s, not another document\'s name (every word of every rule ID)', () => {
+    expect(cited('// in the Initiation Phase CR 6.9.1, then Jacking Out rule 6.1.4').map((c) => c.split(' ')[1])).toEqual(['rule_sec_run_initiation_phase', 'rule_jacking_out'])
+    expect(cited('// unlike the Quest CR 6.9.1 of another game')).toEqual([])
+  })
+
+  it('with bareNumbers, a number the words around make a version or another document\'s is not read', () => {
+    const bare = (text: string) => createScanner(TABLE, config({ bareNumbers: 'comments' })).scan(text, 'engine.py')
+    const text = [
+      '# needs Redis 6.1.4 and RFC 9110 section 6.1.3; pinned to 6.9.1 since the 6.1.4 hotfix',
+      '# works with 6.1.3 or later; WCAG 2.1 6.1.4 (contrast); bumped 6.9.2',
+      '# the run ends (6.1.3); jack out: 6.1.4, in the Initiation Phase 6.9.1',
+    ].join('\n')
+    expect(bare(text).citations.map((c) => `${c.line} ${c.id}`)).toEqual(['3 rule_end_the_run', '3 rule_jacking_out', '3 rule_sec_run_initiation_phase'])
+    expect(bare(text).problems.filter((p) => p.severity !== 'hint')).toEqual([])
+  })
+
   it('reads no number in a file about another game\'s Comprehensive Rules, unless it names Netrunner too', () => {
     const other = '"""Behaviour tests.\n\nBased on the Grand Archive Comprehensive Rules v1.1.\n"""\ndef test_attack():\n    """Rule 6.1.3: the run ends (Rule 6.9.1)."""\n    assert rule_jacking_out\n'
     // IDs are the CR's whatever the file is about.

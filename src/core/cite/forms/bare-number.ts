@@ -7,7 +7,7 @@
 import type { FileScan, ScannerSetup } from '../context.ts'
 import { readNumbers } from '../grammar.ts'
 import { hit, stamp } from '../hit.ts'
-import { plausibleNumber } from '../other-documents.ts'
+import { plausibleNumber, versionByWords } from '../other-documents.ts'
 import type { WordForm } from './form.ts'
 
 export const bareNumber: WordForm = {
@@ -25,6 +25,8 @@ export const bareNumber: WordForm = {
     // versions, and so is every number on a line with one (`tokio 1.36.0 and the 2.4.1 protocol`).
     if (!items.every((it) => it.values.every((v) => plausibleNumber(scan.setup, v)))) return end
     if (lineHasVersion(scan, offset)) return end
+    // `Node 8.4.2`, `RFC 8446 section 4.1.2`, `the 2.3.1 hotfix`, `upgrade to 6.2.5`: what the words around say.
+    if (versionByWords(scan.setup.table, scan.text, offset, end)) return end
     // Below `;; CR 1.8` alone on its line, the numbers quoted are that edition's: a held release's are read
     // through it; any other's are not today's rules, and not read.
     const header = scan.editionHeader

@@ -70,7 +70,7 @@ function readMarked(scan: FileScan, offset: number, marker: string): number | un
   const { setup, text } = scan
   const { table } = setup
   // `MISRA C:2012 Rule 10.4`, `Flesh and Blood Comprehensive Rules 1.0.1a`: another document's rules.
-  if (namedOtherDocument(text, offset, !RULE_MARKER.test(marker) && !SOFT_MARKER.test(marker))) return skipNumbers(scan, offset + marker.length)
+  if (namedOtherDocument(table, text, offset, !RULE_MARKER.test(marker) && !SOFT_MARKER.test(marker))) return skipNumbers(scan, offset + marker.length)
   AFTER_MARKER.lastIndex = offset + marker.length
   AFTER_MARKER.exec(text)
   const pos = AFTER_MARKER.lastIndex
@@ -138,7 +138,7 @@ function readMarked(scan: FileScan, offset: number, marker: string): number | un
     return end
   }
   // `rule 6.1.4 of the Ruff docs`, `rule 4.2 in MTR`.
-  if (followedByOtherDocument(text, end)) return end
+  if (followedByOtherDocument(table, text, end)) return end
   if (SOFT_MARKER.test(marker)) {
     // `step 6.9.1a` cites; `step 2.5` of something else is nothing.
     const known = (n: string) => table.byNumber.has(n) || (table.releases?.ledger.meanings(n).length ?? 0) > 0
