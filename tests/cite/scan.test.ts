@@ -198,6 +198,9 @@ describe('other documents\' rule numbers (issue 23: never an error, never a read
     // IDs are the CR's whatever the file is about.
     expect(cited(other)).toEqual(['7:12 rule_jacking_out'])
     expect(problems(other)).toEqual([])
+    // A comparison further down is not what the file is about.
+    const later = `// Ends the run: CR 6.1.3.\n${'// …\n'.repeat(700)}// unlike the MTG Comprehensive Rules, there is no stack: CR 6.1.4\n`
+    expect(cited(later).map((c) => c.split(' ')[1])).toEqual(['rule_end_the_run', 'rule_jacking_out'])
     const both = other.replace('Behaviour tests.', 'Netrunner, unlike Grand Archive, ends runs.')
     expect(cited(both).map((c) => c.split(' ')[1])).toEqual(['rule_end_the_run', 'rule_sec_run_initiation_phase', 'rule_jacking_out'])
   })

@@ -11,7 +11,7 @@
  *   comment's tag (`TODO`, `NOTE`) makes the numbers after it that document's.
  * - `CR 601.2a`, `CR 702.19b`: a first part of three digits is never the CR's
  *   (its chapters are numbered 1 to 11); it is Magic's numbering, or another's.
- * - A file that names another game's Comprehensive Rules (`Reference: Flesh
+ * - A file whose header names another game's Comprehensive Rules (`Reference: Flesh
  *   and Blood Comprehensive Rules Section 8.3`, `Based on Grand Archive
  *   Comprehensive Rules v1.1.3`) and never Netrunner is about that game: its
  *   numbers (`(Rule 8.3.1)`) are that game's, none is read; IDs still are.
@@ -145,9 +145,16 @@ export function plausibleNumber(setup: ScannerSetup, value: string): boolean {
 /** The game's names, in a file that also names another game's rules: the file may well compare them. */
 const OWN_GAME = /netrunner|nisei|null[ \t]+signal|\bnsg\b|\banr\b/i
 
-/** Does the file name another game's Comprehensive Rules, and never Netrunner? Read for files with numbers only. */
+/** Where a file says what it is about: its header (a module docstring, the first comment block). */
+const HEADER_CHARS = 2000
+
+/**
+ * Does the file's header name another game's Comprehensive Rules, and the file never Netrunner? Read for
+ * files with numbers only. A comparison further down (`// unlike the MTG Comprehensive Rules, …`) is not
+ * what the file is about.
+ */
 export function aboutOtherRules(table: CiteTable, text: string): boolean {
-  for (let i = text.indexOf('omprehensive'); i > 0; i = text.indexOf('omprehensive', i + 12)) {
+  for (let i = text.indexOf('omprehensive'); i > 0 && i < HEADER_CHARS; i = text.indexOf('omprehensive', i + 12)) {
     const c = text.charCodeAt(i - 1)
     if (c !== 67 && c !== 99) continue // C c
     if (!/^omprehensive[ \t]+[Rr]ules/.test(text.slice(i, i + 40))) continue
