@@ -36,6 +36,21 @@ describe('rule IDs', () => {
     expect(cited('(deftest rule_run-test) :rule_run rule_run.')).toEqual(['1:10 rule_run', '1:26 rule_run', '1:35 rule_run'])
   })
 
+  it('reads the rules\' own reference markup quoted in code: a capital is the rendering\'s, a list names each rule', () => {
+    // A TypeScript fixture of rule text, as an engine that renders rules would embed it.
+    const text = [
+      'const RULE_TEXT = {',
+      '  jack: "{ref:Rule_jacking_out} and {ref/through:rule_run,Rule_end_the_run} apply.",',
+      "  golden: '{ref:Sec_golden_rules}', // rendered \"Section 1.2\"",
+      '  typo: "{ref:Rule_jackng_out}", other: "{ref:Sec_unrelated_thing}", plain: "{Rule_run}"',
+      '}',
+    ].join('\n')
+    expect(cited(text)).toEqual(['2:15 rule_jacking_out', '2:50 rule_run', '2:59 rule_end_the_run', '3:17 sec_golden_rules'])
+    // A close miss is reported as written; a word no ID is close to is someone else's markup.
+    expect(problems(text)).toEqual(['2:59 hint[imprecise-citation] Rule_end_the_run', '4:15 error[unknown-rule] Rule_jackng_out'])
+    expect(scan(text).problems[1]!.suggestions).toEqual(['rule_jacking_out'])
+  })
+
   it('counts real IDs outside the prefix grammar, never reports look-alikes', () => {
     expect(cited('corp_basic_action_advance corp_hand movement_x')).toEqual(['1:1 corp_basic_action_advance'])
     expect(problems('corp_hand "corp_handd"')).toEqual([])
@@ -114,6 +129,80 @@ describe('rule numbers', () => {
   })
 })
 
+describe('other documents\' rule numbers (issue 23: never an error, never a reading)', () => {
+  it('leaves a number alone when the words before its marker name another document', () => {
+    const text = [
+      '/* Deviation from MISRA C:2012 Rule 11.4 (advisory): MMIO needs the cast. */',
+      '#define REG (*(volatile uint32_t *)0x40010400) /* MISRA rule 6.9 */',
+      '// see MTG CR 702.19b (trample) and the Lorcana Comprehensive Rules 6.1.4',
+      '# Grand Archive rules 6.1.3 and 6.9.1; the HTTP/1.1 rule 6.1.2 (RFC 9110)',
+      '// Riftbound Rule 1.2.1: a duel is two players',
+      '// contrast per WCAG 2.1 rule 1.4.3; ISO 26262 rule 8.4.2; PEP 8 rule 4.2',
+    ].join('\n')
+    expect(cited(text)).toEqual([])
+    expect(problems(text)).toEqual([])
+  })
+
+  it('leaves a number alone when the words after it name another document', () => {
+    expect(cited('// rule 6.1.4 of the Tournament Rules, rule 6.1.3 in MTR, CR 6.9 from IPG')).toEqual([])
+    expect(cited('# rules 6.1 and 6.9 of our style guide; rule 6.1.3 in my notes')).toEqual([])
+    // The game's own words after it are no other document.
+    expect(cited('// rule 6.1.3 of the Comprehensive Rules; CR 6.1.4 of the run')).toEqual(['1:4 rule_end_the_run', '1:43 rule_jacking_out'])
+  })
+
+  it('never reads a first part of three digits (Magic\'s numbering) as the CR\'s', () => {
+    expect(problems('// CR 601.2a: casting a spell; CR 103.2; rule 702.19b')).toEqual([])
+    expect(problems('CR 25.3')).toEqual(['1:1 error[unknown-rule] CR 25.3'])
+  })
+
+  it('after a weak marker, a number of a section the CR never had is another document\'s; after CR it is an error', () => {
+    expect(problems('// rule 6.5.2 of the pointer section; step 2.0.1 of the recipe; Rule 1.0.1a')).toEqual([])
+    expect(problems('// CR 6.5.2')).toEqual(['1:4 error[unknown-rule] CR 6.5.2'])
+    // A typo under a section the CR has is still reported.
+    expect(problems('// rule 6.1.99')).toEqual(['1:4 error[unknown-rule] rule 6.1.99'])
+  })
+
+  it('still reads the CR after a verb, a preposition, a tag, a label or the game\'s own names', () => {
+    const text = [
+      '// Per CR 6.1.3; Implements CR 6.1.4',
+      '// TODO rule 6.1.3 and NOTE: CR 6.1.4',
+      '// the Netrunner Comprehensive Rules 6.1.3, NSG CR 6.1.4, the Runner rule 6.1.3',
+      '// jack out. CR 6.1.4 — phase ends: CR 6.1.3',
+    ].join('\n')
+    expect(cited(text).map((c) => c.split(' ')[1])).toEqual([
+      'rule_end_the_run', 'rule_jacking_out',
+      'rule_end_the_run', 'rule_jacking_out',
+      'rule_end_the_run', 'rule_jacking_out', 'rule_end_the_run',
+      'rule_jacking_out', 'rule_end_the_run',
+    ])
+  })
+
+  it('takes the game\'s own words for the game\'s, not another document\'s name (every word of every rule ID)', () => {
+    expect(cited('// in the Initiation Phase CR 6.9.1, then Jacking Out rule 6.1.4').map((c) => c.split(' ')[1])).toEqual(['rule_sec_run_initiation_phase', 'rule_jacking_out'])
+    expect(cited('// unlike the Quest CR 6.9.1 of another game')).toEqual([])
+  })
+
+  it('with bareNumbers, a number the words around make a version or another document\'s is not read', () => {
+    const bare = (text: string) => createScanner(TABLE, config({ bareNumbers: 'comments' })).scan(text, 'engine.py')
+    const text = [
+      '# needs Redis 6.1.4 and RFC 9110 section 6.1.3; pinned to 6.9.1 since the 6.1.4 hotfix',
+      '# works with 6.1.3 or later; WCAG 2.1 6.1.4 (contrast); bumped 6.9.2',
+      '# the run ends (6.1.3); jack out: 6.1.4, in the Initiation Phase 6.9.1',
+    ].join('\n')
+    expect(bare(text).citations.map((c) => `${c.line} ${c.id}`)).toEqual(['3 rule_end_the_run', '3 rule_jacking_out', '3 rule_sec_run_initiation_phase'])
+    expect(bare(text).problems.filter((p) => p.severity !== 'hint')).toEqual([])
+  })
+
+  it('reads no number in a file about another game\'s Comprehensive Rules, unless it names Netrunner too', () => {
+    const other = '"""Behaviour tests.\n\nBased on the Grand Archive Comprehensive Rules v1.1.\n"""\ndef test_attack():\n    """Rule 6.1.3: the run ends (Rule 6.9.1)."""\n    assert rule_jacking_out\n'
+    // IDs are the CR's whatever the file is about.
+    expect(cited(other)).toEqual(['7:12 rule_jacking_out'])
+    expect(problems(other)).toEqual([])
+    const both = other.replace('Behaviour tests.', 'Netrunner, unlike Grand Archive, ends runs.')
+    expect(cited(both).map((c) => c.split(' ')[1])).toEqual(['rule_end_the_run', 'rule_sec_run_initiation_phase', 'rule_jacking_out'])
+  })
+})
+
 describe('stale pairs', () => {
   it('reports a number beside an ID that disagrees, with the right number', () => {
     const r = scan('x\n6.8.1/rule_end_the_run\n{ number: "6.1.5", id: "rule_end_the_run" }')
@@ -131,6 +220,32 @@ describe('stale pairs', () => {
 
   it('pairs each number with the nearest ID on the line', () => {
     expect(problems('[("6.1.1", "rule_run"), ("6.1.2", "rule_jacking_out")]')).toEqual(['1:27 error[stale-pair] 6.1.2'])
+  })
+
+  it('leaves the numbers of a sample document alone: a test that writes chapters in the rules\' source form numbers its own', () => {
+    // A Rust test numbering a sample chapter of its own (no `text:` of the rules: the sample's numbers are 1.1…).
+    const sample = [
+      '#[test]',
+      'fn numbers_a_sample() {',
+      '    let src = r#"',
+      'section: sec_run_general',
+      '  text: "General"',
+      '  rules:',
+      '    - rule: "rule_end_the_run"',
+      '      text: "A run ends."',
+      '"#;',
+      '    let ids = number(src);',
+      '    assert_eq!(ids["sec_run_general"], "1.1");',
+      '    assert_eq!(ids["rule_end_the_run"], "1.1.1");',
+      '}',
+    ].join('\n')
+    const errors = (text: string) => problems(text).filter((p) => !p.includes('hint['))
+    expect(errors(sample)).toEqual([])
+    expect(cited(sample)).toEqual(['4:10 sec_run_general', '7:14 rule_end_the_run', '11:21 sec_run_general', '12:21 rule_end_the_run'])
+    // A table that only names rules (`rule:` with no `text:` under it) still claims today's numbers.
+    expect(errors('scenarios:\n  - rule: rule_end_the_run\n    number: "6.1.5"')).toEqual(['3:14 error[stale-pair] 6.1.5'])
+    // A rule defined elsewhere in the file does not excuse a stale pair of another ID.
+    expect(errors('- rule: rule_run\n  text: x\n["6.1.5", "rule_end_the_run"]')).toEqual(['3:3 error[stale-pair] 6.1.5'])
   })
 
   it('takes a two-part number for a section only in quotes', () => {

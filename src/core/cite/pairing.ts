@@ -20,6 +20,9 @@ export function pairNumbersWithIds(setup: ScannerSetup, text: string, hits: Hit[
   const bare: Hit[] = []
   /** Starts of lines whose numbers a neighbouring line already read (a number pairs once). */
   const claimed = new Set<number>()
+  // The IDs a sample document in the file defines: read once per file, when a pair first disagrees.
+  let defined: Set<string> | undefined
+  const definesItself = (id: string) => (defined ??= definedIds(text, hits)).has(id)
   let i = 0
   while (i < hits.length) {
     const line = hits[i]!.line
@@ -29,13 +32,13 @@ export function pairNumbersWithIds(setup: ScannerSetup, text: string, hits: Hit[
       if (!hits[j]!.isNumber && hits[j]!.version === undefined && hits[j]!.notHeld === undefined) hasId = true
       j++
     }
-    if (hasId) pairLine(setup, text, hits, i, j, file, bare, claimed)
+    if (hasId) pairLine(setup, text, hits, i, j, file, bare, claimed, definesItself)
     i = j
   }
   return bare
 }
 
-function pairLine(setup: ScannerSetup, text: string, hits: Hit[], from: number, to: number, file: string, bare: Hit[], claimed: Set<number>) {
+function pairLine(setup: ScannerSetup, text: string, hits: Hit[], from: number, to: number, file: string, bare: Hit[], claimed: Set<number>, definesItself: (id: string) => boolean) {
   const { table } = setup
   const ids: Hit[] = []
   const numbers: Hit[] = []
@@ -119,6 +122,9 @@ function pairLine(setup: ScannerSetup, text: string, hits: Hit[], from: number, 
         continue
       }
       n.dropped = true
+      // A file that writes a document of its own in the rules' source form (`- rule: rule_x` / `text: …`, a
+      // test's sample chapter) numbers that document: its numbers are the sample's, never stale.
+      if (definesItself(id.value)) continue
       n.problem = {
         code: 'stale-pair',
         severity: 'error',
@@ -137,6 +143,24 @@ function pairLine(setup: ScannerSetup, text: string, hits: Hit[], from: number, 
       if (n.line === id.line) n.bare = false
     }
   }
+}
+
+/**
+ * A rule defined in the rules' own source form: a key of the grammar and an ID on one line, a `text:` key
+ * on the next (`- rule: rule_card_precedence` / `  text: If the text of a card …`), as a test's sample
+ * document or a fixture chapter embedded in code writes it. Judged at the IDs found (located), once per
+ * file, and only when a pair disagrees.
+ */
+const DEFINITION_KEY = /^[ \t]*(?:- )?[ \t]*(?:chapter|section|subsection|rule|step|timing_structure)[ \t]*:[ \t]*['"]?$/
+const DEFINITION_END = /^['"]?[ \t]*\r?\n[ \t]*(?:- )?[ \t]*text[ \t]*:/
+export function definedIds(text: string, hits: readonly Hit[]): Set<string> {
+  const ids = new Set<string>()
+  for (const h of hits) {
+    if (h.isNumber || h.column > 40) continue
+    if (!DEFINITION_KEY.test(text.slice(h.offset - (h.column - 1), h.offset))) continue
+    if (DEFINITION_END.test(text.slice(h.end, h.end + 60))) ids.add(h.value)
+  }
+  return ids
 }
 
 /** A number written as data: in quotes. */

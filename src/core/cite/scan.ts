@@ -20,6 +20,7 @@ import { DEFAULT_CITE_CONFIG, type CiteConfig } from './config.ts'
 import { createFileScan, createSetup } from './context.ts'
 import { CAPTURE_FORMS, WORD_FORMS } from './forms/index.ts'
 import { NOT_MINE } from './forms/form.ts'
+import { aboutOtherRules } from './other-documents.ts'
 import type { Hit } from './hit.ts'
 import { pairNumbersWithIds } from './pairing.ts'
 import { collect, silence } from './problems.ts'
@@ -65,6 +66,8 @@ export function createScanner(table: CiteTable, config: CiteConfig = DEFAULT_CIT
       }
       // `ignoreIds` for what capture forms read (word forms ask themselves).
       if (config.ignoreIds && scan.hits.length > 0) scan.hits = scan.hits.filter((h) => h.isNumber || (h.via !== 'call' && h.via !== 'pattern') || !setup.isIgnored(h.value))
+      // A file about another game's rules (`Reference: Flesh and Blood Comprehensive Rules`): its numbers are that game's.
+      if (scan.hits.some((h) => h.isNumber) && aboutOtherRules(table, text)) scan.hits = scan.hits.filter((h) => !h.isNumber)
       const hits = scan.hits
       // Numbers are read with their history (`CR 10.5.5` was a rule until v25.08): the releases hold it.
       if (!table.releases && (table.editions?.length ?? 0) > 0 && hits.some((h) => h.isNumber && h.version === undefined && h.notHeld === undefined)) scan.needsReleases = true

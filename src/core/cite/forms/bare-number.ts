@@ -7,6 +7,7 @@
 import type { FileScan, ScannerSetup } from '../context.ts'
 import { readNumbers } from '../grammar.ts'
 import { hit, stamp } from '../hit.ts'
+import { plausibleNumber, versionByWords } from '../other-documents.ts'
 import type { WordForm } from './form.ts'
 
 export const bareNumber: WordForm = {
@@ -22,8 +23,10 @@ export const bareNumber: WordForm = {
     const { items, end } = readNumbers(scan.text, offset, scan.setup.between)
     // Without a marker, only what could be a rule is one: `lodash 4.17.21 to 4.17.23`, `serde 1.0.197` are
     // versions, and so is every number on a line with one (`tokio 1.36.0 and the 2.4.1 protocol`).
-    if (!items.every((it) => it.values.every((v) => plausible(scan.setup, v)))) return end
+    if (!items.every((it) => it.values.every((v) => plausibleNumber(scan.setup, v)))) return end
     if (lineHasVersion(scan, offset)) return end
+    // `Node 8.4.2`, `RFC 8446 section 4.1.2`, `the 2.3.1 hotfix`, `upgrade to 6.2.5`: what the words around say.
+    if (versionByWords(scan.setup.table, scan.text, offset, end)) return end
     // Below `;; CR 1.8` alone on its line, the numbers quoted are that edition's: a held release's are read
     // through it; any other's are not today's rules, and not read.
     const header = scan.editionHeader
@@ -38,18 +41,6 @@ export const bareNumber: WordForm = {
     }
     return end
   },
-}
-
-/**
- * A number that may be a rule: one today or in a held release, or one under
- * a section that exists (`6.1.99`: a typo worth reporting); not `4.17.21`
- * or `1.0.197`, whose sections (4.17, 1.0) never existed: versions.
- */
-function plausible(setup: ScannerSetup, value: string): boolean {
-  const { table } = setup
-  if (table.byNumber.has(value) || (table.releases?.ledger.meanings(value).length ?? 0) > 0) return true
-  const section = /^\d+\.\d+(?=\.\d)/.exec(value)
-  return section !== null && table.byNumber.has(section[0])
 }
 
 const VERSION_LIKE = /(?<![\d.])\d{1,3}\.\d{1,3}\.\d{1,4}(?![\d.])/g
@@ -67,7 +58,7 @@ function lineHasVersion(scan: FileScan, offset: number): boolean {
   const line = scan.text.slice(start, end)
   let found = false
   VERSION_LIKE.lastIndex = 0
-  for (let m = VERSION_LIKE.exec(line); m !== null && !found; m = VERSION_LIKE.exec(line)) found = !plausible(scan.setup, m[0])
+  for (let m = VERSION_LIKE.exec(line); m !== null && !found; m = VERSION_LIKE.exec(line)) found = !plausibleNumber(scan.setup, m[0])
   cache.set(start, found)
   return found
 }

@@ -13,6 +13,7 @@ import { citationCall, lispCalls } from './call.ts'
 import { idWord } from './id-word.ts'
 import { markedNumber } from './marker.ts'
 import { projectPatterns } from './pattern.ts'
+import { refMarkup } from './ref-markup.ts'
 import type { CaptureForm, WordForm } from './form.ts'
 
 export type { CaptureForm, WordForm } from './form.ts'
@@ -21,4 +22,4 @@ export type { CaptureForm, WordForm } from './form.ts'
 export const CAPTURE_FORMS: readonly CaptureForm[] = [projectPatterns, lispCalls]
 
 /** Alternatives of the main expression, in order of precedence at one position. */
-export const WORD_FORMS: readonly WordForm[] = [citationCall, idWord, markedNumber, bareNumber]
+export const WORD_FORMS: readonly WordForm[] = [citationCall, refMarkup, idWord, markedNumber, bareNumber]

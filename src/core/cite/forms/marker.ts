@@ -9,6 +9,7 @@ import { editionName, isEditionAfterMarker, isYearForm } from '../editions.ts'
 import { NUMBER, readNumbers, type NumberItem } from '../grammar.ts'
 import { escapeRegExp, hit, stamp } from '../hit.ts'
 import { isPlaceholder } from '../lexical.ts'
+import { followedByOtherDocument, isOtherNumbering, namedOtherDocument, plausibleNumber } from '../other-documents.ts'
 import type { WordForm } from './form.ts'
 
 /** A word that may be an ID of an old release (IDs with other prefixes existed). */
@@ -68,6 +69,8 @@ export const markedNumber: WordForm = {
 function readMarked(scan: FileScan, offset: number, marker: string): number | undefined {
   const { setup, text } = scan
   const { table } = setup
+  // `MISRA C:2012 Rule 10.4`, `Flesh and Blood Comprehensive Rules 1.0.1a`: another document's rules.
+  if (namedOtherDocument(table, text, offset, !RULE_MARKER.test(marker) && !SOFT_MARKER.test(marker))) return skipNumbers(scan, offset + marker.length)
   AFTER_MARKER.lastIndex = offset + marker.length
   AFTER_MARKER.exec(text)
   const pos = AFTER_MARKER.lastIndex
@@ -122,10 +125,20 @@ function readMarked(scan: FileScan, offset: number, marker: string): number | un
   NUMBER_AT.lastIndex = pos
   const first = NUMBER_AT.exec(text)
   if (!first) return undefined
+  // `CR 601.2a`: Magic's numbering (the CR's chapters are 1 to 11), or another document's.
+  if (isOtherNumbering(first[0])) return skipNumbers(scan, pos)
   // `rule 2.5` in an unrelated comment is not the CR; `CR 12.1` is, and wrong.
   if ((RULE_MARKER.test(marker) || SOFT_MARKER.test(marker)) && !table.chapters.has(first[0].slice(0, first[0].indexOf('.')))) return undefined
   const { items, end } = readNumbers(text, pos, setup.between)
   if (items.length === 0) return undefined
+  // `rule 8.13` (MISRA's), `Rule 1.0.1` (another game's): after a weak marker, a number whose section the CR
+  // never had is another document's. Decided with the releases, which know every number once printed.
+  if ((RULE_MARKER.test(marker) || SOFT_MARKER.test(marker)) && !items.every((it) => it.values.every((v) => plausibleNumber(setup, v)))) {
+    if (!table.releases && (table.editions?.length ?? 0) > 0) scan.needsReleases = true
+    return end
+  }
+  // `rule 6.1.4 of the Ruff docs`, `rule 4.2 in MTR`.
+  if (followedByOtherDocument(table, text, end)) return end
   if (SOFT_MARKER.test(marker)) {
     // `step 6.9.1a` cites; `step 2.5` of something else is nothing.
     const known = (n: string) => table.byNumber.has(n) || (table.releases?.ledger.meanings(n).length ?? 0) > 0
@@ -137,6 +150,15 @@ function readMarked(scan: FileScan, offset: number, marker: string): number | un
   // A marker ending the line before: the citation is where the number is.
   pushItems(scan, text.slice(offset, pos).includes('\n') ? pos : offset, items, undefined, undefined)
   return end
+}
+
+/** Past the numbers at `from` (after a marker of another document's): none of them is read, not even as a bare number. */
+function skipNumbers(scan: FileScan, from: number): number {
+  AFTER_MARKER.lastIndex = from
+  AFTER_MARKER.exec(scan.text)
+  const pos = AFTER_MARKER.lastIndex
+  const { items, end } = readNumbers(scan.text, pos, scan.setup.between)
+  return items.length > 0 ? end : from
 }
 
 /** Numbers read after a marker; the first one's text starts at the marker (`CR 6.1.4`). */

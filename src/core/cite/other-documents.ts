@@ -1,0 +1,189 @@
+/**
+ * Other documents' rule numbers: a marker is the CR's only when nothing
+ * before it names another document, and a number is the CR's only when it
+ * could be one.
+ *
+ * - `MISRA C:2012 Rule 10.4`, `Deviates from MISRA-C:2004 rule 10.1`,
+ *   `Flesh and Blood Comprehensive Rules 1.0.1a`, `Riftbound CR 103.2`,
+ *   `the MTR rule 4.2`: a name written just before the marker (an acronym, a
+ *   word with a digit or a colon in it, or a capitalised word in mid-sentence)
+ *   that is not the game's own (`Netrunner`, `NSG`, `Nisei`, `Corp`, …) nor a
+ *   comment's tag (`TODO`, `NOTE`) makes the numbers after it that document's.
+ * - `CR 601.2a`, `CR 702.19b`: a first part of three digits is never the CR's
+ *   (its chapters are numbered 1 to 11); it is Magic's numbering, or another's.
+ * - A file that names another game's Comprehensive Rules (`Reference: Flesh
+ *   and Blood Comprehensive Rules Section 8.3`, `Based on Grand Archive
+ *   Comprehensive Rules v1.1.3`) and never Netrunner is about that game: its
+ *   numbers (`(Rule 8.3.1)`) are that game's, none is read; IDs still are.
+ * - After the weak markers (`rule 8.13`, `Rule 1.0.1`, `step 2.0.3`), a number
+ *   whose section was never one of the CR's (no section 8.13, no section 1.0)
+ *   is another document's; `CR 8.13` stays an error.
+ *
+ * Pure; read only where a marker matched, so nothing here costs a scan of
+ * text without citations.
+ */
+import type { ScannerSetup } from './context.ts'
+import type { CiteTable } from './table.ts'
+
+/** The game's own names and words, and comment tags: never another document's name. */
+const OWN = new Set([
+  'CR', 'CRS', 'NSG', 'ANR', 'FFG', 'NISEI', 'NULL', 'SIGNAL', 'GAMES', 'NETRUNNER', 'JINTEKI', 'NRDB',
+  'COMPREHENSIVE', 'RULES', 'RULE', 'CORP', 'RUNNER', 'RUN', 'TURN', 'ICE', 'HQ', 'RD', 'R&D', 'MU', 'ID', 'IDS', 'THE', 'OFFICIAL', 'CURRENT', 'LATEST', 'NEW', 'OLD',
+  'TODO', 'FIXME', 'NOTE', 'NB', 'XXX', 'HACK', 'BUG', 'SAFETY', 'WARNING', 'WARN', 'INFO', 'IMPORTANT', 'SEE', 'PER', 'IMPL', 'TEST', 'TESTS', 'SPEC', 'OK',
+])
+
+/**
+ * The game's own vocabulary: every word of every rule ID (`phase`, `checkpoint`, `archives`, `ice`), so
+ * `the Success Phase CR 6.9.5` and `the Checkpoint 10.3.1` name no other document. Once per table.
+ */
+const vocabularies = new WeakMap<CiteTable, ReadonlySet<string>>()
+function gameWords(table: CiteTable): ReadonlySet<string> {
+  let words = vocabularies.get(table)
+  if (words === undefined) {
+    const set = new Set<string>()
+    for (const id of table.byId.keys()) for (const w of id.toLowerCase().split('_')) if (w.length >= 3) set.add(w)
+    vocabularies.set(table, (words = set))
+  }
+  return words
+}
+
+/** Words that start a sentence before a marker without naming anything (`Per CR 6.1.4`, `See Comprehensive Rules 6.1`). */
+const STARTERS = new Set(['Per', 'See', 'Under', 'In', 'From', 'By', 'As', 'Also', 'Via', 'Using', 'Following', 'And', 'Or', 'The', 'A', 'An', 'Of', 'For', 'To', 'With', 'Within', 'Against', 'According', 'Official', 'Current', 'Latest', 'New', 'Old', 'Updated', 'Cf', 'Ref', 'Re', 'Is', 'Was', 'Both', 'Each', 'Every', 'This', 'That', 'These', 'Those', 'Our', 'Their', 'Its', 'Same', 'Like', 'Unlike', 'Before', 'After', 'Until', 'Since'])
+
+/** After the numbers: `of the Ruff docs`, `in MTR`, `of RFC 2616`, `of our style guide` — another document. */
+const OF_NAME = /^[ \t]*,?[ \t]*(?:of|in|from)[ \t]+(?:(our|my|your|their)\b|(?:the[ \t]+)?([A-Za-z][A-Za-z0-9:&+\-_.\/]*))/
+
+/** Do the words after a citation's numbers (ending at `end`) say they are another document's (`rule 6.1.4 of the Ruff docs`)? */
+export function followedByOtherDocument(table: CiteTable, text: string, end: number): boolean {
+  const m = OF_NAME.exec(text.slice(end, end + 60))
+  if (m === null) return false
+  // `rules 6.1 and 6.2 of our style guide`: someone's own document.
+  if (m[1] !== undefined) return true
+  const word = m[2]!
+  const letters = word.replace(/[^A-Za-z&]/g, '')
+  if (OWN.has(letters.toUpperCase()) || gameWords(table).has(letters.toLowerCase())) return false
+  return /[0-9:]/.test(word) || (letters.length >= 2 && letters === letters.toUpperCase()) || /^[A-Z][a-z]/.test(word)
+}
+
+/**
+ * Does the text just before the marker at `markerAt` name a document other than the CR? `strong`: the marker
+ * is a name itself (`CR`, `Comprehensive Rules`), so a capitalised word starting the sentence before it is
+ * that name's owner too (`// Lorcana Comprehensive Rules 1.2.1`), unless it is a verb or a preposition.
+ */
+export function namedOtherDocument(table: CiteTable, text: string, markerAt: number, strong = false): boolean {
+  // Read backwards in place, a bounded look: this runs for every marker of a tree.
+  const w = wordBefore(text, markerAt)
+  if (w === undefined) return false
+  // `WCAG 2.1 rule 1.4.3`, `ISO 26262 rule 8.4.2`, `PEP 8 rule 4.2`: a name and its version or number.
+  if (/^\d+(?:\.\d+)*$/.test(w.word)) {
+    const name = wordBefore(text, w.start)
+    return name !== undefined && isName(table, text, name, false, true)
+  }
+  return isName(table, text, w, strong, false)
+}
+
+/** The word that ends, blanks between, just before `at`; undefined when there are no blanks or no word. */
+function wordBefore(text: string, at: number): { word: string; start: number } | undefined {
+  let i = at - 1
+  if (i < 0 || !isBlank(text.charCodeAt(i))) return undefined
+  while (i >= 0 && isBlank(text.charCodeAt(i))) i--
+  const wordEnd = i + 1
+  while (i >= 0 && wordEnd - i <= 40 && isWordChar(text.charCodeAt(i))) i--
+  // The word starts at a letter or digit (`(MISRA` → `MISRA`).
+  let start = i + 1
+  while (start < wordEnd && !isAlnum(text.charCodeAt(start))) start++
+  return start < wordEnd ? { word: text.slice(start, wordEnd), start } : undefined
+}
+
+/** Is this word another document's name? `versioned`: a version follows it (`WCAG 2.1`), which any capitalised word may own. */
+function isName(table: CiteTable, text: string, { word, start }: { word: string; start: number }, strong: boolean, versioned: boolean): boolean {
+  // `phase runs: CR 5.6.2d`, `ends. CR 6.1.4`: a label or a sentence ends before the marker.
+  if (/[:.,;\/\-]$/.test(word)) return false
+  const letters = word.replace(/[^A-Za-z&]/g, '')
+  if (letters === '' || OWN.has(letters.toUpperCase()) || gameWords(table).has(letters.toLowerCase())) return false
+  // A version of the CR itself (`v24.03 rule 6.1.4`) or a number: not a name.
+  if (/^[vV]?\d/.test(word)) return false
+  // `C:2012`, `MISRA-C:2004`, `ISO26262`, `PEP8`: a name with a number in it.
+  if (/[0-9:]/.test(word)) return true
+  // `MISRA`, `MTR`, `RFC`, `FAB`: an acronym.
+  if (letters.length >= 2 && letters === letters.toUpperCase()) return true
+  // `Flesh and Blood Comprehensive Rules`, `the official Lorcana CR`: a capitalised word in mid-sentence.
+  if (!/^[A-Z][a-z]/.test(word)) return false
+  if (versioned) return !STARTERS.has(word)
+  let k = start - 1
+  while (k >= 0 && isBlank(text.charCodeAt(k))) k--
+  const before = k < 0 ? 10 : text.charCodeAt(k)
+  if (isAlnum(before) || before === 44 /* , */) return true
+  // At a sentence's start: `Lorcana CR`, not `Per CR`, `Implements CR` (a verb), `Magic's CR`.
+  return strong && !STARTERS.has(word) && !/[^s]s$/.test(word)
+}
+
+const isBlank = (c: number) => c === 32 || c === 9
+const isAlnum = (c: number) => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122)
+/** Characters of a name: `MISRA-C:2004`, `HTTP/1.1`, `R&D`, `C++`. */
+const isWordChar = (c: number) => isAlnum(c) || c === 58 || c === 38 || c === 43 || c === 45 || c === 95 || c === 46 || c === 47
+
+/** `601.2a`, `103.2`: a first part of three digits or more, never a chapter of the CR. */
+export const isOtherNumbering = (number: string): boolean => {
+  const dot = number.indexOf('.')
+  return (dot === -1 ? number.length : dot) >= 3
+}
+
+/**
+ * A number that may be a rule: one today or in a held release, or one under
+ * a section that exists (`6.1.99`: a typo worth reporting); not `4.17.21`
+ * or `1.0.197`, whose sections (4.17, 1.0) never existed: versions, or other
+ * documents' numbers.
+ */
+export function plausibleNumber(setup: ScannerSetup, value: string): boolean {
+  const { table } = setup
+  if (table.byNumber.has(value) || (table.releases?.ledger.meanings(value).length ?? 0) > 0) return true
+  const section = /^\d+\.\d+(?=\.\d)/.exec(value)
+  return section !== null && table.byNumber.has(section[0])
+}
+
+/** The game's names, in a file that also names another game's rules: the file may well compare them. */
+const OWN_GAME = /netrunner|nisei|null[ \t]+signal|\bnsg\b|\banr\b/i
+
+/** Does the file name another game's Comprehensive Rules, and never Netrunner? Read for files with numbers only. */
+export function aboutOtherRules(table: CiteTable, text: string): boolean {
+  for (let i = text.indexOf('omprehensive'); i > 0; i = text.indexOf('omprehensive', i + 12)) {
+    const c = text.charCodeAt(i - 1)
+    if (c !== 67 && c !== 99) continue // C c
+    if (!/^omprehensive[ \t]+[Rr]ules/.test(text.slice(i, i + 40))) continue
+    if (namedOtherDocument(table, text, i - 1, true)) return !OWN_GAME.test(text)
+  }
+  return false
+}
+
+/** Before a bare number: a section of something (`RFC 8446 section 4.1.2`). */
+const SECTION_WORD = /^(?:sections?|sect|clause|chapter|part|paragraph|para|annex|appendix)$/i
+/** Before a bare number, alone or before `to`: it is a version (`upgrade to 6.2.5`, `since 2.3.1`). */
+const VERSION_BEFORE = /^(?:upgrade|upgraded|upgrading|update|updated|bump|bumped|downgrade|downgraded|pin|pinned|migrate|migrated|release|released|since|until|version|ver|tag|tagged|install|installed)$/i
+/** After a bare number: it is a version (`the 2.3.1 hotfix`, `8.4.2 or later`). */
+const VERSION_AFTER = /^[ \t]*(?:hotfix|release|version|update|patch|build|beta|alpha|rc\d*|lts|snapshot|or[ \t]+(?:later|newer|above|higher|greater)|and[ \t]+(?:later|newer|above|up)|\+(?![\w]))/i
+
+/**
+ * A number without a marker (`bareNumbers`) that the words around it make a version, or another
+ * document's: `Node 8.4.2`, `WCAG 2.1 1.4.3`, `RFC 8446 section 4.1.2`, `the 2.3.1 hotfix`, `upgrade to
+ * 6.2.5`, `8.4.2 or later`. `start`..`end`: where the numbers read are.
+ */
+export function versionByWords(table: CiteTable, text: string, start: number, end: number): boolean {
+  if (VERSION_AFTER.test(text.slice(end, end + 24))) return true
+  let w = wordBefore(text, start)
+  if (w === undefined) return false
+  if (/^to$/i.test(w.word)) {
+    const v = wordBefore(text, w.start)
+    return v !== undefined && VERSION_BEFORE.test(v.word)
+  }
+  if (VERSION_BEFORE.test(w.word)) return true
+  if (SECTION_WORD.test(w.word)) {
+    w = wordBefore(text, w.start)
+    if (w === undefined) return false
+  }
+  if (/^\d+(?:\.\d+)*$/.test(w.word)) {
+    const name = wordBefore(text, w.start)
+    return name !== undefined && isName(table, text, name, false, true)
+  }
+  return isName(table, text, w, false, false)
+}
