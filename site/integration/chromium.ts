@@ -36,8 +36,8 @@ export function loadPlaywright(): Playwright | undefined {
   }
 }
 
-export function launchChromium(): Promise<Browser> {
+export function launchChromium(extraArgs: readonly string[] = []): Promise<Browser> {
   const playwright = loadPlaywright()
   if (!playwright) throw new Error('playwright-core is not installed')
-  return playwright.chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS })
+  return playwright.chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, ...extraArgs] })
 }

@@ -18,7 +18,7 @@ import type { SiteData } from '../data/types.ts'
 import { writeSearchIds } from './search-index.ts'
 import { cachedPdfs, cachedSearchIndexes, openBuildCache, type BuildCache } from './build-cache.ts'
 import { pdfInfo } from '../data/pdf-info.ts'
-import { livePreview } from './live-preview.ts'
+import { livePreview, PREVIEW_CLIENT } from './live-preview.ts'
 import { writeOffline } from './offline.ts'
 import { listReleases } from '../../src/io/releases.ts'
 import { isDirectory } from '../../src/io/files.ts'
@@ -90,7 +90,7 @@ export default function crSite(): AstroIntegration {
   return {
     name: 'netrunner-cr-site',
     hooks: {
-      'astro:config:setup': ({ config, command, addWatchFile, logger, updateConfig }) => {
+      'astro:config:setup': ({ config, command, addWatchFile, logger, updateConfig, injectScript }) => {
         root = fileURLToPath(config.root)
         siteUrl = config.site
         if (command !== 'build' && command !== 'dev') return
@@ -109,6 +109,7 @@ export default function crSite(): AstroIntegration {
           addWatchFile(join(root, 'releases'))
           const rulesDir = resolve(root, process.env.CR_RULES_DIR || 'rules')
           updateConfig({ vite: { plugins: [livePreview({ root, rulesDir, data, logger: logger.fork('live-preview') })] } })
+          injectScript('page', PREVIEW_CLIENT)
         }
       },
       'astro:build:generated': () => timings.mark('Vite and pages'),

@@ -52,6 +52,29 @@ const NOTICE_TABS_MS = 3_000
  */
 const SETTLE_MS = 150
 
+/**
+ * A reload sent while a page is loading reaches nobody: the new page's connection is not open yet, so
+ * a save made then (an error fixed right after it showed) left the page on the old rules for good. So
+ * every rebuild that reloads counts a generation; each page's HTML carries the one it was rendered at
+ * (a `Server-Timing` entry, readable in the page without touching the markup), and the page's script
+ * (PREVIEW_CLIENT) asks for the current one once its connection is open: a page behind reloads.
+ */
+export const GENERATION_TIMING = 'cr-rules'
+export const GENERATION_ASK = 'cr:rules-generation?'
+export const GENERATION_EVENT = 'cr:rules-generation'
+
+/** The script every page gets under `npm run dev` (Astro's `injectScript('page', …)`). */
+export const PREVIEW_CLIENT = `if (import.meta.hot) {
+  const timing = performance.getEntriesByType('navigation')[0]?.serverTiming?.find((t) => t.name === ${JSON.stringify(GENERATION_TIMING)})
+  if (timing) {
+    import.meta.hot.on(${JSON.stringify(GENERATION_EVENT)}, (data) => {
+      if (String(data.generation) !== timing.description) location.reload()
+    })
+    import.meta.hot.send(${JSON.stringify(GENERATION_ASK)}, {})
+  }
+}
+`
+
 /** What a folder read held, to compare with a later read (content, not timestamps: they can be coarse). */
 const folderState = (files: { path: string; content: string | Uint8Array }[]): string =>
   files.map((f) => `${f.path}\0${typeof f.content === 'string' ? f.content : Buffer.from(f.content).toString('latin1')}`).join('\0\0')
@@ -82,6 +105,8 @@ export function livePreview(options: LivePreviewOptions): Plugin {
   // must not rebuild and reload again (that would also wipe the notice the save's own rebuild showed).
   let lastCompiled: string | undefined
   let server: ViteDevServer | undefined
+  /** Rebuilds that reloaded the pages so far (see GENERATION_TIMING). */
+  let generation = 0
 
   // What retired.yaml said when the rules last compiled: what a rename wrote to it is said in the page and the terminal.
   let retiredBefore: string | undefined
@@ -171,6 +196,7 @@ export function livePreview(options: LivePreviewOptions): Plugin {
   }
 
   function reload() {
+    generation++
     if (!server) return
     // Pages get their data from getStaticPaths, which Astro caches per route: clear it, as a content change does.
     for (const name of ['ssr', 'prerender', 'astro']) server.environments[name]?.hot.send('astro:content-changed', {})
@@ -183,6 +209,12 @@ export function livePreview(options: LivePreviewOptions): Plugin {
     configureServer(s) {
       server = s
       s.watcher.add(rulesDir)
+      // Every page says which rules it was rendered from; asked, the server says which are current.
+      s.middlewares.use((req, res, next) => {
+        if (req.method === 'GET' && (req.headers.accept ?? '').includes('text/html')) res.setHeader('Server-Timing', `${GENERATION_TIMING};desc="${generation}"`)
+        next()
+      })
+      s.environments.client.hot.on(GENERATION_ASK, (_data: unknown, client: { send(payload: unknown): void }) => client.send({ type: 'custom', event: GENERATION_EVENT, data: { generation } }))
       const onFile = (file: string) => {
         const abs = resolve(file)
         if (!abs.startsWith(rulesDir) || !isRulesSourcePath(abs)) return

@@ -12,7 +12,7 @@ import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { AstroIntegrationLogger } from 'astro'
 import type { Plugin, ViteDevServer } from 'vite'
-import { livePreview } from '../../site/integration/live-preview.ts'
+import { GENERATION_ASK, GENERATION_EVENT, GENERATION_TIMING, livePreview } from '../../site/integration/live-preview.ts'
 import { PACKAGE_ROOT } from '../../src/io/read-sources.ts'
 
 interface Sent {
@@ -39,8 +39,30 @@ function setUp() {
   } as unknown as AstroIntegrationLogger
   const sent: Sent[] = []
   const watcher = Object.assign(new EventEmitter(), { add: () => watcher })
-  const channel = { send: (p: unknown) => sent.push((typeof p === 'string' ? { type: p } : p) as Sent), on: () => {} }
-  const server = { watcher, environments: { client: { hot: channel }, ssr: { hot: { send: () => {} } } } } as unknown as ViteDevServer
+  const listeners = new Map<string, (data: unknown, client: { send(payload: { type: string; event?: string; data?: unknown }): void }) => void>()
+  const channel = {
+    send: (p: unknown) => sent.push((typeof p === 'string' ? { type: p } : p) as Sent),
+    on: (event: string, listener: (data: unknown, client: { send(payload: { type: string; event?: string; data?: unknown }): void }) => void) => listeners.set(event, listener),
+  }
+  type Middleware = (req: { method: string; headers: Record<string, string> }, res: { setHeader(name: string, value: string): void }, next: () => void) => void
+  const middlewares: Middleware[] = []
+  const server = {
+    watcher,
+    middlewares: { use: (m: Middleware) => middlewares.push(m) },
+    environments: { client: { hot: channel }, ssr: { hot: { send: () => {} } } },
+  } as unknown as ViteDevServer
+  /** What a page request gets: the Server-Timing header the plugin sets on HTML. */
+  const renderPage = (): string | undefined => {
+    let timing: string | undefined
+    for (const m of middlewares) m({ method: 'GET', headers: { accept: 'text/html,*/*' } }, { setHeader: (name, value) => name === 'Server-Timing' && (timing = value) }, () => {})
+    return timing
+  }
+  /** What a connected page is told when it asks which rules are current. */
+  const ask = (): unknown => {
+    let answer: unknown
+    listeners.get(GENERATION_ASK)?.({}, { send: (payload) => payload.type === 'custom' && payload.event === GENERATION_EVENT && (answer = payload.data) })
+    return answer
+  }
   const rebuilt: { errors: number }[] = []
   const plugin: Plugin = livePreview({ root: PACKAGE_ROOT, rulesDir, data: undefined, logger, onRebuilt: (r) => rebuilt.push(r) })
   // The plugin's hook is a plain function (no Rollup context): called as Vite calls it.
@@ -54,7 +76,7 @@ function setUp() {
     if (report) watcher.emit('change', file)
   }
   cleanup = dir
-  return { dir, file, original, watcher, sent, rebuilt, log, reloads, save }
+  return { dir, file, original, watcher, sent, rebuilt, log, reloads, save, renderPage, ask }
 }
 
 /** Wait until `ok()`, polling (generous: a loaded machine compiles slowly); the assertion is the caller's. */
@@ -109,4 +131,23 @@ describe('live preview: saves the watcher reports late, twice, or not at all', (
     expect(t.rebuilt[1]).toMatchObject({ errors: 0 })
     expect(t.sent[t.sent.length - 1]!.type).toBe('full-reload')
   }, 600_000)
+})
+
+describe('live preview: a page that missed a reload', () => {
+  it('is told, once connected, that the rules moved on since it was rendered', async () => {
+    const t = setUp()
+    // Rendered before the save: the page carries the generation it was made from.
+    expect(t.renderPage()).toBe(`${GENERATION_TIMING};desc="0"`)
+    t.save('later', true)
+    await until(() => t.rebuilt.length >= 1)
+    expect(t.reloads()).toBe(1)
+    // Its connection opens after the reload went out: asked, the server says the rules are newer.
+    expect(t.ask()).toEqual({ generation: 1 })
+    // A page rendered now is current; a rebuild that fails reloads nothing and moves nothing on.
+    expect(t.renderPage()).toBe(`${GENERATION_TIMING};desc="1"`)
+    writeFileSync(t.file, t.original.replace('{ref:rule_sec_run_run_ends_phase}', '{ref:rule_sec_run_run_ends_phse}'))
+    t.watcher.emit('change', t.file)
+    await until(() => t.rebuilt.length >= 2)
+    expect([t.rebuilt[1]!.errors > 0, t.ask()]).toEqual([true, { generation: 1 }])
+  }, 300_000)
 })
