@@ -346,10 +346,12 @@ describe.skipIf(!hasChromium)('search', () => {
     })
 
     // Words in one chunk and in several, a stem in another chunk than its word ("running": run),
-    // a word past a chunk's cut end ("acts"), a typo, jargon, a card, a quoted phrase, a chapter filter, an unknown word.
+    // a word past a chunk's cut end ("acts"), other forms searched with a word ("rezzed": rez), a typo,
+    // jargon, a card, a quoted phrase, a chapter filter, an unknown word.
     const cases: [string, string][] = [
       ['what happens when the host is trashed', ''],
       ['running', ''],
+      ['can ice be rezzed when the runner ran', ''],
       ['acts of the runner', ''],
       ['jak otu', ''],
       ['ETR', ''],

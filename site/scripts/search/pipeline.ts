@@ -129,8 +129,9 @@ export async function* runQuery(input: QueryInput, src: SearchSources): AsyncGen
     ? understandQuery(q, context, { correct: !input.asTyped, typing: true })
     : { words: q.split(/\s+/), text: q, changes: [], pins: [], exact: false, cardName: false, unknown: [] }
 
-  // What Pagefind will be asked for, asked for now (its chunks) if it is still starting.
-  if (understood.words.length > 0) src.prefetch(understood.exact ? understood.text : understood.words.join(' '), chapter)
+  // What Pagefind will be asked for (the words, and the other forms searched with them), asked for now if it is still starting.
+  const searchedWords = [...understood.words, ...Object.values(understood.forms ?? {}).flat()]
+  if (understood.words.length > 0) src.prefetch(understood.exact ? understood.text : searchedWords.join(' '), chapter)
   const pins = understood.pins.flatMap((p) => {
     const h = lookup.byId.get(p.id)
     return inChapter(h) ? [{ hit: h, why: p.why, card: p.card }] : []
