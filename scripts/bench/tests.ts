@@ -17,10 +17,10 @@
  * is missed.
  */
 import { spawnSync } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs'
-import { loadavg, tmpdir } from 'node:os'
+import { loadavg } from 'node:os'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { linkDir, makeTempDir, readText, removePath } from '../../src/io/files.ts'
 import { createReport, flag, median, option } from './report.ts'
 
 const ROOT = resolve(fileURLToPath(import.meta.url), '../../..')
@@ -43,7 +43,7 @@ const TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).std
 function childCpu(): number | undefined {
   try {
     // After the command name (in parentheses, which may hold spaces): fields 3… of proc(5); cutime and cstime are 16 and 17.
-    const stat = readFileSync('/proc/self/stat', 'utf8')
+    const stat = readText('/proc/self/stat')
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
     return (Number(fields[13]) + Number(fields[14])) / TICKS
   } catch {
@@ -64,7 +64,7 @@ function timed(cwd: string, args: string[]): Run {
 
 /** A detached checkout of `ref` beside this one, its package built, sharing this checkout's node_modules. */
 function checkout(ref: string): { dir: string; remove(): void } {
-  const dir = join(mkdtempSync(join(tmpdir(), 'cr-bench-tests-')), 'repo')
+  const dir = join(makeTempDir('cr-bench-tests-'), 'repo')
   const git = (args: string[]) => {
     const r = spawnSync('git', args, { cwd: ROOT, encoding: 'utf8' })
     if (r.status !== 0) throw new Error(`git ${args.join(' ')}: ${r.stderr}`)
@@ -72,10 +72,10 @@ function checkout(ref: string): { dir: string; remove(): void } {
   git(['worktree', 'add', '--detach', dir, ref])
   const remove = () => {
     spawnSync('git', ['worktree', 'remove', '--force', dir], { cwd: ROOT })
-    rmSync(resolve(dir, '..'), { recursive: true, force: true })
+    removePath(resolve(dir, '..'))
   }
   try {
-    symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'), 'dir')
+    linkDir(join(ROOT, 'node_modules'), join(dir, 'node_modules'))
     const built = spawnSync('npm', ['run', 'build:package'], { cwd: dir, encoding: 'utf8' })
     if (built.status !== 0) throw new Error(`npm run build:package in ${ref}: ${built.stderr.slice(-2000)}`)
   } catch (error) {
