@@ -177,7 +177,7 @@ export async function* runQuery(input: QueryInput, src: SearchSources): AsyncGen
     ? { hits: await search(understood.text), relaxed: false }
     : understood.cardName
       ? { hits: await search(understood.words.join(' ')), relaxed: false }
-      : await searchRelaxed(understood.words, search, { total: lookup.byId.size })
+      : await searchRelaxed(understood.words, search, { total: lookup.byId.size, ...(understood.forms ? { forms: understood.forms } : {}) })
   const top = hits.slice(0, Math.min(hits.length, limit + pins.length))
   const pending = top.map((h) => results.get(h.id)!.data())
 
