@@ -90,15 +90,37 @@ export async function cachedPdfs({ cache, code }: BuildCache, out: string, jobs:
   const keys = jobs.map((job, i) =>
     cacheKey('pdf', code, shared, readBytes(join(out, job.pagePath, 'index.html')), dataFiles(join(out, bases[i]!)), JSON.stringify(job.info ?? null), job.siteUrl ?? ''),
   )
-  const results: (Cached<PdfResult> | undefined)[] = jobs.map((job, i) => (cache?.restoreFile('pdf', keys[i]!, job.outFile) ? { written: job.outFile, ms: 0, cached: true } : undefined))
+  const results: (Cached<PdfResult> | undefined)[] = jobs.map((job, i) =>
+    cache?.restoreFile('pdf', keys[i]!, job.outFile) ? { written: job.outFile, ms: 0, contents: {}, prints: 0, cached: true } : undefined,
+  )
   const missing = jobs.flatMap((job, i) => (results[i] ? [] : [{ job, i }]))
   if (missing.length > 0) {
-    const printed = await printPdfs(out, missing.map((m) => m.job))
+    const printed = await printPdfs(out, missing.map(({ job }) => ({ ...job, ...guessedContents(cache, job) })))
     missing.forEach(({ job, i }, j) => {
       const result = printed[j]!
       results[i] = { ...result, cached: false }
-      if ('written' in result) cache?.storeFile('pdf', keys[i]!, job.outFile)
+      if ('written' in result) {
+        cache?.storeFile('pdf', keys[i]!, job.outFile)
+        cache?.replaceText('pdf-contents', contentsKey(job), JSON.stringify(result.contents))
+      }
     })
   }
   return results.map((r) => r!)
+}
+
+/**
+ * The contents' page numbers the last print of the same page had (by its
+ * path alone: after a one-word edit they are mostly still right), as the
+ * print's guess; pdf.ts checks a guess and prints again when it is wrong.
+ */
+const contentsKey = (job: PdfJob) => cacheKey('pdf-contents', job.pagePath)
+function guessedContents(cache: DirCache | undefined, job: PdfJob): Pick<PdfJob, 'contents'> {
+  try {
+    const kept = cache?.restoreText('pdf-contents', contentsKey(job))
+    const contents = kept === undefined ? undefined : (JSON.parse(kept) as unknown)
+    if (contents && typeof contents === 'object' && Object.values(contents).every((n) => Number.isInteger(n))) return { contents: contents as Record<string, number> }
+  } catch {
+    // Not a guess we can read: print without one.
+  }
+  return {}
 }

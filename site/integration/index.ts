@@ -76,7 +76,7 @@ async function printAll(cache: BuildCache, out: string, data: SiteData, siteUrl:
   results.forEach((result, i) => {
     const release = printed[i]!
     if ('skipped' in result) logger.warn(`PDF of ${release.edition} skipped: ${result.skipped}`)
-    else logger.info(`PDF: ${release.base}${release.pdf} (${release.edition}) ${result.cached ? 'kept' : `in ${result.ms} ms`}`)
+    else logger.info(`PDF: ${release.base}${release.pdf} (${release.edition}) ${result.cached ? 'kept' : `in ${result.ms} ms (${result.prints === 1 ? 'one print: the last numbers of its contents held' : `${result.prints} prints`})`}`)
   })
   logger.info(`PDFs: ${printed.length} in ${Math.round(performance.now() - started)} ms`)
 }

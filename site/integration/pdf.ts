@@ -18,7 +18,8 @@ import { hasChromium, launchChromium, loadPlaywright, CHROMIUM_PATH } from './ch
 import { writeFile } from '../../src/io/files.ts'
 import { routes } from '../shared/routes.ts'
 
-export type PdfResult = { written: string; ms: number } | { skipped: string }
+/** A written PDF says the page number it printed beside each contents entry (`#id` → page), and how many times it printed. */
+export type PdfResult = { written: string; ms: number; contents: Record<string, number>; prints: number } | { skipped: string }
 
 export interface PdfJob {
   /** Page to print, under the server root: `/full/`, `/v24.03/full/`. */
@@ -32,6 +33,14 @@ export interface PdfJob {
    * never the print server's passing address.
    */
   siteUrl?: string
+  /**
+   * The contents' page numbers as a last print of this page had them: a
+   * guess, put in before the first print. When the print shows every entry
+   * at the page it says, that print is the PDF (one print instead of two);
+   * otherwise the numbers are corrected and it prints again, as without a
+   * guess. Either way the PDF is the same bytes.
+   */
+  contents?: Record<string, number>
 }
 
 /** Print one page (kept for callers that print a single release). */
@@ -54,12 +63,12 @@ export async function printPdfs(distDir: string, jobs: PdfJob[], parallel = 2): 
         const i = next++
         const started = performance.now()
         try {
-          await printOne(browser, `${server.url}${jobs[i]!.pagePath}`, jobs[i]!)
+          const { contents, prints } = await printOne(browser, `${server.url}${jobs[i]!.pagePath}`, jobs[i]!)
+          results[i] = { written: jobs[i]!.outFile, ms: Math.round(performance.now() - started), contents, prints }
         } catch (error) {
           // Say which page: Chromium's own message ("Printing failed") names none.
           throw new Error(`PDF of ${jobs[i]!.pagePath}: ${error instanceof Error ? error.message : String(error)}`, { cause: error })
         }
-        results[i] = { written: jobs[i]!.outFile, ms: Math.round(performance.now() - started) }
       }
     }
     await Promise.all(Array.from({ length: Math.max(1, Math.min(parallel, jobs.length)) }, worker))
@@ -79,7 +88,7 @@ export function writtenBesidePrint(path: string): boolean {
   return /(^|\/)(pagefind\/.*|search-ids\.json|offline\.json|sw\.js)$/.test(path)
 }
 
-async function printOne(browser: Browser, url: string, { outFile, info, siteUrl }: PdfJob): Promise<void> {
+async function printOne(browser: Browser, url: string, { outFile, info, siteUrl, contents: guess }: PdfJob): Promise<{ contents: Record<string, number>; prints: number }> {
   // No service worker: it would fetch the offline list while it is being written.
   const page = await browser.newPage({ serviceWorkers: 'block' })
   try {
@@ -110,34 +119,65 @@ async function printOne(browser: Browser, url: string, { outFile, info, siteUrl 
         tagged: final,
       })
     // The contents get page numbers from a first, untagged print (Chromium has
-    // no `target-counter()`); print again if adding them moved anything.
+    // no `target-counter()`); print again if adding them moved anything. With
+    // a guess (the numbers a last print had), the first print is the final
+    // one, kept when it shows every entry where the guess said.
     let printed: Uint8Array | undefined
+    let prints = 0
+    const contentsPages = () => page.evaluate(() => Object.fromEntries(Array.from(document.querySelectorAll<HTMLAnchorElement>('.full-toc a[href^="#"]')).flatMap((a) => {
+      const pg = a.querySelector('.pg')?.textContent
+      return pg ? [[decodeURIComponent(a.hash.slice(1)), Number(pg)]] : []
+    })))
+    if (guess && Object.keys(guess).length > 0) {
+      await setContentsPages(page, Object.entries(guess))
+      printed = await print(true)
+      prints++
+    }
     for (let pass = 0; pass < 3; pass++) {
+      if (!printed) prints++
       const pages = destinationPages(printed ?? (await print(false)))
-      const changed = await page.evaluate((entries) => {
-        const at = new Map(entries)
-        let changed = false
-        for (const a of Array.from(document.querySelectorAll<HTMLAnchorElement>('.full-toc a[href^="#"]'))) {
-          const n = at.get(decodeURIComponent(a.hash.slice(1)))
-          let pg = a.querySelector<HTMLElement>('.pg')
-          if (n === undefined || pg?.textContent === String(n)) continue
-          if (!pg) {
-            pg = document.createElement('span')
-            pg.className = 'pg'
-            a.append(pg)
-          }
-          pg.textContent = String(n)
-          changed = true
-        }
-        return changed
-      }, [...pages])
+      const changed = await setContentsPages(page, [...pages])
       if (!changed && printed) break
       printed = await print(true)
+      prints++
     }
     writeFile(outFile, await withOutline(printed!, outline, info))
+    return { contents: await contentsPages(), prints }
   } finally {
     await page.close()
   }
+}
+
+/**
+ * Each contents entry's page number (`.pg`), from `entries` (`#id` → page);
+ * an entry not in `entries` has none (a guess cannot leave one the print
+ * does not confirm). True when any number changed.
+ */
+function setContentsPages(page: Page, entries: [string, number][]): Promise<boolean> {
+  return page.evaluate((entries) => {
+    const at = new Map(entries)
+    let changed = false
+    for (const a of Array.from(document.querySelectorAll<HTMLAnchorElement>('.full-toc a[href^="#"]'))) {
+      const n = at.get(decodeURIComponent(a.hash.slice(1)))
+      let pg = a.querySelector<HTMLElement>('.pg')
+      if (n === undefined) {
+        if (pg) {
+          pg.remove()
+          changed = true
+        }
+        continue
+      }
+      if (pg?.textContent === String(n)) continue
+      if (!pg) {
+        pg = document.createElement('span')
+        pg.className = 'pg'
+        a.append(pg)
+      }
+      pg.textContent = String(n)
+      changed = true
+    }
+    return changed
+  }, entries)
 }
 
 /**

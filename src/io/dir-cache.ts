@@ -29,6 +29,8 @@ export interface DirCache {
   restoreText(kind: string, key: string): string | undefined
   /** Keep a small text (what a restored folder would otherwise have to be read again for). */
   storeText(kind: string, key: string, text: string): void
+  /** Keep a small text in place of the one kept under `key` (a guess for next time, not an output: the last one wins). */
+  replaceText(kind: string, key: string, text: string): void
 }
 
 type Manifest = { files: [path: string, sha256: string][] }
@@ -74,15 +76,17 @@ export function openDirCache(env: Record<string, string | undefined>, root: stri
     }
   }
 
-  const store = (kind: string, key: string, fill: (files: string) => void) => {
+  const store = (kind: string, key: string, fill: (files: string) => void, replace = false) => {
     const target = entry(kind, key)
-    if (existsSync(join(target, 'manifest.json'))) return
+    if (!replace && existsSync(join(target, 'manifest.json'))) return
     const temp = join(dir, kind, `.tmp-${process.pid}-${randomBytes(4).toString('hex')}`)
     try {
       mkdirSync(join(temp, 'files'), { recursive: true })
       fill(join(temp, 'files'))
       const files = listFiles(join(temp, 'files')).map((f): [string, string] => [f, sha256(readFileSync(join(temp, 'files', f)))])
       writeFileSync(join(temp, 'manifest.json'), JSON.stringify({ files } satisfies Manifest))
+      // A reader between the two finds no entry: a miss, as for an entry not yet written.
+      if (replace) rmSync(target, { recursive: true, force: true })
       renameSync(temp, target)
       prune(join(dir, kind))
     } catch {
@@ -147,6 +151,9 @@ export function openDirCache(env: Record<string, string | undefined>, root: stri
     },
     storeText(kind, key, text) {
       store(kind, key, (files) => writeFileSync(join(files, 'file'), text))
+    },
+    replaceText(kind, key, text) {
+      store(kind, key, (files) => writeFileSync(join(files, 'file'), text), true)
     },
   }
 }

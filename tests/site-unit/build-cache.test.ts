@@ -78,6 +78,18 @@ describe('the output cache', () => {
     expect(cache.restoreText('ids', 'k')).toBeUndefined()
   })
 
+  it('replaces a text kept under the same key (a guess for next time: the last one wins), where a stored one stays the first', () => {
+    const dir = fresh()
+    const cache = openDirCache({ CR_SITE_CACHE_DIR: join(dir, 'cache') }, dir)!
+    cache.storeText('out', 'k', 'first')
+    cache.storeText('out', 'k', 'second')
+    expect(cache.restoreText('out', 'k')).toBe('first')
+    cache.replaceText('guess', 'k', '{"a":1}')
+    cache.replaceText('guess', 'k', '{"a":2}')
+    expect(cache.restoreText('guess', 'k')).toBe('{"a":2}')
+    expect(readdirSync(join(dir, 'cache/guess'))).toEqual(['k'])
+  })
+
   it('keeps the newest entries of a kind, and is off with CR_SITE_CACHE=0', () => {
     const dir = fresh()
     const cache = openDirCache({ CR_SITE_CACHE_DIR: join(dir, 'cache') }, dir, 2)!
