@@ -112,14 +112,31 @@ describe.skipIf(!hasChromium || !hasPdftotext)('the contents page numbers of a p
 
   test('the build cache keeps the numbers printed as the next print’s guess, by the page, whatever else changed', async () => {
     const cache = openBuildCache(work, { CR_SITE_CACHE_DIR: join(work, 'cache') })
-    const first = await cachedPdfs(cache, dist, [job()], ['/'])
+    const first = await cachedPdfs(cache, dist, [job()])
     expect(first.map((r) => ('prints' in r ? r.prints : 0))).toEqual([2])
     // Other document information: a new key, so it prints again, but with the last numbers as its guess.
-    const again = await cachedPdfs(cache, dist, [job({ info: { ...job().info!, subject: 'v1 again' } })], ['/'])
+    const again = await cachedPdfs(cache, dist, [job({ info: { ...job().info!, subject: 'v1 again' } })])
     expect(again.map((r) => [r.cached, 'prints' in r ? r.prints : 0])).toEqual([[false, 1]])
     // The same inputs: the PDF is kept, not printed.
-    const kept = await cachedPdfs(cache, dist, [job()], ['/'])
+    const kept = await cachedPdfs(cache, dist, [job()])
     expect(kept.map((r) => r.cached)).toEqual([true])
     expect(readFileSync(written(kept[0]).written).equals(bytes)).toBe(true)
+  }, TIMEOUT)
+
+  test('what the build hands over is printed, not the file: the page as Astro rendered it, before it is written', async () => {
+    const rendered = Buffer.from(page().replace('Printed Rules <span', 'Rendered Rules <span'))
+    const [r] = await printPdfs(dist, [job({ served: { '/full/': rendered } })])
+    const text = spawnSync('pdftotext', [written(r).written, '-'], { encoding: 'utf8' }).stdout
+    expect(text).toContain('Rendered Rules')
+    expect(text).not.toContain('Printed Rules')
+  }, TIMEOUT)
+
+  test('a page that reads more of the site than the print’s inputs fails, naming it: the cache key would not cover it', async () => {
+    const other = join(work, 'other')
+    mkdirSync(join(other, 'v2/full'), { recursive: true })
+    writeFileSync(join(other, 'v2/full/index.html'), page().replace('data-base="/"', 'data-base="/v2/"').replace('</body>', `<script>fetch('/v2/lookup.json'); fetch('/v2/card-data.json')</script></body>`))
+    writeFileSync(join(other, 'v2/lookup.json'), '{}')
+    writeFileSync(join(other, 'v2/card-data.json'), '{}')
+    await expect(printPdfs(other, [job({ pagePath: '/v2/full/' })])).rejects.toThrow(/PDF of \/v2\/full\/: the page asked for \/v2\/lookup\.json, which the print does not read: add it to printInputs/)
   }, TIMEOUT)
 })
