@@ -12,7 +12,7 @@
  * error. The oldest entries of a kind are removed past `keep`.
  */
 import { createHash, randomBytes } from 'node:crypto'
-import { copyFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs'
+import { copyFileSync, cpSync, existsSync, linkSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs'
 import { dirname, join, relative, resolve } from 'node:path'
 
 export interface DirCache {
@@ -57,6 +57,8 @@ function listFiles(dir: string): string[] {
  */
 export function openDirCache(env: Record<string, string | undefined>, root: string, keep = 24): DirCache | undefined {
   if (env.CR_SITE_CACHE === '0') return undefined
+  /** Restored folders are hard links to the cache's files unless `CR_SITE_CACHE_LINKS=0`. */
+  const linking = env.CR_SITE_CACHE_LINKS !== '0'
   const dir = env.CR_SITE_CACHE_DIR ? resolve(root, env.CR_SITE_CACHE_DIR) : join(root, 'node_modules/.cache/netrunner-cr-site')
   const entry = (kind: string, key: string) => join(dir, kind, key)
 
@@ -107,19 +109,34 @@ export function openDirCache(env: Record<string, string | undefined>, root: stri
   return {
     dir,
     restoreDir(kind, key, dest) {
-      // One pass: each file is read once, checked against the manifest and written (a Pagefind index is
-      // thousands of small files; verifying first and copying after read each of them twice).
+      // One pass: each file is read once, checked against the manifest and put in place (a Pagefind index
+      // is thousands of small files; verifying first and copying after read each of them twice). In place
+      // is a hard link where the cache and `dest` share a file system (as pnpm's store links packages): no
+      // bytes written, a quarter of a copy's time for 11,000 files. Nothing writes into a built file in
+      // place (a build empties its folder first; files are replaced by rename), and an entry whose file
+      // did change is found by its hash and dropped.
       const at = entry(kind, key)
       rmSync(dest, { recursive: true, force: true })
       try {
         const manifest = JSON.parse(readFileSync(join(at, 'manifest.json'), 'utf8')) as Manifest
         const made = new Set<string>()
+        let link = linking
         for (const [path, hash] of manifest.files) {
-          const bytes = readFileSync(join(at, 'files', path))
+          const from = join(at, 'files', path)
+          const bytes = readFileSync(from)
           if (sha256(bytes) !== hash) throw new Error(`${path} changed`)
           const folder = dirname(join(dest, path))
           if (!made.has(folder)) mkdirSync(folder, { recursive: true })
           made.add(folder)
+          if (link) {
+            try {
+              linkSync(from, join(dest, path))
+              continue
+            } catch {
+              // Another file system, or no hard links there: copy from now on.
+              link = false
+            }
+          }
           writeFileSync(join(dest, path), bytes)
         }
         const now = new Date()

@@ -4,7 +4,7 @@
  * read only when whole, and a Pagefind index is reused exactly when its
  * records are the same.
  */
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
@@ -65,6 +65,27 @@ describe('the output cache', () => {
     writeFileSync(join(dir, 'back/old'), 'old')
     expect(cache.restoreDir('index', 'k', join(dir, 'back'))).toBe(false)
     expect(existsSync(join(dir, 'back'))).toBe(false)
+    expect(existsSync(join(dir, 'cache/index/k'))).toBe(false)
+  })
+
+  it('restores a folder as hard links to its files (no bytes written), copies with CR_SITE_CACHE_LINKS=0, and a file changed through a link is a miss', () => {
+    const dir = fresh()
+    mkdirSync(join(dir, 'out/sub'), { recursive: true })
+    writeFileSync(join(dir, 'out/a.txt'), 'a')
+    writeFileSync(join(dir, 'out/sub/b.txt'), 'b')
+    const linked = openDirCache({ CR_SITE_CACHE_DIR: join(dir, 'cache') }, dir)!
+    linked.storeDir('index', 'k', join(dir, 'out'))
+    expect(linked.restoreDir('index', 'k', join(dir, 'linked'))).toBe(true)
+    const kept = join(dir, 'cache/index/k/files/sub/b.txt')
+    expect(statSync(join(dir, 'linked/sub/b.txt')).ino).toBe(statSync(kept).ino)
+    expect(statSync(kept).nlink).toBe(2)
+    const copying = openDirCache({ CR_SITE_CACHE_DIR: join(dir, 'cache'), CR_SITE_CACHE_LINKS: '0' }, dir)!
+    expect(copying.restoreDir('index', 'k', join(dir, 'copied'))).toBe(true)
+    expect(statSync(join(dir, 'copied/sub/b.txt')).ino).not.toBe(statSync(kept).ino)
+    expect(readFileSync(join(dir, 'copied/sub/b.txt'), 'utf8')).toBe('b')
+    // Written in place through the restored link: the cache's file changed too, and its hash says so.
+    writeFileSync(join(dir, 'linked/sub/b.txt'), 'changed')
+    expect(linked.restoreDir('index', 'k', join(dir, 'again'))).toBe(false)
     expect(existsSync(join(dir, 'cache/index/k'))).toBe(false)
   })
 
