@@ -14,6 +14,7 @@
  *   4. `none`       — with the closest names as suggestions.
  */
 import { distance } from 'fastest-levenshtein'
+import { escapeRegExp } from './chars.ts'
 
 /** One card as stored in `data/cards.json`. */
 export interface CardRecord {
@@ -182,6 +183,3 @@ function closestNames(key: string, candidates: { name: string; card: Card; key: 
   return out
 }
 
-function escapeRegExp(s: string): string {
-  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-}

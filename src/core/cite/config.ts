@@ -5,6 +5,7 @@
  */
 import { Ajv2020, type ErrorObject } from 'ajv/dist/2020.js'
 import configSchema from '../../../schema/cr-config.schema.json' with { type: 'json' }
+import { escapeRegExp } from '../chars.ts'
 import { DEFAULT_DOC_GLOBS } from './classify.ts'
 import { compilePattern, compileWordTest, type CitePattern, type WordTest } from './pattern.ts'
 import type { CiteProblem } from './types.ts'
@@ -198,4 +199,3 @@ function schemaAt(schemaPath: string): { properties?: Record<string, unknown> } 
   return node as { properties?: Record<string, unknown> } | undefined
 }
 
-const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')

@@ -8,6 +8,7 @@
  * A range stands for every number in it (`6.1.4a–c` is 6.1.4a, 6.1.4b and
  * 6.1.4c); it is one citation text with several rules.
  */
+import { isIdentChar as isIdent } from '../chars.ts'
 import { citationForm } from '../ids.ts'
 
 /** `6.1.4`, `6.1.4a`, printed `6.1.4.a`, timing `11.2.2b.i`. */
@@ -30,7 +31,6 @@ const BRANCH = /-(?:iii|ii|iv|ix|i|vi{0,3}|x)(?![A-Za-z0-9_])/y
 /** `6.2.7a/c/d`, `6.1.4a, c and d`: more letters of the same rule. */
 const MORE_LETTERS = /[ \t]*(?:\/|,|&|\band\b|\bor\b)[ \t]*([a-z])(?![A-Za-z0-9_.])/y
 const SEPARATOR = new RegExp(String.raw`[ \t]*(?:,|&|/|\+|\band\b|\bor\b)[ \t]*(?:and[ \t]+|or[ \t]+)?(?:§[ \t]*)?(?=\d)`, 'y')
-const isIdent = (c: number) => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95
 
 /**
  * Numbers from `pos` (which must start one): the first, and any list or

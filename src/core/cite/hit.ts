@@ -49,9 +49,6 @@ export function stamp(h: Hit, version: string | undefined, notHeld: string | und
   return h
 }
 
-export const isIdentChar = (c: number) => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95
-export const isQuote = (c: number) => c === 34 || c === 39 || c === 96
-export const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
 /** First index in `hits` (sorted by offset) whose offset is ≥ `offset`. */
 export function firstAtOrAfter(hits: readonly Hit[], offset: number, from = 0, to = hits.length): number {

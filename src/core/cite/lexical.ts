@@ -9,6 +9,7 @@
  * Why it matters: `fn rule_run()` is a function, not a citation of
  * `rule_run`; `// see rule_run` is one.
  */
+import { isIdentStart } from '../chars.ts'
 
 export type Place = 'code' | 'string' | 'comment' | 'doc'
 
@@ -169,7 +170,7 @@ export function isCodeLike(text: string, start: number, end: number): boolean {
   const after2 = text.charCodeAt(end + 1)
   if (after === 40 /* ( */ || after === 33 /* ! */) return true
   if (after === 58 && after2 === 58) return true // ::
-  if (after === 46 && isWordStart(after2)) return true // .field
+  if (after === 46 && isIdentStart(after2)) return true // .field
   const before = text.charCodeAt(start - 1)
   if (before === 46 /* . */) return true
   if (before === 58 && text.charCodeAt(start - 2) === 58) return true // ::
@@ -186,7 +187,6 @@ export function isCodeLike(text: string, start: number, end: number): boolean {
 
 const DEFINITION = /(?:@link\s+|@see\s+|(?:^|[^A-Za-z0-9_])(?:fn|def|defn|defn-|function|let|const|var|val|struct|class|enum|type|impl|mod|pub|static|trait|interface|func|local)\s+(?:mut\s+)?)$/
 
-const isWordStart = (c: number) => (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95
 
 /** Placeholders of documentation: `rule_foo`, `rule_xxx`, `rule_<name>`, `rule_my_rule`, `rule_example`. */
 export function isPlaceholder(word: string): boolean {

@@ -22,6 +22,7 @@
  * Pure; read only where a marker matched, so nothing here costs a scan of
  * text without citations.
  */
+import { isAlnum, isBlank } from '../chars.ts'
 import type { ScannerSetup } from './context.ts'
 import type { CiteTable } from './table.ts'
 
@@ -118,8 +119,6 @@ function isName(table: CiteTable, text: string, { word, start }: { word: string;
   return strong && !STARTERS.has(word) && !/[^s]s$/.test(word)
 }
 
-const isBlank = (c: number) => c === 32 || c === 9
-const isAlnum = (c: number) => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122)
 /** Characters of a name: `MISRA-C:2004`, `HTTP/1.1`, `R&D`, `C++`. */
 const isWordChar = (c: number) => isAlnum(c) || c === 58 || c === 38 || c === 43 || c === 45 || c === 95 || c === 46 || c === 47
 

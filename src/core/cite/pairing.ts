@@ -7,7 +7,8 @@
  * characters, so each number looks at its neighbours, found by binary search.
  */
 import type { ScannerSetup } from './context.ts'
-import { firstAtOrAfter, hit, isQuote, type Hit } from './hit.ts'
+import { isQuote } from '../chars.ts'
+import { firstAtOrAfter, hit, type Hit } from './hit.ts'
 import { resolveHit } from './resolve-hit.ts'
 
 /** A number without a citation word: `6.1.4`, or `6.1` in quotes (pairs only). */

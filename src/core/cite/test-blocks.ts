@@ -11,6 +11,7 @@
  * start by expression, an end by matching brackets (strings and line
  * comments skipped) or, in Python, by indentation. Linear in the text.
  */
+import { isSpace } from '../chars.ts'
 import { syntaxFor } from './lexical.ts'
 import { createLineIndex, type LineIndex } from './lines.ts'
 
@@ -87,7 +88,6 @@ export function findTestBlocks(text: string, file: string, lines?: LineIndex): T
 }
 
 /** Space, tab, line breaks, form feed, vertical tab. */
-const isSpace = (c: number) => c === 32 || (c >= 9 && c <= 13)
 
 /** The innermost test containing `line`, from blocks sorted as `findTestBlocks` returns them. */
 export function testAt(blocks: readonly TestBlock[], line: number): TestBlock | undefined {

@@ -12,6 +12,7 @@
  * - Anything else is text, verbatim: `{ x`, `{}`, `[1]`, `[ a ]`, a lone `]`
  *   or `}`, `1.`, `*` — rule text is not Markdown.
  */
+import { isDigit, isLetter } from '../chars.ts'
 
 export type Token = TextToken | TagToken | SymbolToken
 
@@ -49,8 +50,6 @@ const COLON = 58
 const SLASH = 47
 const SYMBOL_MAX = 32
 
-const isLetter = (c: number) => (c >= 65 && c <= 90) || (c >= 97 && c <= 122)
-const isDigit = (c: number) => c >= 48 && c <= 57
 const isNameChar = (c: number) => isLetter(c) || isDigit(c) || c === 95 || c === 45 || c === SLASH
 const isSymbolChar = (c: number) => isNameChar(c) || c === 32
 

@@ -7,7 +7,8 @@
  * reported only when it is a close miss of a real ID and not a placeholder.
  */
 import type { FileScan, ScannerSetup } from '../context.ts'
-import { hit, isIdentChar } from '../hit.ts'
+import { isIdentChar } from '../../chars.ts'
+import { hit } from '../hit.ts'
 import { isCodeLike, isPlaceholder } from '../lexical.ts'
 import type { WordForm } from './form.ts'
 
