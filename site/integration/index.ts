@@ -9,8 +9,9 @@
  * under `/<v>/`), `CR_COVERAGE` (a coverage file from `cr cite
  * --write-coverage`), `CR_PDF=0` (skip the PDF).
  *
- * The PDFs start before Astro renders (printAll): each release's is printed
- * as soon as its `/full/` page is rendered, beside everything after it.
+ * The search indexes are written from when Astro starts rendering, and each
+ * release's PDF as soon as its `/full/` page is rendered (printAll), beside
+ * the pages after it; the offline list waits for every page and index.
  */
 import { fileURLToPath } from 'node:url'
 import { join, resolve } from 'node:path'
@@ -128,6 +129,9 @@ export default function crSite(): AstroIntegration {
   /** The PDFs, under way from before Astro renders; settled, so a failed print waits for the steps beside it. */
   let pdfs: Promise<PrintedFrom[]> | undefined
   let pdfsSettled: Promise<unknown> | undefined
+  /** The search indexes, written from when Astro starts rendering. */
+  let searching: Promise<Awaited<ReturnType<typeof cachedSearchIndexes>>> | undefined
+  let searchingSettled: Promise<unknown> | undefined
   const timings = createTimings()
   return {
     name: 'netrunner-cr-site',
@@ -146,9 +150,10 @@ export default function crSite(): AstroIntegration {
         for (const note of data.notes) logger.warn(escapeForTerminal(note))
         // Canonical, Open Graph and OpenSearch URLs are absolute: say where they point when nobody chose.
         if (command === 'build' && !process.env.CR_SITE_URL) logger.warn(`CR_SITE_URL is not set: absolute URLs (canonical, Open Graph, OpenSearch) point at ${config.site}`)
-        // The PDFs print from each release's `/full/` page as soon as it is rendered (rendered-pages.ts).
-        if (command === 'build' && process.env.CR_PDF !== '0') {
-          rendered = openRenderedPages(data.releases.filter((r) => r.pdf).flatMap((r) => Object.values(printInputs(`${r.base}full/`)).flat()))
+        // The search indexes start when Astro starts rendering, and each PDF as soon as its `/full/` page is rendered (rendered-pages.ts).
+        if (command === 'build') {
+          const printed = process.env.CR_PDF === '0' ? [] : data.releases.filter((r) => r.pdf)
+          rendered = openRenderedPages(printed.flatMap((r) => Object.values(printInputs(`${r.base}full/`)).flat()))
           addMiddleware({ order: 'pre', entrypoint: fileURLToPath(new URL('./render-capture.ts', import.meta.url)) })
         }
         // `npm run dev`: a saved YAML file of the current rules recompiles and reloads the page (live-preview.ts).
@@ -161,7 +166,22 @@ export default function crSite(): AstroIntegration {
       },
       'astro:build:start': ({ logger }) => {
         if (!data || !rendered || !outDir) return
-        pdfs = printAll(openBuildCache(root), outDir, data, siteUrl, logger, rendered)
+        const cache = openBuildCache(root)
+        const out = outDir
+        const releases = data.releases
+        // Each release's index and PDF are kept by what they are made from (build-cache.ts): a frozen release is copied.
+        // Pagefind reads the search records, not the pages: its indexes are written while Astro renders (into
+        // `pagefind/` folders, which no page is written to).
+        searching = rendered.rendering.then(async () => {
+          const started = performance.now()
+          const indexed = await cachedSearchIndexes(cache, releases.map((r) => ({ records: r.search, outputPath: join(out, r.base, 'pagefind') })))
+          const counts = indexed.map(({ records, cached }, i) => `${records} rules of ${releases[i]!.current ? 'the current rules' : releases[i]!.version}${cached ? ' (kept)' : ''}`)
+          logger.info(`Pagefind: ${counts.join(', ')} indexed in ${Math.round(performance.now() - started)} ms`)
+          return indexed
+        })
+        searchingSettled = searching.then(() => undefined, (error: unknown) => error)
+        if (process.env.CR_PDF === '0') return
+        pdfs = printAll(cache, out, data, siteUrl, logger, rendered)
         pdfsSettled = pdfs.then(() => undefined, (error: unknown) => error)
       },
       'astro:config:done': ({ config }) => {
@@ -176,23 +196,19 @@ export default function crSite(): AstroIntegration {
         if (!data) return
         timings.mark('Astro')
         const out = fileURLToPath(dir)
-        if (outDir && resolve(out) !== resolve(outDir)) throw new Error(`The PDFs were printed into ${outDir}, but Astro built ${out}`)
+        if (outDir && resolve(out) !== resolve(outDir)) throw new Error(`The search indexes and PDFs were written into ${outDir}, but Astro built ${out}`)
         const releases = data.releases
-        // Each release's index and PDF are kept by what they are made from (build-cache.ts): a frozen release is copied.
-        const cache = openBuildCache(root)
-        const started = performance.now()
         try {
-          const indexed = await cachedSearchIndexes(cache, releases.map((r) => ({ records: r.search, outputPath: join(out, r.base, 'pagefind') })))
-          const counts = indexed.map(({ records, cached }, i) => `${records} rules of ${releases[i]!.current ? 'the current rules' : releases[i]!.version}${cached ? ' (kept)' : ''}`)
-          logger.info(`Pagefind: ${counts.join(', ')} indexed in ${Math.round(performance.now() - started)} ms`)
+          if (!searching) throw new Error('The search step did not start: no output folder from astro:config:done')
+          const indexed = await searching
           indexed.forEach(({ pagefindIds }, i) => writeSearchIds(out, releases[i]!, pagefindIds))
-          timings.mark('search')
+          timings.mark('search (the rest of it)')
           const offline = writeOffline(out, releases)
           timings.mark('offline')
           const kept = offline.releases[0]!
           logger.info(`Offline: service worker ${offline.build}, the current rules in ${kept.files} files (${Math.round(kept.bytes / 1024)} KB)`)
         } finally {
-          await pdfsSettled
+          await Promise.all([searchingSettled, pdfsSettled])
         }
         if (pdfs) {
           checkPrintedFrom(out, await pdfs)

@@ -10,6 +10,10 @@
 const SLOT = Symbol.for('netrunner-cr.rendered-pages')
 
 export interface RenderedPages {
+  /** Astro has started rendering (the build's output folder is emptied and its scripts written). */
+  readonly rendering: Promise<void>
+  /** Called by the middleware on every page Astro renders. */
+  started(): void
   /** Is `path` one of the pages or files handed over? */
   wants(path: string): boolean
   /** The bytes Astro rendered for `path` (and is about to write). */
@@ -28,7 +32,11 @@ export function openRenderedPages(paths: Iterable<string>): RenderedPages {
   const bodies = new Map<string, Uint8Array>()
   const waiting = new Map<string, ((body: Uint8Array | undefined) => void)[]>()
   let closed = false
+  let started = () => {}
+  const rendering = new Promise<void>((done) => (started = done))
   const pages: RenderedPages = {
+    rendering,
+    started: () => started(),
     wants: (path) => !closed && wanted.has(path),
     put(path, body) {
       if (!pages.wants(path) || bodies.has(path)) return
@@ -42,6 +50,7 @@ export function openRenderedPages(paths: Iterable<string>): RenderedPages {
       return new Promise((done) => waiting.set(path, [...(waiting.get(path) ?? []), done]))
     },
     close() {
+      started()
       closed = true
       for (const list of waiting.values()) for (const done of list) done(undefined)
       waiting.clear()
