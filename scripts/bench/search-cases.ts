@@ -15,6 +15,8 @@ export interface Case {
   independent?: boolean
   /** From the rulings set (`search-queries-rulings.yaml`, issue 20): forum and table questions in players' words. */
   rulings?: boolean
+  /** From set A (`search-queries-set-a.yaml`, session 29): short queries written by someone who never saw the pipeline; measured, never tuned. */
+  setA?: boolean
 }
 
 export const INDEPENDENT = join(ROOT, 'scripts/bench/search-queries-independent.yaml')
@@ -27,6 +29,11 @@ export const RULINGS = join(ROOT, 'scripts/bench/search-queries-rulings.yaml')
 
 /** The rulings set, each case marked so (its `held` cases are its own held-aside part). */
 export const readRulingsCases = (): Case[] => readCases(RULINGS).map((c) => ({ ...c, rulings: true }))
+
+export const SET_A = join(ROOT, 'scripts/bench/search-queries-set-a.yaml')
+
+/** Set A, each case marked so. */
+export const readSetACases = (): Case[] => readCases(SET_A).map((c) => ({ ...c, setA: true }))
 
 /** The independent set, each case marked so. */
 export const readIndependentCases = (): Case[] => readCases(INDEPENDENT).map((c) => ({ ...c, independent: true }))

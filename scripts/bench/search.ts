@@ -2,7 +2,8 @@
  * Search quality and latency on the query set (issue 12). `npx tsx scripts/bench/search.ts`
  *
  *   quality   top-1/3/5: the share of cases with an accepted rule among the first 1/3/5 results,
- *             for the tuned cases and the held-aside ones apart (scripts/bench/search-queries.yaml)
+ *             for the tuned cases and the held-aside ones apart (scripts/bench/search-queries.yaml),
+ *             the independent, rulings and set-A query sets each apart
  *   before    the pipeline before query understanding, replayed in the same page: a number or
  *             ID goes to its rule; anything else goes to Pagefind as typed, the rules defining an
  *             exactly typed term pinned first
@@ -22,7 +23,7 @@
 import { spawnSync } from 'node:child_process'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { readCases, readIndependentCases, readRulingsCases, topK } from './search-cases.ts'
+import { readCases, readIndependentCases, readRulingsCases, readSetACases, topK } from './search-cases.ts'
 import type { Page } from 'playwright-core'
 import { CHROMIUM_PATH, hasChromium, launchChromium } from '../../site/integration/chromium.ts'
 import { serveStatic } from '../../site/integration/static-server.ts'
@@ -51,7 +52,7 @@ async function main() {
     if (run.status !== 0) throw new Error(`astro build failed:\n${run.stdout}\n${run.stderr}`)
   }
   const queriesAt = process.argv.indexOf('--queries')
-  const all = queriesAt >= 0 ? readCases(resolve(process.argv[queriesAt + 1]!)) : [...readCases(), ...readIndependentCases(), ...readRulingsCases()]
+  const all = queriesAt >= 0 ? readCases(resolve(process.argv[queriesAt + 1]!)) : [...readCases(), ...readIndependentCases(), ...readRulingsCases(), ...readSetACases()]
   const cases = flag('--latency') ? all.slice(0, 20) : all
   const server = await serveStatic(DIST)
   const browser = await launchChromium()
@@ -83,11 +84,12 @@ async function main() {
     // --latency: the warm latency of a few cases and the cold and typing measures, no scores.
     if (!flag('--latency')) {
       const parts = [
-        ['tuned', cases.filter((c) => !c.held && !c.independent && !c.rulings)],
+        ['tuned', cases.filter((c) => !c.held && !c.independent && !c.rulings && !c.setA)],
         ['held-aside', cases.filter((c) => c.held && !c.rulings)],
         ['independent', cases.filter((c) => c.independent)],
         ['rulings', cases.filter((c) => c.rulings && !c.held)],
         ['rulings-held', cases.filter((c) => c.rulings && c.held)],
+        ['set-a', cases.filter((c) => c.setA)],
         ['all', cases],
       ] as const
       say(`${'part'.padEnd(11)} ${'cases'.padStart(5)}   ${'before: top-1  top-3  top-5'.padEnd(30)} after: top-1  top-3  top-5`)
@@ -115,7 +117,7 @@ async function main() {
             const at = ids.findIndex((id) => c.accept.includes(id))
             return at < 0 ? '-' : String(at + 1)
           }
-          say(`  ${c.rulings ? (c.held ? 'Rh' : 'R ') : c.held ? 'H ' : c.independent ? 'I ' : '  '} ${c.kind.padEnd(8)} ${rank(old[i]!.ids).padStart(2)} → ${rank(after[i]!.ids).padStart(2)}  ${c.q.padEnd(60)} ${after[i]!.ids.slice(0, 3).join(' ')}`)
+          say(`  ${c.setA ? 'A ' : c.rulings ? (c.held ? 'Rh' : 'R ') : c.held ? 'H ' : c.independent ? 'I ' : '  '} ${c.kind.padEnd(8)} ${rank(old[i]!.ids).padStart(2)} → ${rank(after[i]!.ids).padStart(2)}  ${c.q.padEnd(60)} ${after[i]!.ids.slice(0, 3).join(' ')}`)
         })
       }
 

@@ -236,7 +236,7 @@ function shape(
     const section = r.section ? byId.get(r.section) : undefined
     // A heading's text is its title, indexed (with less weight) as `title`.
     const own = r.title !== undefined ? undefined : r.text
-    const text = [own, r.snippet?.text, ...r.examples.map((e) => `Example: ${e.text}`)].filter(Boolean).join('\n')
+    const text = [own, r.snippet?.text].filter(Boolean).join('\n')
     return {
       url: urlOf(r.id),
       id: r.id,
@@ -246,7 +246,9 @@ function shape(
       section: section ? `${section.number}. ${section.title ?? section.text}` : '',
       terms: r.terms,
       title: r.tocTitle ?? r.title,
+      context: contextTitles(r, byId),
       text,
+      examples: r.examples.map((e) => `Example: ${e.text}`),
       lead: r.text,
       cards: r.cards,
     }
@@ -274,6 +276,16 @@ function shape(
     front: frontMatterOf(doc.release),
     ...((options.pdf ?? true) ? { pdf: source.current ? 'netrunner-cr-current.pdf' : `netrunner-cr-${version}.pdf` } : {}),
   }
+}
+
+/** The titles of the section and heading rules above `r`, nearest first; never the chapter's. */
+function contextTitles(r: RuleEntry, byId: Map<string, RuleEntry>): string[] {
+  const titles: string[] = []
+  for (let p = r.parent ? byId.get(r.parent) : undefined; p && p.kind !== 'chapter'; p = p.parent ? byId.get(p.parent) : undefined) {
+    const title = p.tocTitle ?? p.title
+    if (title && !titles.includes(title)) titles.push(title)
+  }
+  return titles
 }
 
 /**

@@ -112,7 +112,7 @@ export function isCachedReleaseData(v: unknown): v is ReleaseData {
     Object.values(v.previews).every(isObject) &&
     isObject(v.lookup) &&
     Array.isArray(v.lookup.r) &&
-    arrayOf(v.search, (s) => isString(s.id) && isString(s.url) && isString(s.text) && Array.isArray(s.terms)) &&
+    arrayOf(v.search, (s) => isString(s.id) && isString(s.url) && isString(s.text) && Array.isArray(s.terms) && Array.isArray(s.context) && Array.isArray(s.examples)) &&
     (v.pdf === undefined || isString(v.pdf)) &&
     isObject(v.front) &&
     Array.isArray(v.front.acknowledgements) &&

@@ -26,7 +26,7 @@ export function buildSearchVocab(records: SearchRecord[], lookup: LookupData): S
   const indexOf = new Map(lookup.r.map(([id], i) => [id, i]))
   for (const r of records) {
     // Card names are counted apart: "Priority Construction" must not make "priority" a card word.
-    let text = r.text
+    let text = [r.text, ...r.examples].join('\n')
     for (const name of r.cards) text = text.split(name).join(' ')
     const seen = new Set([...words(text), ...r.terms.flatMap(words), ...words(r.title ?? '')])
     for (const w of seen) df.set(w, (df.get(w) ?? 0) + 1)

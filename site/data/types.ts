@@ -201,7 +201,16 @@ export interface SearchRecord {
   terms: string[]
   /** Title of a chapter, section or heading rule. */
   title?: string
+  /**
+   * The titles of the section and headings it sits under, nearest first
+   * (1.6.4 "Each player takes five credits…": `Starting the Game`): a
+   * sub-rule's topic is often only in its heading.
+   */
+  context: string[]
+  /** Its own text (a heading's: none) and its section's snippet. */
   text: string
+  /** Its examples, each `Example: …`: indexed with less weight than the rule's own words. */
+  examples: string[]
   /** The entry's own text alone (a heading's: its title), as the previews' first paragraph: what the top search row shows. */
   lead: string
   cards: string[]

@@ -23,6 +23,12 @@ export function recordHtml(r: SearchRecord): string {
     r.title ? h('h2', { dataPagefindWeight: '2' }, r.title) : null,
     // The number is meta, not content: Pagefind would index `6.1.4` as `614`.
     h('p', r.text),
+    // Examples illustrate; the rule's own words state it: a rule whose example uses the
+    // query's words ranks below one whose text does.
+    ...r.examples.map((e) => h('p', { dataPagefindWeight: '0.4' }, e)),
+    // The headings it sits under, weighted low: "credits at the start of the game" finds
+    // 1.6.4 ("Each player takes five credits…") through its section, Starting the Game.
+    r.context.length > 0 ? h('p', { dataPagefindWeight: '0.5' }, r.context.join('. ')) : null,
   ].filter((x) => x !== null)
   return toHtml(
     h('html', { lang: 'en' }, [

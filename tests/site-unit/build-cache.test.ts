@@ -129,7 +129,7 @@ describe('the output cache', () => {
 
 describe('Pagefind indexes', () => {
   const record = (id: string, text: string): SearchRecord =>
-    ({ id, url: `/runs/#${id}`, number: '6.1.1', text, lead: text, terms: [], cards: [], chapter: '6. Runs', chapterSlug: 'runs', section: '6.1 General' })
+    ({ id, url: `/runs/#${id}`, number: '6.1.1', text, lead: text, terms: [], context: [], examples: [], cards: [], chapter: '6. Runs', chapterSlug: 'runs', section: '6.1 General' })
 
   it('are the same bytes for the same records, however Pagefind ordered its filter values', async () => {
     const dir = fresh()

@@ -1,6 +1,6 @@
 /** The search benchmark's query set (scripts/bench/search-queries.yaml) is what it claims to be. */
 import { describe, expect, test } from 'vitest'
-import { readCases, readIndependentCases, readRulingsCases } from '../../scripts/bench/search-cases.ts'
+import { readCases, readIndependentCases, readRulingsCases, readSetACases } from '../../scripts/bench/search-cases.ts'
 import { currentRelease } from './query-context.ts'
 
 describe('the search query set', () => {
@@ -34,9 +34,16 @@ describe('the search query set', () => {
     for (const c of rulings) expect(others.has(c.q.toLowerCase()), c.q).toBe(false)
   })
 
+  test('set A (session 29): 50 cases, none held aside within it (the whole set is measured, never tuned)', () => {
+    const setA = readSetACases()
+    expect(setA.length).toBe(50)
+    expect(setA.filter((c) => c.held)).toEqual([])
+    expect(new Set(setA.map((c) => c.q.toLowerCase())).size, 'a query twice').toBe(setA.length)
+  })
+
   test('every accepted rule exists in the current rules', { timeout: 600_000 }, () => {
     const ids = new Set(currentRelease().lookup.r.map(([id]) => id))
-    for (const c of [...cases, ...readIndependentCases(), ...readRulingsCases()]) {
+    for (const c of [...cases, ...readIndependentCases(), ...readRulingsCases(), ...readSetACases()]) {
       expect(c.accept.length, c.q).toBeGreaterThan(0)
       for (const id of c.accept) expect(ids.has(id), `${c.q}: ${id}`).toBe(true)
     }

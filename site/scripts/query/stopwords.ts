@@ -3,7 +3,9 @@
  * topic ("what happens to my … when …"). Pagefind ANDs every word it knows,
  * so one of these in a query is enough to lose the rule that answers it.
  * Words that rules use as terms of art (`cannot`, `before`, `after`, `during`,
- * `each`, `first`, `only`) are kept.
+ * `each`, `first`, `only`) are kept. A negated helper ("hasn't", "don't") is
+ * a helper too: left in, it was "corrected" into another word ("hasn't" →
+ * "can't"); the CR's own negation, "cannot", is what "can't" means (`jargon.ts`).
  */
 const STOPWORDS = new Set(
   `a an the this that these those it its it's
@@ -18,7 +20,8 @@ const STOPWORDS = new Set(
   get gets got need needs needed want wants use rule rules cr
   tell explain know happens many much way ways whether possible allowed ever
   anything something thing things again
-  exactly actually really basically literally please supposed`.split(/\s+/).filter(Boolean),
+  exactly actually really basically literally please supposed
+  don't doesn't didn't isn't aren't wasn't weren't hasn't haven't hadn't won't wouldn't shouldn't couldn't`.split(/\s+/).filter(Boolean),
 )
 
 export const isStopword = (word: string) => STOPWORDS.has(word)

@@ -12,6 +12,7 @@
  */
 import { fold, words } from './fold.ts'
 import type { JargonEntry } from './jargon.ts'
+import { formsToSearch } from './inflect.ts'
 import { isStopword } from './stopwords.ts'
 import { synonymIndex, type SynonymEntry } from './synonyms.ts'
 import { correctWord, isKnownForm, isKnownPrefix, type Vocabulary } from './typo.ts'
@@ -65,6 +66,11 @@ export interface Understood {
    * (Pagefind would match them loosely), and said so. Empty when every word is known.
    */
   unknown: string[]
+  /**
+   * A searched word → its other forms the index does not fold into it
+   * ("rezzed" → ["rez"], `inflect.ts`): searched too, as the same word.
+   */
+  forms?: Record<string, string[]>
 }
 
 export interface UnderstandOptions {
@@ -101,6 +107,8 @@ export function understandQuery(query: string, ctx: QueryContext, options: Under
     else typed.push({ word: given[i++]! })
   }
   const unknown: string[] = []
+  const forms: Record<string, string[]> = {}
+  const crWord = (w: string) => ctx.vocab.rank.has(w) && !ctx.vocab.cardOnly.has(w)
   // Every word, stop words included (card names and terms contain them), after jargon and typos.
   const all: { word: string; stop: boolean }[] = []
   typed.forEach(({ word, cr }, i) => {
@@ -117,6 +125,15 @@ export function understandQuery(query: string, ctx: QueryContext, options: Under
     }
     if (isStopword(word)) {
       all.push({ word, stop: !(word === 'if' && KEEP_AFTER_IF.has(typed[i + 1]?.word ?? '')) })
+      return
+    }
+    // A form the index does not fold with the rules' ("ran" → run, "rezzed" → also rez).
+    // The last word may be the start of another still being typed ("ran" of "random").
+    const unfinished = typing && last && !crWord(word) && isKnownPrefix(ctx.vocab, word)
+    const inflected = correct && !unfinished ? formsToSearch(word, crWord) : [word]
+    if (inflected.length > 1 || inflected[0] !== word) {
+      if (inflected.length > 1) forms[inflected[0]!] = inflected.slice(1)
+      all.push({ word: inflected[0]!, stop: false })
       return
     }
     if (!correct || ctx.vocab.rank.has(word) || (typing && last && isKnownPrefix(ctx.vocab, word))) {
@@ -149,7 +166,17 @@ export function understandQuery(query: string, ctx: QueryContext, options: Under
   const cardName = cards.length > 0 && searched.every((w) => cards.some((c) => c.words.includes(w)))
 
   const text = changes.length > 0 ? rewrite(raw, changes) : raw
-  return { words: searched.length > 0 || unknown.length > 0 ? searched : full, text, changes, pins, exact: false, cardName, unknown }
+  const searchedForms = Object.fromEntries(Object.entries(forms).filter(([w]) => searched.includes(w)))
+  return {
+    words: searched.length > 0 || unknown.length > 0 ? searched : full,
+    text,
+    changes,
+    pins,
+    exact: false,
+    cardName,
+    unknown,
+    ...(Object.keys(searchedForms).length > 0 ? { forms: searchedForms } : {}),
+  }
 }
 
 let builtIn: QueryContext['synonyms']
