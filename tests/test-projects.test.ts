@@ -13,8 +13,8 @@ const testFiles = readdirSync(join(ROOT, 'tests'), { recursive: true, encoding: 
   .filter((f) => f.endsWith('.test.ts') && !f.startsWith('fixtures/') && f !== 'test-projects.test.ts')
   .map((f) => `tests/${f.split('\\').join('/')}`)
 
-/** What marks a test as end-to-end: the site harness, a build, a browser, a dev server. */
-const E2E = /from '\.\.?\/(site\/)?(helpers|astro)\.ts'|launchChromium|startDevServer|astro\.mjs/
+/** What marks a test as end-to-end: the site harness, a build, a browser (or the PDF printer driving one), a dev server. */
+const E2E = /from '\.\.?\/(site\/)?(helpers|astro)\.ts'|launchChromium|printPdfs|openPrinter|cachedPdfs|startDevServer|astro\.mjs/
 
 describe('test projects', () => {
   const projects = (config.test?.projects ?? []) as { test: { name: string; include: string[]; exclude?: string[]; globalSetup?: string[]; isolate?: boolean } }[]
