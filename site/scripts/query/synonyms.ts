@@ -48,6 +48,7 @@ export const SYNONYMS: readonly SynonymEntry[] = [
   { says: ['each side', 'both sides', 'either side'], means: 'each player', finds: 'rule_start_credits', q: 'how many credits does each side get at the start' },
   { says: ['which wins', 'what wins', 'override', 'overrides', 'trump', 'trumps'], means: 'takes precedence', finds: 'rule_card_precedence', q: 'the card says one thing and the rules another, which wins' },
   { says: ['clear', 'clears', 'clearing'], means: 'remove', finds: 'rule_tagged_remove_tag', q: 'how do I clear tags' },
+  { says: ['pick', 'picks', 'picking', 'picked'], means: 'choose', finds: 'rule_candidates_already_accessed', q: 'does the runner pick which card to access next' },
   { says: ['go away', 'goes away', 'disappear', 'disappears', 'vanish', 'vanishes'], means: 'ceases to exist', finds: 'rule_remote_server_cease_to_exist', q: 'when does an empty remote server go away' },
 ]
 

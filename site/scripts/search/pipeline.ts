@@ -15,6 +15,7 @@ import { numberOf, resolveQuery, type Hit } from '../lookup.ts'
 import type { PagefindResult, PagefindResultData } from '../pagefind-load.ts'
 import { searchRelaxed, type IndexHit } from '../query/fuse.ts'
 import { understandQuery, type Understood } from '../query/understand.ts'
+import { sectionsBelowTheirRules, type Placed } from '../query/sections.ts'
 import type { SearchSources } from './data.ts'
 import { clipText } from '../../shared/top-text.ts'
 
@@ -180,7 +181,16 @@ export async function* runQuery(input: QueryInput, src: SearchSources): AsyncGen
     : understood.cardName
       ? { hits: await search(understood.words.join(' ')), relaxed: false }
       : await searchRelaxed(understood.words, search, { total: lookup.byId.size, ...(understood.forms ? { forms: understood.forms } : {}) })
-  const top = hits.slice(0, Math.min(hits.length, limit + pins.length))
+  // A section yields to its own rules unless the query names it (query/sections.ts). Which rule a
+  // result is must be known before its fragment arrives (search-ids.json), or the order would move.
+  const placeOf = (h: IndexHit): Placed | undefined => {
+    const rule = lookup.byId.get(ids?.ruleOf.get(h.id) ?? '')
+    if (!rule) return undefined
+    const section = rule.where.split(' › ')[1]
+    return { number: rule.number, ...(section?.startsWith(`${rule.number}. `) ? { title: section.slice(rule.number.length + 2) } : {}) }
+  }
+  const ranked = ids && !understood.exact && !understood.cardName ? sectionsBelowTheirRules(hits, placeOf, understood.words) : hits
+  const top = ranked.slice(0, Math.min(ranked.length, limit + pins.length))
   const pending = top.map((h) => results.get(h.id)!.data())
 
   const pinnedAt = new Map(pins.map((p, i) => [p.hit.id, i]))
