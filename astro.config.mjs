@@ -4,6 +4,10 @@ import { resolve } from 'node:path'
 import { defineConfig } from 'astro/config'
 import crSite from './site/integration/index.ts'
 
+// No network but the npm registry: Astro's telemetry (a request to telemetry.astro.build every build,
+// sent after this file is read) is off.
+process.env.ASTRO_TELEMETRY_DISABLED ??= '1'
+
 export default defineConfig({
   srcDir: './site',
   // Icons and the favicon, copied as they are.

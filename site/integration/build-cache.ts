@@ -9,9 +9,9 @@
  *
  * - Pagefind: the search records (each becomes the HTML Pagefind is given by
  *   search-index.ts, part of the code).
- * - PDF: the `/full/` page as built, the release's data files beside it and
- *   the site's scripts (what the page loads while it prints), and the PDF's
- *   document information.
+ * - PDF: what the print reads (pdf.ts `printInputs`: the `/full/` page as
+ *   rendered, its card data, the site's scripts; it is refused the rest),
+ *   and the PDF's document information.
  *
  * `CR_SITE_CACHE=0` turns it off; `CR_SITE_CACHE_DIR` moves it (default
  * `node_modules/.cache/netrunner-cr-site`).
@@ -19,9 +19,9 @@
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { cacheKey, folderFingerprint, openDirCache, type DirCache } from '../../src/io/dir-cache.ts'
-import { isDirectory, isFile, listDir, pathExists, readBytes, realPath, statTarget } from '../../src/io/files.ts'
+import { pathExists, readBytes, realPath, statTarget } from '../../src/io/files.ts'
 import { CHROMIUM_PATH } from './chromium.ts'
-import { printPdfs, writtenBesidePrint, type PdfJob, type PdfResult } from './pdf.ts'
+import { openPrinter, printInputs, type PdfJob, type PdfResult, type Printer } from './pdf.ts'
 import { readPagefindIds, writeSearchIndexes, type SearchIndexJob, type SearchIndexResult } from './search-index.ts'
 
 const HERE = fileURLToPath(new URL('.', import.meta.url))
@@ -74,31 +74,60 @@ function chromiumIdentity(): string {
   }
 }
 
-/** Top-level files of a folder (not its subfolders) but the PDFs and what the print never reads (written beside it). */
-function dataFiles(dir: string): string {
-  if (!isDirectory(dir)) return ''
-  return listDir(dir)
-    .filter((f) => !writtenBesidePrint(f) && isFile(join(dir, f)) && !f.endsWith('.pdf'))
-    .sort()
-    .map((f) => `${f}:${cacheKey(readBytes(join(dir, f)))}`)
-    .join('\n')
+/** What a print reads of `out` (pdf.ts `printInputs`): from `served` when the build handed it over, else the file Astro wrote. */
+export function inputBytes(out: string, path: string, served: Record<string, Uint8Array> = {}): Uint8Array {
+  return served[path] ?? readBytes(join(out, path, path.endsWith('/') ? 'index.html' : ''))
+}
+
+/**
+ * The PDF step of a build: each release's PDF is copied when its key (the
+ * page, the data it reads, the site's scripts, Chromium, the code and the
+ * document information) was printed before, else printed by `printer`.
+ * The key reads only what the print reads (printInputs), so it can be
+ * taken as soon as Astro has rendered the page, before it has written the
+ * rest of the site; `served` holds those rendered bytes.
+ */
+export function pdfStep({ cache, code }: BuildCache, out: string, printer: Printer) {
+  let shared: string | undefined
+  return async (job: PdfJob, served: Record<string, Uint8Array> = {}): Promise<Cached<PdfResult>> => {
+    // The site's scripts are written before Astro renders any page.
+    shared ??= cacheKey(folderFingerprint(join(out, '_astro')), chromiumIdentity())
+    const { page, data } = printInputs(job.pagePath)
+    const key = cacheKey('pdf', code, shared, ...[page, ...data].flatMap((path) => [path, Buffer.from(inputBytes(out, path, served))]), JSON.stringify(job.info ?? null), job.siteUrl ?? '')
+    if (cache?.restoreFile('pdf', key, job.outFile)) return { written: job.outFile, ms: 0, contents: {}, prints: 0, cached: true }
+    const result = await printer.print({ ...job, ...guessedContents(cache, job), served })
+    if ('written' in result) {
+      cache?.storeFile('pdf', key, job.outFile)
+      cache?.replaceText('pdf-contents', contentsKey(job), JSON.stringify(result.contents))
+    }
+    return { ...result, cached: false }
+  }
 }
 
 /** `printPdfs`, copying every PDF whose page, data, scripts and code did not change. */
-export async function cachedPdfs({ cache, code }: BuildCache, out: string, jobs: PdfJob[], bases: string[]): Promise<Cached<PdfResult>[]> {
-  const shared = cacheKey(folderFingerprint(join(out, '_astro')), chromiumIdentity())
-  const keys = jobs.map((job, i) =>
-    cacheKey('pdf', code, shared, readBytes(join(out, job.pagePath, 'index.html')), dataFiles(join(out, bases[i]!)), JSON.stringify(job.info ?? null), job.siteUrl ?? ''),
-  )
-  const results: (Cached<PdfResult> | undefined)[] = jobs.map((job, i) => (cache?.restoreFile('pdf', keys[i]!, job.outFile) ? { written: job.outFile, ms: 0, cached: true } : undefined))
-  const missing = jobs.flatMap((job, i) => (results[i] ? [] : [{ job, i }]))
-  if (missing.length > 0) {
-    const printed = await printPdfs(out, missing.map((m) => m.job))
-    missing.forEach(({ job, i }, j) => {
-      const result = printed[j]!
-      results[i] = { ...result, cached: false }
-      if ('written' in result) cache?.storeFile('pdf', keys[i]!, job.outFile)
-    })
+export async function cachedPdfs(buildCache: BuildCache, out: string, jobs: PdfJob[]): Promise<Cached<PdfResult>[]> {
+  const printer = openPrinter(out)
+  try {
+    const pdf = pdfStep(buildCache, out, printer)
+    return await Promise.all(jobs.map((job) => pdf(job)))
+  } finally {
+    await printer.close()
   }
-  return results.map((r) => r!)
+}
+
+/**
+ * The contents' page numbers the last print of the same page had (by its
+ * path alone: after a one-word edit they are mostly still right), as the
+ * print's guess; pdf.ts checks a guess and prints again when it is wrong.
+ */
+const contentsKey = (job: PdfJob) => cacheKey('pdf-contents', job.pagePath)
+function guessedContents(cache: DirCache | undefined, job: PdfJob): Pick<PdfJob, 'contents'> {
+  try {
+    const kept = cache?.restoreText('pdf-contents', contentsKey(job))
+    const contents = kept === undefined ? undefined : (JSON.parse(kept) as unknown)
+    if (contents && typeof contents === 'object' && Object.values(contents).every((n) => Number.isInteger(n))) return { contents: contents as Record<string, number> }
+  } catch {
+    // Not a guess we can read: print without one.
+  }
+  return {}
 }

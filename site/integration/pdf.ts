@@ -18,7 +18,8 @@ import { hasChromium, launchChromium, loadPlaywright, CHROMIUM_PATH } from './ch
 import { writeFile } from '../../src/io/files.ts'
 import { routes } from '../shared/routes.ts'
 
-export type PdfResult = { written: string; ms: number } | { skipped: string }
+/** A written PDF says the page number it printed beside each contents entry (`#id` → page), and how many times it printed. */
+export type PdfResult = { written: string; ms: number; contents: Record<string, number>; prints: number } | { skipped: string }
 
 export interface PdfJob {
   /** Page to print, under the server root: `/full/`, `/v24.03/full/`. */
@@ -32,6 +33,20 @@ export interface PdfJob {
    * never the print server's passing address.
    */
   siteUrl?: string
+  /**
+   * The contents' page numbers as a last print of this page had them: a
+   * guess, put in before the first print. When the print shows every entry
+   * at the page it says, that print is the PDF (one print instead of two);
+   * otherwise the numbers are corrected and it prints again, as without a
+   * guess. Either way the PDF is the same bytes.
+   */
+  contents?: Record<string, number>
+  /**
+   * Bytes of the page's inputs (`printInputs`) as Astro rendered them, by
+   * path: answered from here, not from `distDir` (the build prints a page
+   * before Astro has written it). An input not here is read from `distDir`.
+   */
+  served?: Record<string, Uint8Array>
 }
 
 /** Print one page (kept for callers that print a single release). */
@@ -42,33 +57,106 @@ export async function printPdf(distDir: string, pagePath: string, outFile: strin
 
 /** Print every job with one Chromium, `parallel` pages at a time; results in job order. */
 export async function printPdfs(distDir: string, jobs: PdfJob[], parallel = 2): Promise<PdfResult[]> {
-  if (!hasChromium()) return jobs.map(() => ({ skipped: `no Chromium at ${CHROMIUM_PATH} (install Debian's \`chromium\` or set CHROMIUM_PATH)` }))
-  if (!loadPlaywright()) return jobs.map(() => ({ skipped: 'playwright-core is not installed' }))
-  const server = await serveStatic(distDir)
-  const browser = await launchChromium()
+  const printer = openPrinter(distDir, parallel)
   try {
-    const results: PdfResult[] = new Array(jobs.length)
-    let next = 0
-    const worker = async () => {
-      while (next < jobs.length) {
-        const i = next++
-        const started = performance.now()
-        try {
-          await printOne(browser, `${server.url}${jobs[i]!.pagePath}`, jobs[i]!)
-        } catch (error) {
-          // Say which page: Chromium's own message ("Printing failed") names none.
-          throw new Error(`PDF of ${jobs[i]!.pagePath}: ${error instanceof Error ? error.message : String(error)}`, { cause: error })
-        }
-        results[i] = { written: jobs[i]!.outFile, ms: Math.round(performance.now() - started) }
-      }
-    }
-    await Promise.all(Array.from({ length: Math.max(1, Math.min(parallel, jobs.length)) }, worker))
-    return results
+    return await Promise.all(jobs.map((job) => printer.print(job)))
   } finally {
-    await browser.close()
-    await server.close()
+    await printer.close()
   }
 }
+
+/** Prints jobs as they come (the build hands each release's page over as soon as Astro has rendered it). */
+export interface Printer {
+  print(job: PdfJob): Promise<PdfResult>
+  /** Waits for the prints under way; the browser and the server are closed. */
+  close(): Promise<void>
+}
+
+/**
+ * One Chromium and one static server of `distDir`, started by the first job
+ * and closed whenever no job is queued or printing (a build that fails
+ * before handing over its other pages leaves no browser behind), `parallel`
+ * pages at a time.
+ */
+export function openPrinter(distDir: string, parallel = 2): Printer {
+  const unavailable = !hasChromium()
+    ? `no Chromium at ${CHROMIUM_PATH} (install Debian's \`chromium\` or set CHROMIUM_PATH)`
+    : !loadPlaywright()
+      ? 'playwright-core is not installed'
+      : undefined
+  type Session = { server: Awaited<ReturnType<typeof serveStatic>>; browser: Browser }
+  let session: Promise<Session> | undefined
+  let active = 0
+  const queue: (() => void)[] = []
+  let closing: Promise<void> = Promise.resolve()
+  const open = () =>
+    (session ??= closing.then(async () => {
+      const server = await serveStatic(distDir)
+      try {
+        return { server, browser: await launchChromium() }
+      } catch (error) {
+        await server.close()
+        throw error
+      }
+    }))
+  const shut = () => {
+    const done = session
+    session = undefined
+    if (done) closing = done.then(({ server, browser }) => Promise.all([browser.close(), server.close()])).then(() => undefined, () => undefined)
+    return closing
+  }
+  const pending = new Set<Promise<unknown>>()
+  const print = (job: PdfJob): Promise<PdfResult> => {
+    const printing = printQueued(job)
+    const settled = printing.then(() => undefined, () => undefined)
+    pending.add(settled)
+    void settled.then(() => pending.delete(settled))
+    return printing
+  }
+  const printQueued = async (job: PdfJob): Promise<PdfResult> => {
+    if (unavailable) return { skipped: unavailable }
+    if (active >= parallel) await new Promise<void>((go) => queue.push(go))
+    active++
+    try {
+      const { server, browser } = await open()
+      const started = performance.now()
+      try {
+        const { contents, prints } = await printOne(browser, server.url, job)
+        return { written: job.outFile, ms: Math.round(performance.now() - started), contents, prints }
+      } catch (error) {
+        // Say which page: Chromium's own message ("Printing failed") names none.
+        throw new Error(`PDF of ${job.pagePath}: ${error instanceof Error ? error.message : String(error)}`, { cause: error })
+      }
+    } finally {
+      active--
+      const next = queue.shift()
+      if (next) next()
+      else if (active === 0) void shut()
+    }
+  }
+  return {
+    print,
+    async close() {
+      while (pending.size > 0) await Promise.all(pending)
+      await shut()
+    },
+  }
+}
+
+/**
+ * What printing a release's `/full/` reads: the page, the card data its
+ * card links are made from, and the site's scripts (`/_astro/`). The print
+ * is refused anything else of the site, so these (and the code) are all its
+ * cache key needs, and the build can print a page as soon as Astro has
+ * rendered it and its data, before it has written every other page.
+ */
+export function printInputs(pagePath: string): { page: string; data: string[] } {
+  const base = pagePath.replace(/full\/$/, '')
+  return { page: pagePath, data: [`${base}card-data.json`] }
+}
+const SCRIPTS = '/_astro/'
+/** Asked for by the browser or a page script, never part of what is printed: refused without a word. */
+const IGNORED = /^\/(favicon\.svg|icon-\d+\.png|manifest\.webmanifest)$/
 
 /**
  * What the build's search and offline steps write, while the PDFs print beside
@@ -79,13 +167,32 @@ export function writtenBesidePrint(path: string): boolean {
   return /(^|\/)(pagefind\/.*|search-ids\.json|offline\.json|sw\.js)$/.test(path)
 }
 
-async function printOne(browser: Browser, url: string, { outFile, info, siteUrl }: PdfJob): Promise<void> {
+async function printOne(browser: Browser, origin: string, { pagePath, outFile, info, siteUrl, contents: guess, served = {} }: PdfJob): Promise<{ contents: Record<string, number>; prints: number }> {
+  const url = `${origin}${pagePath}`
+  const { page: pageInput, data } = printInputs(pagePath)
+  const inputs = new Set([pageInput, ...data])
+  const refused: string[] = []
+  // What the page reads decides what is printed, so the cache key must cover it: a new input is said, never printed without.
+  const checkRefused = (cause?: unknown) => {
+    if (refused.length > 0) throw new Error(`the page asked for ${[...new Set(refused)].join(', ')}, which the print does not read: add it to printInputs (pdf.ts) so the PDF's cache key covers it`, { cause })
+  }
   // No service worker: it would fetch the offline list while it is being written.
   const page = await browser.newPage({ serviceWorkers: 'block' })
   try {
     // Card images and other remote content are not part of the printed rules.
     await page.route(/^https?:\/\/(?!127\.0\.0\.1)/, (route) => route.abort())
-    await page.route((u) => writtenBesidePrint(u.pathname), (route) => route.abort())
+    // Of the site, the page's inputs and scripts only (printInputs): from memory when the build handed them over.
+    await page.route(
+      (u) => u.origin === origin,
+      (route) => {
+        const path = decodeURIComponent(new URL(route.request().url()).pathname)
+        const bytes = served[path]
+        if (bytes) return route.fulfill({ status: 200, contentType: path.endsWith('.json') ? 'application/json; charset=utf-8' : 'text/html; charset=utf-8', body: Buffer.from(bytes) })
+        if (inputs.has(path) || path.startsWith(SCRIPTS)) return route.fallback()
+        if (!writtenBesidePrint(path) && !IGNORED.test(path)) refused.push(path)
+        return route.abort()
+      },
+    )
     const response = await page.goto(url, { waitUntil: 'load' })
     // A missing page would print the 404 page: say which page is missing instead.
     if (!response?.ok()) throw new Error(`${url} answered ${response ? `HTTP ${response.status()}` : 'nothing'}`)
@@ -110,34 +217,70 @@ async function printOne(browser: Browser, url: string, { outFile, info, siteUrl 
         tagged: final,
       })
     // The contents get page numbers from a first, untagged print (Chromium has
-    // no `target-counter()`); print again if adding them moved anything.
+    // no `target-counter()`); print again if adding them moved anything. With
+    // a guess (the numbers a last print had), the first print is the final
+    // one, kept when it shows every entry where the guess said.
     let printed: Uint8Array | undefined
+    let prints = 0
+    const contentsPages = () => page.evaluate(() => Object.fromEntries(Array.from(document.querySelectorAll<HTMLAnchorElement>('.full-toc a[href^="#"]')).flatMap((a) => {
+      const pg = a.querySelector('.pg')?.textContent
+      return pg ? [[decodeURIComponent(a.hash.slice(1)), Number(pg)]] : []
+    })))
+    if (guess && Object.keys(guess).length > 0) {
+      await setContentsPages(page, Object.entries(guess))
+      printed = await print(true)
+      prints++
+    }
     for (let pass = 0; pass < 3; pass++) {
+      if (!printed) prints++
       const pages = destinationPages(printed ?? (await print(false)))
-      const changed = await page.evaluate((entries) => {
-        const at = new Map(entries)
-        let changed = false
-        for (const a of Array.from(document.querySelectorAll<HTMLAnchorElement>('.full-toc a[href^="#"]'))) {
-          const n = at.get(decodeURIComponent(a.hash.slice(1)))
-          let pg = a.querySelector<HTMLElement>('.pg')
-          if (n === undefined || pg?.textContent === String(n)) continue
-          if (!pg) {
-            pg = document.createElement('span')
-            pg.className = 'pg'
-            a.append(pg)
-          }
-          pg.textContent = String(n)
-          changed = true
-        }
-        return changed
-      }, [...pages])
+      const changed = await setContentsPages(page, [...pages])
       if (!changed && printed) break
       printed = await print(true)
+      prints++
     }
+    checkRefused()
     writeFile(outFile, await withOutline(printed!, outline, info))
+    return { contents: await contentsPages(), prints }
+  } catch (error) {
+    // A refused request fails what asked for it (a fetch, the load): the refusal is the reason.
+    checkRefused(error)
+    throw error
   } finally {
     await page.close()
   }
+}
+
+/**
+ * Each contents entry's page number (`.pg`), from `entries` (`#id` → page);
+ * an entry not in `entries` has none (a guess cannot leave one the print
+ * does not confirm). True when any number changed.
+ */
+function setContentsPages(page: Page, entries: [string, number][]): Promise<boolean> {
+  return page.evaluate((entries) => {
+    const at = new Map(entries)
+    let changed = false
+    for (const a of Array.from(document.querySelectorAll<HTMLAnchorElement>('.full-toc a[href^="#"]'))) {
+      const n = at.get(decodeURIComponent(a.hash.slice(1)))
+      let pg = a.querySelector<HTMLElement>('.pg')
+      if (n === undefined) {
+        if (pg) {
+          pg.remove()
+          changed = true
+        }
+        continue
+      }
+      if (pg?.textContent === String(n)) continue
+      if (!pg) {
+        pg = document.createElement('span')
+        pg.className = 'pg'
+        a.append(pg)
+      }
+      pg.textContent = String(n)
+      changed = true
+    }
+    return changed
+  }, entries)
 }
 
 /**

@@ -12,7 +12,7 @@
  * error. The oldest entries of a kind are removed past `keep`.
  */
 import { createHash, randomBytes } from 'node:crypto'
-import { copyFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs'
+import { copyFileSync, cpSync, existsSync, linkSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs'
 import { dirname, join, relative, resolve } from 'node:path'
 
 export interface DirCache {
@@ -29,6 +29,8 @@ export interface DirCache {
   restoreText(kind: string, key: string): string | undefined
   /** Keep a small text (what a restored folder would otherwise have to be read again for). */
   storeText(kind: string, key: string, text: string): void
+  /** Keep a small text in place of the one kept under `key` (a guess for next time, not an output: the last one wins). */
+  replaceText(kind: string, key: string, text: string): void
 }
 
 type Manifest = { files: [path: string, sha256: string][] }
@@ -55,6 +57,8 @@ function listFiles(dir: string): string[] {
  */
 export function openDirCache(env: Record<string, string | undefined>, root: string, keep = 24): DirCache | undefined {
   if (env.CR_SITE_CACHE === '0') return undefined
+  /** Restored folders are hard links to the cache's files unless `CR_SITE_CACHE_LINKS=0`. */
+  const linking = env.CR_SITE_CACHE_LINKS !== '0'
   const dir = env.CR_SITE_CACHE_DIR ? resolve(root, env.CR_SITE_CACHE_DIR) : join(root, 'node_modules/.cache/netrunner-cr-site')
   const entry = (kind: string, key: string) => join(dir, kind, key)
 
@@ -74,15 +78,17 @@ export function openDirCache(env: Record<string, string | undefined>, root: stri
     }
   }
 
-  const store = (kind: string, key: string, fill: (files: string) => void) => {
+  const store = (kind: string, key: string, fill: (files: string) => void, replace = false) => {
     const target = entry(kind, key)
-    if (existsSync(join(target, 'manifest.json'))) return
+    if (!replace && existsSync(join(target, 'manifest.json'))) return
     const temp = join(dir, kind, `.tmp-${process.pid}-${randomBytes(4).toString('hex')}`)
     try {
       mkdirSync(join(temp, 'files'), { recursive: true })
       fill(join(temp, 'files'))
       const files = listFiles(join(temp, 'files')).map((f): [string, string] => [f, sha256(readFileSync(join(temp, 'files', f)))])
       writeFileSync(join(temp, 'manifest.json'), JSON.stringify({ files } satisfies Manifest))
+      // A reader between the two finds no entry: a miss, as for an entry not yet written.
+      if (replace) rmSync(target, { recursive: true, force: true })
       renameSync(temp, target)
       prune(join(dir, kind))
     } catch {
@@ -103,19 +109,34 @@ export function openDirCache(env: Record<string, string | undefined>, root: stri
   return {
     dir,
     restoreDir(kind, key, dest) {
-      // One pass: each file is read once, checked against the manifest and written (a Pagefind index is
-      // thousands of small files; verifying first and copying after read each of them twice).
+      // One pass: each file is read once, checked against the manifest and put in place (a Pagefind index
+      // is thousands of small files; verifying first and copying after read each of them twice). In place
+      // is a hard link where the cache and `dest` share a file system (as pnpm's store links packages): no
+      // bytes written, a quarter of a copy's time for 11,000 files. Nothing writes into a built file in
+      // place (a build empties its folder first; files are replaced by rename), and an entry whose file
+      // did change is found by its hash and dropped.
       const at = entry(kind, key)
       rmSync(dest, { recursive: true, force: true })
       try {
         const manifest = JSON.parse(readFileSync(join(at, 'manifest.json'), 'utf8')) as Manifest
         const made = new Set<string>()
+        let link = linking
         for (const [path, hash] of manifest.files) {
-          const bytes = readFileSync(join(at, 'files', path))
+          const from = join(at, 'files', path)
+          const bytes = readFileSync(from)
           if (sha256(bytes) !== hash) throw new Error(`${path} changed`)
           const folder = dirname(join(dest, path))
           if (!made.has(folder)) mkdirSync(folder, { recursive: true })
           made.add(folder)
+          if (link) {
+            try {
+              linkSync(from, join(dest, path))
+              continue
+            } catch {
+              // Another file system, or no hard links there: copy from now on.
+              link = false
+            }
+          }
           writeFileSync(join(dest, path), bytes)
         }
         const now = new Date()
@@ -147,6 +168,9 @@ export function openDirCache(env: Record<string, string | undefined>, root: stri
     },
     storeText(kind, key, text) {
       store(kind, key, (files) => writeFileSync(join(files, 'file'), text))
+    },
+    replaceText(kind, key, text) {
+      store(kind, key, (files) => writeFileSync(join(files, 'file'), text), true)
     },
   }
 }

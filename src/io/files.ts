@@ -126,6 +126,11 @@ export function copyTree(from: string, to: string): void {
   fs.cpSync(from, to, { recursive: true, verbatimSymlinks: true })
 }
 
+/** A symbolic link at `path` to the folder `target` (scripts: a scratch checkout sharing node_modules). Throws when it fails. */
+export function linkDir(target: string, path: string): void {
+  fs.symlinkSync(target, path, 'dir')
+}
+
 /** Mark `path` as used now (its modification time); never an error. */
 export function touchPath(path: string): void {
   try {

@@ -4,7 +4,7 @@
  * read only when whole, and a Pagefind index is reused exactly when its
  * records are the same.
  */
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
@@ -68,6 +68,27 @@ describe('the output cache', () => {
     expect(existsSync(join(dir, 'cache/index/k'))).toBe(false)
   })
 
+  it('restores a folder as hard links to its files (no bytes written), copies with CR_SITE_CACHE_LINKS=0, and a file changed through a link is a miss', () => {
+    const dir = fresh()
+    mkdirSync(join(dir, 'out/sub'), { recursive: true })
+    writeFileSync(join(dir, 'out/a.txt'), 'a')
+    writeFileSync(join(dir, 'out/sub/b.txt'), 'b')
+    const linked = openDirCache({ CR_SITE_CACHE_DIR: join(dir, 'cache') }, dir)!
+    linked.storeDir('index', 'k', join(dir, 'out'))
+    expect(linked.restoreDir('index', 'k', join(dir, 'linked'))).toBe(true)
+    const kept = join(dir, 'cache/index/k/files/sub/b.txt')
+    expect(statSync(join(dir, 'linked/sub/b.txt')).ino).toBe(statSync(kept).ino)
+    expect(statSync(kept).nlink).toBe(2)
+    const copying = openDirCache({ CR_SITE_CACHE_DIR: join(dir, 'cache'), CR_SITE_CACHE_LINKS: '0' }, dir)!
+    expect(copying.restoreDir('index', 'k', join(dir, 'copied'))).toBe(true)
+    expect(statSync(join(dir, 'copied/sub/b.txt')).ino).not.toBe(statSync(kept).ino)
+    expect(readFileSync(join(dir, 'copied/sub/b.txt'), 'utf8')).toBe('b')
+    // Written in place through the restored link: the cache's file changed too, and its hash says so.
+    writeFileSync(join(dir, 'linked/sub/b.txt'), 'changed')
+    expect(linked.restoreDir('index', 'k', join(dir, 'again'))).toBe(false)
+    expect(existsSync(join(dir, 'cache/index/k'))).toBe(false)
+  })
+
   it('keeps a small text by key, verified like the rest', () => {
     const dir = fresh()
     const cache = openDirCache({ CR_SITE_CACHE_DIR: join(dir, 'cache') }, dir)!
@@ -76,6 +97,18 @@ describe('the output cache', () => {
     expect(cache.restoreText('ids', 'k')).toBe('{"rule_a":"en_1"}')
     writeFileSync(join(dir, 'cache/ids/k/files/file'), '{}')
     expect(cache.restoreText('ids', 'k')).toBeUndefined()
+  })
+
+  it('replaces a text kept under the same key (a guess for next time: the last one wins), where a stored one stays the first', () => {
+    const dir = fresh()
+    const cache = openDirCache({ CR_SITE_CACHE_DIR: join(dir, 'cache') }, dir)!
+    cache.storeText('out', 'k', 'first')
+    cache.storeText('out', 'k', 'second')
+    expect(cache.restoreText('out', 'k')).toBe('first')
+    cache.replaceText('guess', 'k', '{"a":1}')
+    cache.replaceText('guess', 'k', '{"a":2}')
+    expect(cache.restoreText('guess', 'k')).toBe('{"a":2}')
+    expect(readdirSync(join(dir, 'cache/guess'))).toEqual(['k'])
   })
 
   it('keeps the newest entries of a kind, and is off with CR_SITE_CACHE=0', () => {

@@ -11,7 +11,7 @@ import { changelogDebris } from '../../core/release/changelog-lint.ts'
 import { learnChangelogStyle } from '../../core/release/changelog-style.ts'
 import { diagnostic } from '../../core/diagnostics.ts'
 import type { Diagnostic } from '../../core/types.ts'
-import { changelogIdentity, releaseTexts, type ReleaseText } from '../../core/release/identity.ts'
+import { changelogIdentity, releaseChangelog, releaseTexts, type ReleaseText } from '../../core/release/identity.ts'
 import { planNextCycle } from '../../core/release/next-cycle.ts'
 import { normalizeVersion, RELEASE_NAME } from '../../core/ids.ts'
 import { loadCards, readRulesDir } from '../../io/read-sources.ts'
@@ -103,7 +103,7 @@ export function releaseCommand(argv: string[], io: CliIo): number {
   let report: MarkReport | undefined
   let draft: string[] = []
   // The draft speaks the rules team's words: learned from every held release's summary.
-  const style = learnChangelogStyle(all.map((r) => ({ version: r.version, texts: (releaseTexts(readRulesDir(r.dir, io.cwd)).changelog ?? []).map((t) => t.source) })))
+  const style = learnChangelogStyle(all.map((r) => ({ version: r.version, texts: (releaseChangelog(readRulesDir(r.dir, io.cwd)) ?? []).map((t) => t.source) })))
   let summary: SummaryState = { state: texts.changelog && texts.changelog.length > 0 ? 'edited' : 'empty', carried: [] }
   if (previous) {
     const prev = compileRelease(previous.version, previous.dir)

@@ -84,6 +84,15 @@ export function releaseTexts(files: readonly SourceFile[]): ReleaseTexts {
   return { entries, changelog, broken }
 }
 
+/**
+ * Only the summary of changes of a release folder (`releaseTexts(files).changelog`
+ * without reading its chapters): what `cr release` learns the rules team's words from,
+ * for every held release.
+ */
+export function releaseChangelog(files: readonly SourceFile[]): ReleaseText[] | undefined {
+  return releaseTexts(files.filter((f) => roleOf(f.path) === 'changelog')).changelog
+}
+
 function changelogTexts(data: unknown, file: string): ReleaseText[] {
   const list = (data as { changelog?: unknown } | null)?.changelog
   if (!Array.isArray(list)) return []
