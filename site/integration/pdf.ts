@@ -429,22 +429,17 @@ async function keepLineEndHyphens(page: Page): Promise<{ hyphens: number; remove
     const SHY = '\u00AD'
     const w = window as unknown as { __crText: Text[]; __crHyphens: number[][] }
     const range = document.createRange()
-    const tops: number[] = [0, 0]
-    // Measure every node before changing any, so a change cannot move what is measured after it.
+    // Measure every node before changing any, so a change cannot move what is measured after it. One
+    // range from the letter before each soft hyphen to the letter after: its boxes lie on two lines
+    // exactly when the line breaks there (one measurement, where a letter each took two).
     const breaks = w.__crText.map((node) => {
       const data = node.data
       const at = new Set<number>()
       for (let i = data.indexOf(SHY); i > 0 && i + 1 < data.length; i = data.indexOf(SHY, i + 1)) {
-        for (const [k, c] of [
-          [0, i - 1],
-          [1, i + 1],
-        ] as const) {
-          range.setStart(node, c)
-          range.setEnd(node, c + 1)
-          const rects = range.getClientRects()
-          tops[k] = rects.length > 0 ? rects[rects.length - 1]!.top : NaN
-        }
-        if (tops[1]! > tops[0]! + 2) at.add(i)
+        range.setStart(node, i - 1)
+        range.setEnd(node, i + 2)
+        const rects = range.getClientRects()
+        if (rects.length > 1 && rects[rects.length - 1]!.top > rects[0]!.top + 2) at.add(i)
       }
       return at
     })
@@ -471,19 +466,13 @@ async function keepLineEndHyphens(page: Page): Promise<{ hyphens: number; remove
     const out = await page.evaluate(() => {
       const w = window as unknown as { __crText: Text[]; __crHyphens: number[][] }
       const range = document.createRange()
-      const tops: number[] = [0, 0]
       const stray = w.__crText.map((node, n) =>
         w.__crHyphens[n]!.filter((i) => {
-          for (const [k, c] of [
-            [0, i],
-            [1, i + 1],
-          ] as const) {
-            range.setStart(node, c)
-            range.setEnd(node, c + 1)
-            const rects = range.getClientRects()
-            tops[k] = rects.length > 0 ? rects[rects.length - 1]!.top : NaN
-          }
-          return !(tops[1]! > tops[0]! + 2)
+          // The hyphen and the letter after it, measured as one range: on two lines when it ends its line.
+          range.setStart(node, i)
+          range.setEnd(node, i + 2)
+          const rects = range.getClientRects()
+          return !(rects.length > 1 && rects[rects.length - 1]!.top > rects[0]!.top + 2)
         }),
       )
       let count = 0
