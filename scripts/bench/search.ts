@@ -17,10 +17,15 @@
  *
  * Flags: --build (rebuild dist/ first: current rules only, no PDF), --cases (print every case),
  * --cold-rounds N (each cold query N times; 1), --queries FILE (another query set, same format),
- * --quality (the scores only, no latency), --latency (no scores: 20 cases warm, then the cold and typing measures), --json.
+ * --quality (the scores only, no latency), --latency (no scores: 20 cases warm, then the cold and typing measures),
+ * --baseline DIR (another build, e.g. main's `dist/` copied aside: each cold query runs on it too, in
+ * turn with this one, and the medians' ratios are printed: an A/B in the same run, at the same load), --json.
+ * The cold measures also print the bytes on the wire from focus to complete results (median) and the
+ * load average while they ran.
  * Exits 1 when a latency budget is missed.
  */
 import { spawnSync } from 'node:child_process'
+import { loadavg } from 'node:os'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { readCases, readIndependentCases, readRulingsCases, readSetACases, topK } from './search-cases.ts'
@@ -159,18 +164,33 @@ async function main() {
         await context.close()
       }
     }
-    type Cold = { first: number[]; ranked: number[]; done: number[] }
-    const cold = { gzip: { first: [], ranked: [], done: [] } as Cold, plain: { first: [], ranked: [], done: [] } as Cold }
+    type Cold = { first: number[]; ranked: number[]; done: number[]; bytes: number[] }
+    const none = (): Cold => ({ first: [], ranked: [], done: [], bytes: [] })
+    const cold = { gzip: none(), plain: none() }
     const coldBefore: number[] = []
     const rounds = option('--cold-rounds', 1)
+    // --baseline DIR: the same cold queries on another build, in turn with this one.
+    const baselineDir = process.argv.includes('--baseline') ? resolve(process.argv[process.argv.indexOf('--baseline') + 1]!) : undefined
+    const baseline = baselineDir ? { gzip: await serveStatic(baselineDir), plain: await serveStatic(baselineDir, 0, '127.0.0.1', { pagefindGzip: false }) } : undefined
+    const coldBase = { gzip: none(), plain: none() }
+    const loads: number[] = []
+    const push = (into: Cold, r: Awaited<ReturnType<typeof typeQuery>>) => {
+      into.first.push(r.first)
+      into.ranked.push(r.ranked)
+      into.done.push(r.ms)
+      into.bytes.push(r.bytes)
+    }
     try {
       for (let round = 0; round < rounds; round++) {
         for (const q of coldQueries) {
+          loads.push(loadavg()[0]!)
           for (const [host, url] of [['gzip', server.url], ['plain', plain.url]] as const) {
-            const r = await fresh(url, (p) => p.evaluate(typeQuery, q))
-            cold[host].first.push(r.first)
-            cold[host].ranked.push(r.ranked)
-            cold[host].done.push(r.ms)
+            // Which build goes first alternates, so neither always runs on a warmer machine.
+            const order = baseline && (round + coldQueries.indexOf(q)) % 2 === 1 ? ['base', 'this'] : ['this', 'base']
+            for (const which of order) {
+              if (which === 'this') push(cold[host], await fresh(url, (p) => p.evaluate(typeQuery, q)))
+              else if (baseline) push(coldBase[host], await fresh(baseline[host].url, (p) => p.evaluate(typeQuery, q)))
+            }
           }
           coldBefore.push(
             await fresh(plain.url, async (p) => {
@@ -182,6 +202,8 @@ async function main() {
       }
     } finally {
       await plain.close()
+      await baseline?.gzip.close()
+      await baseline?.plain.close()
     }
     const ms = (xs: number[]) => `${Math.round(median(xs))} ms`
     say('')
@@ -191,6 +213,17 @@ async function main() {
       say(`  ${label.padEnd(44)} ${ms(cold[host].first).padStart(13)} ${ms(cold[host].ranked).padStart(8)} ${ms(cold[host].done).padStart(10)}`)
     }
     say(`  ${'the old pipeline, plain host (complete)'.padEnd(44)} ${''.padStart(13)} ${''.padStart(8)} ${ms(coldBefore).padStart(10)}`)
+    const kbOf = (xs: number[]) => `${(median(xs) / 1024).toFixed(1)} KB`
+    say(`  bytes on the wire, focus → complete (median): gzip host ${kbOf(cold.gzip.bytes)}, plain host ${kbOf(cold.plain.bytes)}; load average ${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)}`)
+    if (baseline) {
+      say(`  baseline ${baselineDir}, same run, in turn (this / baseline):`)
+      for (const host of ['gzip', 'plain'] as const) {
+        // Each query ran on both builds back to back: the median of those pairs' ratios is the steadier figure on a loaded machine.
+        const paired = (k: keyof Cold) => median(cold[host][k].map((x, i) => x / coldBase[host][k][i]!))
+        const ratio = (k: keyof Cold) => `${ms(cold[host][k])} / ${ms(coldBase[host][k])} = ${(median(cold[host][k]) / median(coldBase[host][k])).toFixed(2)}× (paired ${paired(k).toFixed(2)}×)`
+        say(`    ${host} host: first ${ratio('first')}; complete ${ratio('done')}; bytes ${kbOf(cold[host].bytes)} / ${kbOf(coldBase[host].bytes)}`)
+      }
+    }
     for (const host of ['gzip', 'plain'] as const) {
       const coldOk = median(cold[host].first) <= 300
       ok &&= coldOk
@@ -201,6 +234,9 @@ async function main() {
       gzip: { first: median(cold.gzip.first), ranked: median(cold.gzip.ranked), complete: median(cold.gzip.done) },
       plain: { first: median(cold.plain.first), ranked: median(cold.plain.ranked), complete: median(cold.plain.done) },
       before: median(coldBefore),
+      bytes: { gzip: median(cold.gzip.bytes), plain: median(cold.plain.bytes) },
+      load: loads,
+      ...(baseline ? { baseline: Object.fromEntries((['gzip', 'plain'] as const).map((h) => [h, { first: median(coldBase[h].first), complete: median(coldBase[h].done), bytes: median(coldBase[h].bytes) }])) } : {}),
     }
     // Typing: each keystroke is a new query whose earlier words are already searched.
     const keys: number[] = []
@@ -220,11 +256,12 @@ async function main() {
 }
 
 /** In the page: type `q` into the header box, wait for its complete results; their rule IDs and the time taken. */
-async function typeQuery(q: string): Promise<{ ids: string[]; ms: number; first: number; ranked: number }> {
+async function typeQuery(q: string): Promise<{ ids: string[]; ms: number; first: number; ranked: number; bytes: number }> {
   const input = document.querySelector<HTMLInputElement>('#q')!
   const list = document.querySelector<HTMLElement>('#q ~ .search-panel .search-results')!
-  input.focus()
+  // From focus: the boot starts search's downloads in the focus handler.
   const started = performance.now()
+  input.focus()
   let first = NaN
   let ranked = NaN
   const done = new Promise<number>((resolve) => {
@@ -243,7 +280,9 @@ async function typeQuery(q: string): Promise<{ ids: string[]; ms: number; first:
   input.dispatchEvent(new Event('input', { bubbles: true }))
   const ended = await Promise.race([done, new Promise<number>((r) => setTimeout(() => r(NaN), 20_000))])
   const ids = Array.from(list.querySelectorAll<HTMLAnchorElement>('a.hit')).map((a) => decodeURIComponent(new URL(a.href).hash.slice(1)))
-  return { ids, ms: ended - started, first, ranked }
+  // What was fetched from focus on (a warm page fetches little or nothing).
+  const bytes = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((e) => e.startTime >= started).reduce((sum, e) => sum + e.transferSize, 0)
+  return { ids, ms: ended - started, first, ranked, bytes }
 }
 
 /** In the page: the search before issue 12, for each query its first results' rule IDs and the time taken. */

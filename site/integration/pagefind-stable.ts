@@ -23,7 +23,8 @@ import { readBytes, readText, removePath, writeFile } from '../../src/io/files.t
 
 const SIGNATURE = 'pagefind_dcd'
 
-function readChunk(path: string): unknown {
+/** A Pagefind file's data: gzip of a signature and CBOR. */
+export function readChunk(path: string): unknown {
   const bytes = gunzipSync(readBytes(path))
   if (bytes.subarray(0, SIGNATURE.length).toString('latin1') !== SIGNATURE) throw new Error(`${path}: not a Pagefind chunk (no ${SIGNATURE} signature)`)
   return decode(bytes.subarray(SIGNATURE.length))

@@ -12,7 +12,10 @@ import { join } from 'node:path'
 import * as pagefind from 'pagefind'
 import { isDirectory, readBytes, readDirNames, readText, removePath, writeFile } from '../../src/io/files.ts'
 import type { ReleaseData, SearchRecord } from '../data/types.ts'
-import { stabilizeBundle } from './pagefind-stable.ts'
+import { stem } from 'porter2'
+import { readChunk, stabilizeBundle } from './pagefind-stable.ts'
+import { buildSearchVocab } from '../data/search-vocab.ts'
+import { chunksFor, type SearchIdsJson } from '../shared/pagefind-chunks.ts'
 import { clipText } from '../shared/top-text.ts'
 
 export function recordHtml(r: SearchRecord): string {
@@ -164,10 +167,31 @@ async function entryWritten(outputPath: string): Promise<void> {
 }
 
 /**
- * `<base>search-ids.json`: each entry of `lookup.json`'s `r`, in its order,
- * as its Pagefind result ID ("" for an entry without a record).
+ * `<base>search-ids.json` (`shared/pagefind-chunks.ts`): each entry of
+ * `lookup.json`'s `r`, in its order, as its Pagefind result ID ("" for an
+ * entry without a record); and the names of the bundle's metadata and
+ * chunks, so the search box asks for them before Pagefind has started.
  */
 export function writeSearchIds(out: string, release: ReleaseData, pagefindIds: Map<string, string>): void {
-  const ids = release.lookup.r.map(([id]) => pagefindIds.get(id) ?? '')
-  writeFile(join(out, release.base, 'search-ids.json'), JSON.stringify(ids))
+  writeFile(join(out, release.base, 'search-ids.json'), JSON.stringify(searchIdsJson(join(out, release.base, 'pagefind'), release, pagefindIds)))
+}
+
+export function searchIdsJson(bundle: string, release: Pick<ReleaseData, 'lookup' | 'search'>, pagefindIds: Map<string, string>): SearchIdsJson {
+  const entry = JSON.parse(readText(join(bundle, 'pagefind-entry.json'))) as { languages: Record<string, { hash: string }> }
+  const language = entry.languages.en ?? Object.values(entry.languages)[0]
+  if (!language) throw new Error(`${bundle}/pagefind-entry.json names no language`)
+  const meta = `pagefind.${language.hash}.pf_meta`
+  // [version, pages, index chunks: [from, to, name][], filters: [name, chunk][], sorts, meta fields]
+  const [, , chunks, filters] = readChunk(join(bundle, meta)) as [unknown, unknown, [string, string, string][], [string, string][]]
+  if (!Array.isArray(chunks) || !Array.isArray(filters)) throw new Error(`${bundle}/${meta}: not the metadata of Pagefind 1.5 (no chunk list)`)
+  // Pagefind looks a word up by the word and by its stem (Snowball English, as porter2 is):
+  // kept only where the stem needs another chunk, so the browser needs no stemmer.
+  const stems: Record<string, string> = {}
+  for (const word of buildSearchVocab(release.search, release.lookup).w.split(' ')) {
+    const s = stem(word)
+    if (s === word) continue
+    const own = new Set(chunksFor([word], { chunks, stems: {} }))
+    if (chunksFor([s], { chunks, stems: {} }).some((name) => !own.has(name))) stems[word] = s
+  }
+  return { results: release.lookup.r.map(([id]) => pagefindIds.get(id) ?? ''), meta, chunks, filters, stems }
 }

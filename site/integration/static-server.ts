@@ -26,6 +26,7 @@
 import compression from 'compression'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import { extname, join, resolve } from 'node:path'
+import { constants, gunzipSync } from 'node:zlib'
 import serveStaticFiles from 'serve-static'
 import { readBytes, readHead } from '../../src/io/files.ts'
 
@@ -44,16 +45,28 @@ const TYPES: Record<string, string> = {
   '.wasm': 'application/wasm',
   '.txt': 'text/plain; charset=utf-8',
 }
-/** Pagefind's gzipped files: `.pf_meta`, `.pf_index`, `.pf_fragment`, `.pf_filter`. */
-const PAGEFIND_GZIP = /\.pf_[a-z]+$/
+/** Pagefind's gzipped files: `.pf_meta`, `.pf_index`, `.pf_fragment`, `.pf_filter`, and its WebAssembly (`wasm.en.pagefind`). */
+const PAGEFIND_GZIP = /\.pf_[a-z]+$|\/wasm\.[\w-]+\.pagefind$/
 /** The 404 page is ours and small; a larger file there is not served whole. */
 const MAX_404_BYTES = 1024 * 1024
 
-/** Does the file start with gzip's magic bytes? */
-function isGzip(file: string): boolean {
-  const head = readHead(file, 2)
-  return head.length === 2 && head[0] === 0x1f && head[1] === 0x8b
+/**
+ * Is the file gzip of Pagefind's signed payload? Pagefind reads a file as
+ * gzip or, inflated, as a payload starting `pagefind_dcd` (its WebAssembly
+ * too: gzip of the signature and the module), so only such a file may
+ * arrive inflated; one named like Pagefind's that is not goes out as it is.
+ */
+function isSignedGzip(file: string): boolean {
+  const head = readHead(file, 1024)
+  if (head.length < 2 || head[0] !== 0x1f || head[1] !== 0x8b) return false
+  try {
+    // The start of the payload: the flush keeps a partial stream from being an error.
+    return gunzipSync(head, { finishFlush: constants.Z_SYNC_FLUSH }).subarray(0, SIGNATURE.length).toString('latin1') === SIGNATURE
+  } catch {
+    return false
+  }
 }
+const SIGNATURE = 'pagefind_dcd'
 
 export interface StaticServer {
   server: Server
@@ -87,8 +100,8 @@ export function staticHandler(dir: string, options: ServeOptions = {}): (req: In
       if (pagefindGzip && PAGEFIND_GZIP.test(path)) {
         res.setHeader('Vary', 'Accept-Encoding')
         const accepts = /\bgzip\b/.test(String(res.req.headers['accept-encoding'] ?? ''))
-        // Labelled gzip only when it is (a file named like Pagefind's may not be).
-        if (accepts && isGzip(path)) res.setHeader('Content-Encoding', 'gzip')
+        // Labelled gzip only when it is, of what Pagefind reads inflated (a file named like Pagefind's may not be).
+        if (accepts && isSignedGzip(path)) res.setHeader('Content-Encoding', 'gzip')
       }
     },
   }) as unknown as Handler

@@ -5,7 +5,7 @@
  * rule. Read by the search box and `number-note.ts`.
  */
 import { earlierMeanings, type NumbersJson } from '../shared/numbers.ts'
-import type { Phrase } from '../../src/core/phrase.ts'
+import { phrasePlain, type Phrase } from '../../src/core/phrase.ts'
 import { siteRoutes } from '../shared/routes.ts'
 import { loadLookup } from './lookup.ts'
 
@@ -18,6 +18,8 @@ export const loadNumbers = () =>
 export interface NumberHistoryItem {
   /** "6.1.4a in v26.03 (`rule_x`) is 6.1.5a now" */
   sentence: Phrase
+  /** The sentence as plain text (the search box's row). */
+  plain: string
   /** The rule today, when there is one. */
   now?: { id: string; number: string; url: string }
 }
@@ -29,6 +31,6 @@ export async function numberHistory(number: string): Promise<NumberHistoryItem[]
   const today = await loadLookup('/').catch(() => undefined)
   return earlierMeanings(json, number).map(({ meaning, sentence }) => {
     const hit = meaning.currentId ? today?.byId.get(meaning.currentId) : undefined
-    return { sentence, ...(hit ? { now: { id: hit.id, number: hit.number, url: hit.url } } : {}) }
+    return { sentence, plain: phrasePlain(sentence), ...(hit ? { now: { id: hit.id, number: hit.number, url: hit.url } } : {}) }
   })
 }

@@ -5,6 +5,7 @@
  * of the wait for the first results.
  */
 import { routes } from '../shared/routes.ts'
+import type { SearchIdsJson } from '../shared/pagefind-chunks.ts'
 
 export interface PagefindResultData {
   url: string
@@ -43,10 +44,55 @@ export const pagefindEntry = (base: string) => `${routes(base).pagefind('pagefin
 /** Has Pagefind finished starting (so a search costs only its words)? */
 export const pagefindReady = () => ready
 
+const preloaded = new Set<string>()
+
+/**
+ * Ask for `url` now, for a `fetch()` that comes later (Pagefind's): the
+ * browser hands that fetch this response. Once per URL: a second preload
+ * of a file already fetched would only fetch it again.
+ */
+export function preloadFetch(url: string): void {
+  if (preloaded.has(url)) return
+  preloaded.add(url)
+  const link = document.createElement('link')
+  link.rel = 'preload'
+  link.as = 'fetch'
+  link.crossOrigin = 'anonymous'
+  link.href = url
+  document.head.append(link)
+}
+
+const indexInfos = new Map<string, Promise<SearchIdsJson | undefined>>()
+
+/**
+ * `search-ids.json` of the release at `base` (`shared/pagefind-chunks.ts`):
+ * which rule each result is, and the names of Pagefind's metadata and
+ * chunks. Undefined when it cannot be read: search works without it, later.
+ */
+export function loadIndexInfo(base: string): Promise<SearchIdsJson | undefined> {
+  let p = indexInfos.get(base)
+  if (!p) {
+    p = fetch(routes(base).searchIds())
+      .then((r) => (r.ok ? (r.json() as Promise<SearchIdsJson | string[]>) : undefined))
+      // A list alone is the file before it named Pagefind's chunks.
+      .then((json) => (Array.isArray(json) ? { results: json, meta: '', chunks: [], filters: [], stems: {} } : json))
+      .catch(() => undefined)
+    indexInfos.set(base, p)
+  }
+  return p
+}
+
 export function loadPagefind(base: string): Promise<Pagefind> {
   return (pagefindPromise ??= (async () => {
-    const url = routes(base).pagefind('pagefind.js')
+    const at = routes(base)
+    const url = at.pagefind('pagefind.js')
+    // Pagefind reads its metadata only once its code has run and its entry is read: asked
+    // for here as soon as its name is known, before Pagefind starts (so before it asks).
+    const info = loadIndexInfo(base).then((i) => {
+      if (i?.meta) preloadFetch(at.pagefind(i.meta))
+    })
     const pf = (await import(/* @vite-ignore */ url)) as Pagefind
+    await info
     // Short records (one rule each): length matters less than on web pages.
     // Tuned on the glossary: the defining rule is the first result for most
     // of its 220 terms (exact terms are pinned first anyway, see lookup.ts).

@@ -67,8 +67,10 @@ async function fetchList(url: string): Promise<OfflineList> {
   return (await res.json()) as OfflineList
 }
 
-/** Pagefind's own gzipped files (`.pf_meta`, `.pf_index`, `.pf_fragment`, `.pf_filter`). */
-const PAGEFIND_GZIP = /\/pagefind\/.*\.pf_[a-z]+$/
+/** Pagefind's own gzipped files (`.pf_meta`, `.pf_index`, `.pf_fragment`, `.pf_filter`, its WebAssembly `wasm.en.pagefind`). */
+const PAGEFIND_GZIP = /\/pagefind\/(.*\.pf_[a-z]+|wasm\.[\w-]+\.pagefind)$/
+/** What Pagefind's payloads start with: it reads a file as gzip, or inflated only with this. */
+const SIGNATURE = [...'pagefind_dcd'].map((c) => c.charCodeAt(0))
 
 /**
  * A response as it is kept: Pagefind's files inflated once here, off the
@@ -83,7 +85,9 @@ async function keepable(path: string, res: Response): Promise<Response> {
   const bytes = new Uint8Array(await res.arrayBuffer())
   const headers = new Headers(res.headers)
   if (bytes[0] !== 0x1f || bytes[1] !== 0x8b) return new Response(bytes, { status: res.status, headers })
-  const inflated = await new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'))).arrayBuffer()
+  const inflated = new Uint8Array(await new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'))).arrayBuffer())
+  // Not Pagefind's signed payload: kept as the gzip it came as, which Pagefind reads.
+  if (SIGNATURE.some((c, i) => inflated[i] !== c)) return new Response(bytes, { status: res.status, headers })
   headers.delete('content-length')
   return new Response(inflated, { status: res.status, headers })
 }

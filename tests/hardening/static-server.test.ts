@@ -13,6 +13,8 @@ import { serveStatic, type StaticServer } from '../../site/integration/static-se
 
 let dir: string
 let server: StaticServer
+/** A WebAssembly module's header and some bytes that do not compress to nothing. */
+const WASM = Buffer.concat([Buffer.from([0, 0x61, 0x73, 0x6d, 1, 0, 0, 0]), Buffer.from(Array.from({ length: 4000 }, (_, i) => (i * 7919) % 251))])
 
 /** A raw GET: fetch() would normalise the path before sending it. */
 function get(path: string, on = server, headers: Record<string, string> = {}): Promise<{ status: number; location?: string; encoding?: string; body: Buffer }> {
@@ -44,6 +46,10 @@ beforeAll(async () => {
   writeFileSync(join(dir, 'pagefind/fragment/en_1.pf_fragment'), gzipSync(Buffer.from('pagefind_dcd{"url":"/runs/"}')))
   // A file named like Pagefind's that is not gzip is never labelled gzip.
   writeFileSync(join(dir, 'pagefind/fragment/en_2.pf_fragment'), 'pagefind_dcd{}')
+  // Pagefind's WebAssembly (gzip of its signature and the module), and a file named like it holding the bare module: only the first may arrive inflated.
+  writeFileSync(join(dir, 'pagefind/wasm.en.pagefind'), gzipSync(Buffer.concat([Buffer.from('pagefind_dcd'), WASM])))
+  mkdirSync(join(dir, 'old/pagefind'), { recursive: true })
+  writeFileSync(join(dir, 'old/pagefind/wasm.en.pagefind'), gzipSync(WASM))
   server = await serveStatic(dir, 0)
 })
 afterAll(async () => {
@@ -101,5 +107,15 @@ describe('Pagefind’s files', () => {
     const r = await get('/pagefind/fragment/en_2.pf_fragment', server, gzip)
     expect(r.encoding).toBeUndefined()
     expect(r.body.toString()).toBe('pagefind_dcd{}')
+  })
+
+  it('the WebAssembly goes out gzip-encoded (its payload carries Pagefind’s signature); a file named like it that does not goes out as it is', async () => {
+    const signed = await get('/pagefind/wasm.en.pagefind', server, gzip)
+    expect(signed.encoding).toBe('gzip')
+    expect(gunzipSync(signed.body).equals(Buffer.concat([Buffer.from('pagefind_dcd'), WASM]))).toBe(true)
+    // Inflated, a bare module is what Pagefind cannot read (it expects gzip or its signature): sent as the gzip it is.
+    const bare = await get('/old/pagefind/wasm.en.pagefind', server, gzip)
+    expect(bare.encoding).toBeUndefined()
+    expect(gunzipSync(bare.body).equals(WASM)).toBe(true)
   })
 })

@@ -176,6 +176,9 @@ describe('Pagefind indexes', () => {
       expect(top.filter((f) => /ui|highlight|\.css$/.test(f))).toEqual([])
       expect(top.filter((f) => f.startsWith('wasm.'))).toEqual(['wasm.en.pagefind'])
       expect(top).toEqual(expect.arrayContaining(['pagefind.js', 'pagefind-worker.js', 'pagefind-entry.json', 'fragment', 'index']))
+      // The WebAssembly carries Pagefind's signature before the module, as its other files do: a host may send it inflated (static-server.ts).
+      const wasm = gunzipSync(readFileSync(join(bundle, 'wasm.en.pagefind')))
+      expect(wasm.subarray(0, 16)).toEqual(Buffer.concat([Buffer.from('pagefind_dcd'), Buffer.from([0, 0x61, 0x73, 0x6d])]))
     }
     const edited = [records[0]!, record('rule_b', 'The Runner jacks out early.')]
     const changed = await cachedSearchIndexes(cache, [{ records: edited, outputPath: join(dir, 'three/pagefind') }])

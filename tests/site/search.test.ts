@@ -1,9 +1,10 @@
 /** Search: words find the defining rule, numbers and IDs go straight to the rule, `/search/?q=` works as a URL. */
-import { readFileSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { gunzipSync } from 'node:zlib'
 import { describe, expect, test } from 'vitest'
 import { DIST, hasChromium, newPage, useSite } from './helpers.ts'
+import type { SearchIdsJson } from '../../site/shared/pagefind-chunks.ts'
 
 describe.skipIf(!hasChromium)('search', () => {
   const site = useSite()
@@ -317,6 +318,89 @@ describe.skipIf(!hasChromium)('search', () => {
     await context.close()
   })
 
+  describe('the cold start (issue 20): what search reads is asked for at once, not one file after another', () => {
+    /** Site paths, with the names Vite and Pagefind make from bytes and the entry's fresh `?ts=` made generic. */
+    const shape = (url: string) =>
+      new URL(url).pathname
+        .replace(/^\/_astro\/([\w-]+)\.[\w-]+\.js$/, '/_astro/$1.js')
+        .replace(/\.en_\w+\.pf_meta$/, '.en_*.pf_meta')
+        .replace(/\/en_\w+\.pf_(index|filter|fragment)$/, '/*.pf_$1')
+
+    test('focusing the box asks for the search code, Pagefind and its entry, WebAssembly and metadata, and search’s data; nothing for words not typed yet', async () => {
+      const { page, context, errors } = await newPage(site)
+      await page.goto(`${site.url}/runs/`, { waitUntil: 'networkidle' })
+      const asked: string[] = []
+      page.on('request', (r) => asked.push(r.url()))
+      await page.focus('#q')
+      await page.waitForSelector('form[data-search-ready]', { state: 'attached' })
+      const files = [...new Set(asked.map(shape))].filter((f) => !f.startsWith('/_astro/') || f === '/_astro/search.js')
+      expect(files.sort()).toEqual(
+        ['/_astro/search.js', '/lookup.json', '/pagefind/pagefind-entry.json', '/pagefind/pagefind.en_*.pf_meta', '/pagefind/pagefind.js', '/pagefind/wasm.en.pagefind', '/search-ids.json', '/search-vocab.json'].sort(),
+      )
+      // Each once; the metadata asked for by the boot (a preload: its name is in search-ids.json), not by Pagefind after its code and entry.
+      expect(asked.length).toBe(new Set(asked).size)
+      const meta = await page.evaluate(() => (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((e) => e.name.endsWith('.pf_meta')).map((e) => e.initiatorType))
+      expect(meta).toEqual(['link'])
+      expect(errors).toEqual([])
+      await context.close()
+    })
+
+    // Words in one chunk and in several, a stem in another chunk than its word ("running": run),
+    // a word past a chunk's cut end ("acts"), other forms searched with a word ("rezzed": rez), a typo,
+    // jargon, a card, a quoted phrase, a chapter filter, an unknown word.
+    const cases: [string, string][] = [
+      ['what happens when the host is trashed', ''],
+      ['running', ''],
+      ['can ice be rezzed when the runner ran', ''],
+      ['acts of the runner', ''],
+      ['jak otu', ''],
+      ['ETR', ''],
+      ['Sneakdoor Beta', ''],
+      ['"fully broken"', ''],
+      ['credits', '10. Additional Rules'],
+      ['hippo', ''],
+    ]
+    const preloadedChunks: string[][] = []
+    test.each(cases)('"%s" %s: typed at focus, the index chunks are asked for as Pagefind would, each once', async (q, chapter) => {
+      const chunk = (url: string) => /\.pf_(index|filter)$/.test(url)
+      const type = async (warm: boolean) => {
+        const { page, context, errors } = await newPage(site)
+        await page.goto(`${site.url}/runs/`, { waitUntil: 'networkidle' })
+        if (chapter) await page.selectOption('#q ~ select', chapter)
+        if (warm) {
+          // Pagefind started before the query: it asks for the chunks it needs itself.
+          await page.focus('#q')
+          await page.waitForSelector('form[data-search-ready]', { state: 'attached' })
+        }
+        const asked: string[] = []
+        page.on('request', (r) => {
+          if (chunk(r.url())) asked.push(new URL(r.url()).pathname)
+        })
+        await page.fill('#q', q)
+        await page.waitForFunction((q) => document.querySelector<HTMLElement>('#q ~ .search-panel .search-results')?.dataset.done === q, q)
+        const preloaded = await page.$$eval('link[rel="preload"]', (ls) => ls.map((l) => new URL((l as HTMLLinkElement).href).pathname).filter((p) => /\.pf_(index|filter)$/.test(p)))
+        expect(errors).toEqual([])
+        await context.close()
+        return { asked, preloaded }
+      }
+      const pagefind = await type(true)
+      const cold = await type(false)
+      expect(pagefind.preloaded).toEqual([])
+      // The same chunks as Pagefind's own choice, each fetched once (a preload Pagefind did not use would be a second request or an extra one).
+      expect([...cold.asked].sort()).toEqual([...new Set(pagefind.asked)].sort())
+      expect(cold.asked.length).toBe(new Set(cold.asked).size)
+      for (const p of cold.preloaded) expect(pagefind.asked).toContain(p)
+      // Asked for before Pagefind started (it usually is: Pagefind's metadata is a round trip after search's data), then all of them.
+      if (cold.preloaded.length > 0) expect([...cold.preloaded].sort()).toEqual([...new Set(pagefind.asked)].sort())
+      preloadedChunks.push(cold.preloaded)
+    })
+
+    test('the chunks were asked for before Pagefind started, for some query at least (else the cases above prove nothing)', () => {
+      expect(preloadedChunks.length).toBe(cases.length)
+      expect(preloadedChunks.flat().length).toBeGreaterThan(0)
+    })
+  })
+
   describe('final from the first paint (issue 20: the reader may be reading or tapping a row)', () => {
     // A question (ranked, then excerpts), a defined term and a card (pinned
     // while Pagefind starts), a typo and jargon (rewritten): every stage.
@@ -389,9 +473,18 @@ describe.skipIf(!hasChromium)('search', () => {
     })
   })
 
-  test('search-ids.json names, for every entry of lookup.json, the Pagefind result that is that rule', () => {
+  test('search-ids.json names, for every entry of lookup.json, the Pagefind result that is that rule, and Pagefind’s metadata and chunks', () => {
     const lookup = JSON.parse(readFileSync(join(DIST, 'lookup.json'), 'utf8')) as { r: [string, string, number][] }
-    const ids = JSON.parse(readFileSync(join(DIST, 'search-ids.json'), 'utf8')) as string[]
+    const json = JSON.parse(readFileSync(join(DIST, 'search-ids.json'), 'utf8')) as SearchIdsJson
+    const entry = JSON.parse(readFileSync(join(DIST, 'pagefind/pagefind-entry.json'), 'utf8')) as { languages: { en: { hash: string } } }
+    expect(json.meta).toBe(`pagefind.${entry.languages.en.hash}.pf_meta`)
+    expect(json.chunks.length).toBeGreaterThan(1)
+    for (const [, , name] of json.chunks) expect(existsSync(join(DIST, 'pagefind/index', `${name}.pf_index`)), name).toBe(true)
+    expect(json.filters.map(([f]) => f)).toEqual(['chapter'])
+    for (const [, name] of json.filters) expect(existsSync(join(DIST, 'pagefind/filter', `${name}.pf_filter`)), name).toBe(true)
+    // Stems only where they need another chunk ("running" → "run" across a boundary), each a start of its word.
+    for (const [word, stem] of Object.entries(json.stems)) expect(word.startsWith(stem.slice(0, -1)), `${word} → ${stem}`).toBe(true)
+    const ids = json.results
     expect(ids).toHaveLength(lookup.r.length)
     lookup.r.forEach(([rule], i) => {
       const fragment = gunzipSync(readFileSync(join(DIST, 'pagefind/fragment', `${ids[i]}.pf_fragment`))).toString('utf8')

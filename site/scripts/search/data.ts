@@ -7,8 +7,9 @@
  * rebuilt from their HTML). Every URL comes from the release's route builder.
  */
 import { loadLookup, type Hit, type Lookup } from '../lookup.ts'
-import { numberHistory, type NumberHistoryItem } from '../number-history.ts'
-import { loadPagefind, pagefindReady, type Pagefind, type PagefindResult } from '../pagefind-load.ts'
+import type { NumberHistoryItem } from '../number-history.ts'
+import { loadIndexInfo, loadPagefind, pagefindReady, preloadFetch, type Pagefind, type PagefindResult } from '../pagefind-load.ts'
+import { chunksFor, pagefindTerms } from '../../shared/pagefind-chunks.ts'
 import { readBloom, type BloomJson } from '../query/bloom.ts'
 import { jargonIndex } from '../query/jargon.ts'
 import { createVocabulary } from '../query/typo.ts'
@@ -35,6 +36,12 @@ export interface SearchSources {
   index: Promise<RuleIndex>
   /** Has Pagefind finished starting (so a search costs only its words)? */
   ready(): boolean
+  /**
+   * The query `text` is about to be searched (in `chapter`, '' for all):
+   * while Pagefind is still starting, ask now for the index chunks (and
+   * filter chunk) it will read for it, instead of once it has started.
+   */
+  prefetch(text: string, chapter: string): void
   /** Another release's lookup (`CR 24.03 §6.2.5`), if the site has that release. */
   lookupIn(version: string): Promise<Lookup | undefined>
   /** A rule's text as plain text (its first paragraph, or the one mentioning `mentions`); '' when unknown. */
@@ -63,8 +70,9 @@ export function loadSources(base: string): SearchSources {
       return undefined
     },
   )
-  const ids = Promise.all([lookup, fetchJson<string[]>(at.searchIds())])
-    .then(([l, results]) => searchIds(l, results))
+  const info = loadIndexInfo(base)
+  const ids = Promise.all([lookup, info])
+    .then(([l, i]) => (i ? searchIds(l, i.results) : undefined))
     .catch(() => undefined)
   const previews = new Map<string, Promise<Previews>>()
   return {
@@ -74,8 +82,19 @@ export function loadSources(base: string): SearchSources {
     ids,
     index: pagefind.then(ruleIndex),
     ready: pagefindReady,
+    prefetch(text, chapter) {
+      if (pagefindReady()) return
+      void info.then((i) => {
+        // Started meanwhile: Pagefind has asked for what it needs (a preload now would fetch it twice).
+        if (!i || pagefindReady()) return
+        for (const name of chunksFor(pagefindTerms(text), i)) preloadFetch(at.pagefind(`index/${name}.pf_index`))
+        const filter = chapter ? i.filters.find(([f]) => f === 'chapter') : undefined
+        if (filter) preloadFetch(at.pagefind(`filter/${filter[1]}.pf_filter`))
+      })
+    },
     lookupIn: (version) => loadLookup(baseOf(version)).catch(() => undefined),
-    numberHistory,
+    // Only for a number no rule has today: loaded then, not with the first query (one file fewer at focus).
+    numberHistory: (number) => import('../number-history.ts').then((m) => m.numberHistory(number)),
     async ruleText(hit, mentions) {
       // A cited rule of another release reads from its own release's previews.
       const url = routes(hit.base).previews(hit.slug)

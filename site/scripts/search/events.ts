@@ -108,6 +108,8 @@ export function wireSearch(form: HTMLFormElement, src: SearchSources) {
     }
   })
   input.addEventListener('focus', () => view.open())
+  // Said on the form for tests and the bench: Pagefind has started, a search now costs only its words.
+  void src.index.then(() => (form.dataset.searchReady = ''), () => undefined)
   document.addEventListener('click', (e) => {
     if (!form.contains(e.target as Node)) view.close()
   })

@@ -17,7 +17,6 @@ import { searchRelaxed, type IndexHit } from '../query/fuse.ts'
 import { understandQuery, type Understood } from '../query/understand.ts'
 import { sectionsBelowTheirRules, type Placed } from '../query/sections.ts'
 import type { SearchSources } from './data.ts'
-import { phrasePlain } from '../../../src/core/phrase.ts'
 import { clipText } from '../../shared/top-text.ts'
 
 /** What a row shows under its number and place. */
@@ -91,6 +90,9 @@ export interface QueryInput {
 export { TOP_TEXT } from '../../shared/top-text.ts'
 export const clip = clipText
 
+/** The dropdown's rows: on the results page (40 rows, or all) the strict results are not padded past this. */
+const FILL_AT_MOST = 8
+
 const rulesWord = (n: number) => (n === 1 ? 'rule' : 'rules')
 
 /**
@@ -131,6 +133,9 @@ export async function* runQuery(input: QueryInput, src: SearchSources): AsyncGen
     ? understandQuery(q, context, { correct: !input.asTyped, typing: true })
     : { words: q.split(/\s+/), text: q, changes: [], pins: [], exact: false, cardName: false, unknown: [] }
 
+  // What Pagefind will be asked for (the words, and the other forms searched with them), asked for now if it is still starting.
+  const searchedWords = [...understood.words, ...Object.values(understood.forms ?? {}).flat()]
+  if (understood.words.length > 0) src.prefetch(understood.exact ? understood.text : searchedWords.join(' '), chapter)
   const pins = understood.pins.flatMap((p) => {
     const h = lookup.byId.get(p.id)
     return inChapter(h) ? [{ hit: h, why: p.why, card: p.card }] : []
@@ -178,7 +183,7 @@ export async function* runQuery(input: QueryInput, src: SearchSources): AsyncGen
     ? { hits: await search(understood.text), relaxed: false }
     : understood.cardName
       ? { hits: await search(understood.words.join(' ')), relaxed: false }
-      : await searchRelaxed(understood.words, search, { total: lookup.byId.size, ...(understood.forms ? { forms: understood.forms } : {}) })
+      : await searchRelaxed(understood.words, search, { total: lookup.byId.size, fill: Math.min(limit, FILL_AT_MOST), ...(understood.forms ? { forms: understood.forms } : {}) })
   // A section yields to its own rules unless the query names it (query/sections.ts). Which rule a
   // result is must be known before its fragment arrives (search-ids.json), or the order would move.
   const placeOf = (h: IndexHit): Placed | undefined => {
@@ -259,8 +264,8 @@ async function* direct(q: string, hit: Hit | undefined, number: string | undefin
   if (!hit) {
     const history = number ? await src.numberHistory(number) : []
     const where = src.routes.version ? `in ${src.routes.version}` : 'today'
-    const rows: Row[] = history.flatMap((h) => (h.now ? [{ id: h.now.id, url: h.now.url, number: h.now.number, where: `Was ${number}`, text: { plain: `${phrasePlain(h.sentence)}.`, marks: [] } }] : []))
-    const said = history.map((h) => `${phrasePlain(h.sentence)}.`).join(' ')
+    const rows: Row[] = history.flatMap((h) => (h.now ? [{ id: h.now.id, url: h.now.url, number: h.now.number, where: `Was ${number}`, text: { plain: `${h.plain}.`, marks: [] } }] : []))
+    const said = history.map((h) => `${h.plain}.`).join(' ')
     yield {
       q,
       stage: 'done',

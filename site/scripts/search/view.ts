@@ -6,7 +6,8 @@
  *
  * The list says how far it is on `data-*` attributes tests and the bench
  * read: `data-q` (results for this query are showing), `data-ranked` (ranked
- * ones, not only what showed while Pagefind started), `data-done` (all).
+ * ones, not only what showed while Pagefind started), `data-done` (all);
+ * the form's `data-search-ready`: Pagefind has started (`events.ts`).
  *
  * Stable under the thumb (issue 20): for one query, a row once shown keeps
  * its place, number and text; later stages only fill in a row shown without
