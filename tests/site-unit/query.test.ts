@@ -180,6 +180,22 @@ describe('relaxation', () => {
     expect(queries).toEqual(['a b'])
   })
 
+  test('strict results that trust their order but cannot fill the list: in Pagefind’s order, then rules with some of the words', async () => {
+    const { search, queries } = index({
+      a: [hit('1', 3), hit('2', 2), hit('3', 1), hit('only-a', 5)],
+      b: [hit('1', 1), hit('2', 1), hit('3', 1), hit('only-b', 1)],
+    })
+    const r = await searchRelaxed(['a', 'b'], search, { total: 100, few: 3, fill: 8 })
+    expect(r.relaxed).toBe(true)
+    expect(r.hits.map((h) => h.id).slice(0, 3)).toEqual(['1', '2', '3'])
+    expect(r.hits.map((h) => h.id).slice(3).sort()).toEqual(['only-a', 'only-b'])
+    expect(queries).toEqual(['a b', 'a', 'b'])
+    // Enough strict results to fill the list: nothing more is searched.
+    const full = await searchRelaxed(['a', 'b'], search, { total: 100, few: 3, fill: 3 })
+    expect(full).toMatchObject({ relaxed: false })
+    expect(full.hits.map((h) => h.id)).toEqual(['1', '2', '3'])
+  })
+
   test('no rule has every word: rules with more and rarer words come first', async () => {
     const common = Array.from({ length: 50 }, (_, i) => hit(`c${i}`, 1))
     const { search } = index({

@@ -90,6 +90,9 @@ export interface QueryInput {
 export { TOP_TEXT } from '../../shared/top-text.ts'
 export const clip = clipText
 
+/** The dropdown's rows: on the results page (40 rows, or all) the strict results are not padded past this. */
+const FILL_AT_MOST = 8
+
 const rulesWord = (n: number) => (n === 1 ? 'rule' : 'rules')
 
 /**
@@ -180,7 +183,7 @@ export async function* runQuery(input: QueryInput, src: SearchSources): AsyncGen
     ? { hits: await search(understood.text), relaxed: false }
     : understood.cardName
       ? { hits: await search(understood.words.join(' ')), relaxed: false }
-      : await searchRelaxed(understood.words, search, { total: lookup.byId.size, ...(understood.forms ? { forms: understood.forms } : {}) })
+      : await searchRelaxed(understood.words, search, { total: lookup.byId.size, fill: Math.min(limit, FILL_AT_MOST), ...(understood.forms ? { forms: understood.forms } : {}) })
   // A section yields to its own rules unless the query names it (query/sections.ts). Which rule a
   // result is must be known before its fragment arrives (search-ids.json), or the order would move.
   const placeOf = (h: IndexHit): Placed | undefined => {
