@@ -17,31 +17,18 @@ import { spawnSync } from 'node:child_process'
 import { loadavg } from 'node:os'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { createReport, kb, median, option } from './report.ts'
+import { childrenCpu, createReport, kb, median, option } from './report.ts'
 import { copyTree, listFilesRecursive, makeTempDir, readBytes, readDirNames, readText, removePath, statTarget, writeScratchFile } from '../../src/io/files.ts'
 
 const ROOT = resolve(fileURLToPath(import.meta.url), '../../..')
 const RUNS = option('--runs', 3)
 const { report, printJson, results } = createReport(34)
 
-/** CPU seconds of this process's finished children (Linux: /proc/self/stat's cutime + cstime), or NaN elsewhere. */
-const TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout) || 100
-function childrenCpu(): number {
-  try {
-    // The fields after the command's closing parenthesis: cutime and cstime are the 14th and 15th.
-    const stat = readText('/proc/self/stat')
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-    return (Number(fields[13]) + Number(fields[14])) / TICKS
-  } catch {
-    return NaN
-  }
-}
-
 /** CPU seconds of the last build (the build, Pagefind and Chromium): what it costs whatever the load. */
 let lastCpu = 0
 function build(env: Record<string, string>, outDir: string): number {
   spawnSync('sync')
-  const cpuBefore = childrenCpu()
+  const cpuBefore = childrenCpu() ?? NaN
   const started = performance.now()
   const run = spawnSync(process.execPath, [join(ROOT, 'node_modules/astro/bin/astro.mjs'), 'build', '--outDir', outDir], {
     cwd: ROOT,
@@ -50,7 +37,7 @@ function build(env: Record<string, string>, outDir: string): number {
     maxBuffer: 256 << 20,
   })
   if (run.status !== 0) throw new Error(`astro build failed:\n${run.stdout}\n${run.stderr}`)
-  lastCpu = childrenCpu() - cpuBefore
+  lastCpu = (childrenCpu() ?? NaN) - cpuBefore
   const timings = /Timings: .*/.exec(run.stdout)?.[0]
   if (timings) console.log(`  ${timings}`)
   return (performance.now() - started) / 1000

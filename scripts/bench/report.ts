@@ -2,7 +2,27 @@
  * What the bench scripts share: arguments, the median, the budget report
  * (one line per budget, `--json` for the whole list) and Lighthouse runs.
  */
+import { spawnSync } from 'node:child_process'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../site/integration/chromium.ts'
+import { readText } from '../../src/io/files.ts'
+
+/** Clock ticks per second of /proc's times (USER_HZ). */
+const TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout?.trim()) || 100
+
+/**
+ * User + system seconds of this process's children that have been waited for
+ * (Linux: /proc/self/stat's cutime + cstime); undefined elsewhere.
+ */
+export function childrenCpu(): number | undefined {
+  try {
+    // After the command name (in parentheses, which may hold spaces): cutime and cstime are fields 16 and 17 of proc(5).
+    const stat = readText('/proc/self/stat')
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+    return (Number(fields[13]) + Number(fields[14])) / TICKS
+  } catch {
+    return undefined
+  }
+}
 
 const args = process.argv.slice(2)
 export const flag = (name: string) => args.includes(name)

@@ -21,8 +21,8 @@ import { spawnSync } from 'node:child_process'
 import { loadavg } from 'node:os'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { linkDir, makeTempDir, readText, removePath } from '../../src/io/files.ts'
-import { createReport, flag, median, option } from './report.ts'
+import { linkDir, makeTempDir, removePath } from '../../src/io/files.ts'
+import { childrenCpu, createReport, flag, median, option } from './report.ts'
 
 const ROOT = resolve(fileURLToPath(import.meta.url), '../../..')
 const RUNS = option('--runs', 1)
@@ -39,28 +39,13 @@ interface Run {
   passed: boolean
 }
 
-/** Clock ticks per second of /proc's times (USER_HZ). */
-const TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout?.trim()) || 100
-
-/** User + system seconds of this process's children that have been waited for (Linux's /proc; undefined elsewhere). */
-function childCpu(): number | undefined {
-  try {
-    // After the command name (in parentheses, which may hold spaces): fields 3… of proc(5); cutime and cstime are 16 and 17.
-    const stat = readText('/proc/self/stat')
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-    return (Number(fields[13]) + Number(fields[14])) / TICKS
-  } catch {
-    return undefined
-  }
-}
-
 function timed(cwd: string, args: string[]): Run {
   const load = loadavg().map((l) => l.toFixed(1)).join(' ')
-  const cpu0 = childCpu()
+  const cpu0 = childrenCpu()
   const started = performance.now()
   const run = spawnSync(args[0]!, args.slice(1), { cwd, encoding: 'utf8', maxBuffer: 256 << 20, env: { ...process.env, CI: 'true' } })
   const wall = (performance.now() - started) / 1000
-  const cpu1 = childCpu()
+  const cpu1 = childrenCpu()
   const passed = run.status === 0
   if (!passed) console.error(`${args.join(' ')} (in ${cwd}) failed:\n${run.stdout.slice(-4000)}\n${run.stderr.slice(-4000)}`)
   return { wall, cpu: cpu0 === undefined || cpu1 === undefined ? undefined : cpu1 - cpu0, load, passed }
