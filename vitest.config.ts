@@ -2,8 +2,8 @@
  * Three projects, by what a test costs (`npx vitest run --project unit`, …):
  *
  *   unit     in-process: compiler, CLI, cite, fmt, LSP, fuzz (fixed seeds), the site's data and
- *            search-query code. First (groupOrder 0; `npm test` runs it alone, before the type
- *            checks and the rest): a broken core fails within a minute. Its two workers are kept
+ *            search-query code. First (groupOrder 0; `npm test`, scripts/test.ts, runs it alone,
+ *            then the type checks beside the rest): a broken core fails within a minute. Its two workers are kept
  *            from file to file (isolate: false): each loads src/ once, and what src/ keeps per
  *            process (a held release compiled once, `compileRelease`) is kept across files,
  *            which cut the project's CPU by about a third. The price: a unit test file leaves
