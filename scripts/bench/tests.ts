@@ -3,7 +3,8 @@
  * `npx tsx scripts/bench/tests.ts [--runs N] [--unit-only] [--baseline REF] [--json]`
  *
  *   unit       `vitest run --project unit`: what a developer waits for to hear of a broken core (≤ 60 s)
- *   npm test   the whole suite as the README runs it: unit, type checks, package and site (≤ 120 s)
+ *   npm test   the whole suite as the README runs it: unit, then the type checks beside package and
+ *              site (≤ 120 s); each stage's wall clock from the line scripts/test.ts ends with
  *
  * Each run's wall clock and its CPU (user + system of every process it started: vitest's
  * workers, the type checkers, builds, browsers), with the load average it started at. The
@@ -37,6 +38,14 @@ interface Run {
   load: string
   /** Whether the suite passed: a failed run is timed and reported, and the runs go on. */
   passed: boolean
+  /** `npm test`'s stages, from the line scripts/test.ts ends with (none from a commit before it). */
+  stages?: { unit: number; typecheck: number; rest: number }
+}
+
+/** The wall clock of each stage, from `[npm test] unit N s, then type checks N s beside package + site N s: …`. */
+function stagesOf(stdout: string): Run['stages'] {
+  const m = /\[npm test\] unit (\d+) s, then type checks (\d+) s beside package \+ site (\d+) s/.exec(stdout)
+  return m ? { unit: Number(m[1]), typecheck: Number(m[2]), rest: Number(m[3]) } : undefined
 }
 
 function timed(cwd: string, args: string[]): Run {
@@ -48,7 +57,8 @@ function timed(cwd: string, args: string[]): Run {
   const cpu1 = childrenCpu()
   const passed = run.status === 0
   if (!passed) console.error(`${args.join(' ')} (in ${cwd}) failed:\n${run.stdout.slice(-4000)}\n${run.stderr.slice(-4000)}`)
-  return { wall, cpu: cpu0 === undefined || cpu1 === undefined ? undefined : cpu1 - cpu0, load, passed }
+  const stages = stagesOf(run.stdout)
+  return { wall, cpu: cpu0 === undefined || cpu1 === undefined ? undefined : cpu1 - cpu0, load, passed, ...(stages ? { stages } : {}) }
 }
 
 /** A detached checkout of `ref` beside this one, its package built, sharing this checkout's node_modules. */
@@ -87,7 +97,8 @@ try {
       if (base) theirs.push(timed(base.dir, command))
       ours.push(timed(ROOT, command))
     }
-    const detail = (xs: Run[]) => xs.map((x) => `${x.wall.toFixed(0)} s (cpu ${x.cpu?.toFixed(0) ?? '?'} s)${x.passed ? '' : ' FAILED'} at load ${x.load}`).join('; ')
+    const stages = (x: Run) => (x.stages ? `: unit ${x.stages.unit} s, type checks ${x.stages.typecheck} s beside package + site ${x.stages.rest} s` : '')
+    const detail = (xs: Run[]) => xs.map((x) => `${x.wall.toFixed(0)} s (cpu ${x.cpu?.toFixed(0) ?? '?'} s${stages(x)})${x.passed ? '' : ' FAILED'} at load ${x.load}`).join('; ')
     const wall = median(ours.map((x) => x.wall))
     const cpu = median(ours.map((x) => x.cpu ?? NaN))
     report({ name, value: Math.round(wall), unit: 's', budget: `≤ ${budget} s`, ok: wall <= budget && ours.every((x) => x.passed), detail: detail(ours) })
