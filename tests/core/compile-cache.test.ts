@@ -53,5 +53,6 @@ describe('compile with a cache', () => {
       }),
       { numRuns: 12 },
     )
-  }, 240_000)
+    // Only catches a hang: at load 44 on the shared 2-core machine the twelve runs took 253 s (the limit was 240).
+  }, 900_000)
 })
