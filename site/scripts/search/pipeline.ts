@@ -273,7 +273,7 @@ async function* direct(q: string, hit: Hit | undefined, number: string | undefin
   // In the release the query reads (a citation naming one, `CR 24.03 §6.2.5`, reads in it).
   const story = number && (!hit || hit.number === number) ? src.numberHistory(number, base) : undefined
   if (!hit) {
-    const history = story ? await story : undefined
+    const history = story ? await story.catch(() => undefined) : undefined
     const items = history?.items ?? []
     const rows: Row[] = items.flatMap((h) => (h.now ? [{ id: h.now.id, url: h.now.url, number: h.now.number, where: h.today ? `${number} today` : `Was ${number}`, text: { plain: `${h.plain}.`, marks: [] } }] : []))
     const said = `${history?.heading} ${items.map((h) => `${h.plain}.`).join(' ')}`
