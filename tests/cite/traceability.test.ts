@@ -16,7 +16,7 @@ import { findTestBlocks, testAt } from '../../src/core/cite/test-blocks.ts'
 import { indexResults, leafOf, roleFromVerb } from '../../src/core/cite/traceability.ts'
 import { buildIndexFiles } from '../../src/core/index-json.ts'
 import { compileDir } from '../../src/io/compile-dir.ts'
-import { runCr } from '../cli/run-cr.ts'
+import { repoRoot, runCr } from '../cli/run-cr.ts'
 
 const names = (text: string, file: string) => findTestBlocks(text, file).map((b) => `${[...b.path, b.name].join(' > ')} ${b.startLine}-${b.endLine}`)
 
@@ -329,9 +329,33 @@ describe('the CI gate', () => {
     const r = await runCr(['cite', '--index', index], dir)
     expect(r.code).toBe(2)
     expect(r.stderr.split('\n').filter(Boolean)).toEqual([
-      expect.stringMatching(/^gaps\.json:2:3: error: Exception for `rule_end_the_run` without a reason/),
-      expect.stringMatching(/^gaps\.json:3:3: error: Unknown rule `rule_end_teh_run` in the exceptions.*\[exceptions-invalid\]$/),
+      expect.stringMatching(/^gaps\.json:2:13: error: Exception for `rule_end_the_run` without a reason/),
+      'gaps.json:3:13: error: Unknown rule ID `rule_end_teh_run`, expected the ID of a chapter, section, rule or step (in the exceptions); did you mean `rule_end_the_run`? [exceptions-invalid]',
     ])
+  }, 600_000)
+
+  it('checks the exceptions as strictly as citations: typos, old numbers, renamed IDs, misspelt keys, each where it is', async () => {
+    const gaps = ['- rule: "6.1.44"', '  reason: a typo of a number', '- rule: rule_jacking_out', '  reson: a misspelt key', '- rule: "CR 6.1.4(a)x"', '  reason: not a number', ''].join('\n')
+    const bad = await runCr(['cite', '--index', index, '--exceptions', 'gaps.yaml'], project({ 'src/a.rs': '', 'gaps.yaml': gaps }))
+    expect(bad.code).toBe(2)
+    expect(bad.stderr.split('\n').filter(Boolean)).toEqual([
+      'gaps.yaml:1:9: error: Unknown rule number `6.1.44`, expected the number of a rule (in the exceptions); did you mean `6.1.4 (rule_end_the_run)`, `6.1.4a (rule_end_run_access_or_breach_during_run)`, `6.1.4b (rule_end_encounter_outside_run)`? [exceptions-invalid]',
+      expect.stringMatching(/^gaps\.yaml:3:9: error: Exception for `rule_jacking_out` without a reason/),
+      'gaps.yaml:4:3: error: Unexpected key `reson` in an exception, expected `rule` and `reason`; did you mean `reason`? [exceptions-invalid]',
+      'gaps.yaml:5:9: error: Unknown rule ID `6.1.4(a)x`, expected the ID of a chapter, section, rule or step (in the exceptions) [exceptions-invalid]',
+    ])
+    // An old number is explained as cr cite explains it, and excepts today's rule; a renamed ID likewise.
+    const old = ['- rule: "10.5.5"', '  reason: no card converts to an agenda', '- rule: rule_swap_score_area', '  reason: renamed', ''].join('\n')
+    const dir = project({ 'src/a.rs': '// CR 6.1.4a\n', 'gaps.yaml': old })
+    const r = await runCr(['cite', '--rules', join(repoRoot, 'rules'), '--exceptions', 'gaps.yaml', '--format', 'json'], dir)
+    expect(r.code).toBe(0)
+    expect(JSON.parse(r.stdout).coverage.excepted).toEqual(expect.arrayContaining(['rule_remove_tags_or_bad_publicity_as_cost', 'rule_swap_score_areas']))
+    const text = await runCr(['cite', '--rules', join(repoRoot, 'rules'), '--exceptions', 'gaps.yaml'], dir)
+    expect(text.code).toBe(0)
+    expect(text.stdout).toContain('gaps.yaml:1:9: warning: `10.5.5`: today\'s rules have no 10.5.5; 10.5.5 in v22.12–v25.08 (`rule_corp_can_pay_tag_costs`) was merged into 1.14.3a (`rule_remove_tags_or_bad_publicity_as_cost`)')
+    expect(text.stdout).toContain('gaps.yaml:3:9: warning: `rule_swap_score_area` was renamed to `rule_swap_score_areas`')
+    const strict = await runCr(['cite', '--rules', join(repoRoot, 'rules'), '--exceptions', 'gaps.yaml', '--strict'], project({ 'src/a.rs': '// CR 6.1.4a\n', 'gaps.yaml': old }))
+    expect(strict.code).toBe(1)
   }, 600_000)
 
   it('per-code severity in the config: off drops a code, error fails on it', async () => {
