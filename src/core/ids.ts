@@ -26,11 +26,12 @@ export function normalizeNumber(query: string): string | undefined {
 }
 
 /**
- * A number as printed → as cited: `6.1.4.a` → `6.1.4a`, `11.2.2.b.i` →
- * `11.2.2b.i`, a trailing `.` dropped (`6.1.4.` → `6.1.4`); `6.1.4` unchanged.
+ * A number as printed → as cited: `6.1.4.a` → `6.1.4a`, `6.1.4(a)` →
+ * `6.1.4a` (as engines often print a sub-rule), `11.2.2.b.i` → `11.2.2b.i`,
+ * a trailing `.` dropped (`6.1.4.` → `6.1.4`); `6.1.4` unchanged.
  */
 export function citationForm(n: string): string {
-  return n.replace(/^(\d+\.\d+\.\d+)\.([a-z]{1,2})(?![a-z])/, '$1$2').replace(/\.$/, '')
+  return n.replace(/^(\d+\.\d+\.\d+)(?:\.([a-z]{1,2})(?![a-z])|\(([a-z]{1,2})\))/, (_, base: string, dot?: string, paren?: string) => base + (dot ?? paren ?? '')).replace(/\.$/, '')
 }
 
 /** The nearest existing ancestor of a number that does not exist (`6.1.99` → `6.1`). */

@@ -131,6 +131,14 @@ describe('rule numbers', () => {
     expect(first('// CR 9.6.1a')).toEqual(['6.9.1a (step_initiation_announce)'])
   })
 
+  it('reads a sub-rule printed with its letter in parentheses or after a dot as that sub-rule, never as its parent', () => {
+    const ids = (text: string) => scan(text).citations.map((c) => `${c.id} ${c.text}`)
+    expect(ids('// CR 6.1.3(a): ends the run')).toEqual(['rule_end_run_access_or_breach_during_run CR 6.1.3(a)'])
+    expect(ids('// CR 6.1.3.b')).toEqual(['rule_end_encounter_outside_run CR 6.1.3.b'])
+    expect(ids('cite!("6.1.3(c)")')).toEqual(['rule_end_run_no_run_or_encounter 6.1.3(c)'])
+    expect(scan('// CR 6.1.3(z)').problems.map((p) => p.suggestions?.[0])).toEqual(['6.1.3c (rule_end_run_no_run_or_encounter)'])
+  })
+
   it('does not take `rule 2.5` in a chapter the rules lack for a citation', () => {
     expect(problems('the rule 25.3 of football')).toEqual([])
     expect(problems('CR 25.3')).toEqual(['1:1 error[unknown-rule] CR 25.3'])
@@ -420,10 +428,10 @@ describe('citations that name a release', () => {
       '2:27 rule_run (v24.03) rule_run',
       '3:7 rule_end_the_run (v25.04) 6.1.3',
     ])
-    expect(reported(text, cite).slice(3)).toEqual([
-      '3:7 hint[old-release-citation]: `CR v25.04 6.1.3` is `rule_end_the_run`, today 6.1.3; text unchanged since v25.04',
-      '4:7 error[unknown-release]: Unknown release `v25.4` in `CR v25.4 6.1.3`, expected one of v24.03, v25.04',
-    ])
+    // v25.04 is the newest release held, and 6.1.3 is today's 6.1.3, unchanged: cited as today's rule, no hint.
+    expect(reported(text, cite).slice(3)).toEqual(['4:7 error[unknown-release]: Unknown release `v25.4` in `CR v25.4 6.1.3`, expected one of v24.03, v25.04'])
+    expect(reported('// CR v25.04 6.1.4 and CR v25.04 rule_run', {})).toEqual([])
+    expect(reported('// CR v24.03 6.1.1', {})).toEqual(['1:4 hint[old-release-citation]: `CR v24.03 6.1.1` is `rule_run`, today 6.1.1; text unchanged since v24.03'])
   })
 
   it('without releases in the table, asks for them and finds nothing else', () => {

@@ -202,6 +202,9 @@ function resolveInRelease(setup: ScannerSetup, h: Hit, at: At): void {
     }
     return
   }
+  // The newest release held, and the rule as it printed it (`CR v26.03 6.9.2a` when v26.03 is current): nothing to say.
+  const versions = table.releases?.versions ?? []
+  if (version === versions[versions.length - 1] && entry.currentId === entry.id && entry.currentNumber === entry.number && !entry.textChanged) return
   h.problem = { code: 'old-release-citation', severity: 'hint', ...at, message: `${head}, ${today}`, suggestions: [entry.currentId] }
 }
 
