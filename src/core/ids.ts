@@ -31,7 +31,7 @@ export function normalizeNumber(query: string): string | undefined {
  * a trailing `.` dropped (`6.1.4.` → `6.1.4`); `6.1.4` unchanged.
  */
 export function citationForm(n: string): string {
-  return n.replace(/^(\d+\.\d+\.\d+)(?:\.([a-z]{1,2})(?![a-z])|\(([a-z]{1,2})\))/, (_, base: string, dot?: string, paren?: string) => base + (dot ?? paren ?? '')).replace(/\.$/, '')
+  return n.replace(/^(\d+\.\d+\.\d+)(?:\.([a-z]{1,2})(?![a-z])|\(([a-z]{1,2})\)(?![a-z]))/, (_, base: string, dot?: string, paren?: string) => base + (dot ?? paren ?? '')).replace(/\.$/, '')
 }
 
 /** The nearest existing ancestor of a number that does not exist (`6.1.99` → `6.1`). */

@@ -246,8 +246,11 @@ describe('usage and configuration errors exit 2', () => {
     const r = await runCr(['cite', '--index', index], dir)
     expect([r.code, r.stderr]).toEqual([
       2,
-      'cr.config.json:3:5: error: Unexpected key `paterns` in `cite`, expected one of `patterns`, `exclude`, `ignoreIds`, `unknownIds`, `markers`, `bareNumbers`, `tests`, `overrides`, `docs`, `exceptions`, `minCoverage`, `severity` [config-invalid]\n',
+      'cr.config.json:3:5: error: Unexpected key `paterns` in `cite`; did you mean `patterns`? [config-invalid]\n',
     ])
+    // A percentage out of range under alternatives (a number or an object): one message, at the key.
+    const pct = await runCr(['cite', '--index', index], project({ 'cr.config.json': '{\n  "cite": {\n    "minCoverage": { "chapters": { "6": 200 } }\n  }\n}\n' }))
+    expect([pct.code, pct.stderr]).toEqual([2, 'cr.config.json:3:36: error: Unexpected value `200` for `cite.minCoverage.chapters.6`, expected a percentage from 0 to 100 [config-invalid]\n'])
   })
 
   it('a file that is not JSON, and a JSON file indented with tabs', async () => {
