@@ -87,6 +87,8 @@ function createNumberSuggester(list: readonly string[]): Suggester {
     const hit = cache.get(key)
     if (hit) return hit.slice()
     const w = wanted.trim().toLowerCase()
+    // A chapter is one or two digits: `42` is no typo of chapter 4 worth saying (nor is `rule(42)`).
+    if (!w.includes('.')) return []
     const found: { i: number; d: number; prefix: number; gap: number }[] = []
     for (let len = w.length - 2; len <= w.length + 2; len++) {
       for (const i of byLength.get(len) ?? []) {

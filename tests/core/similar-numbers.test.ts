@@ -30,6 +30,7 @@ describe('similarNumbers: the numbers a mistyped one may have meant', () => {
     expect(similarNumbers('6.1.999', numbers)).toEqual(['6.1'])
     expect(similarNumbers('99.1', numbers)).toEqual(['9.1', '9.9.1']) // doubled, or a dot dropped
     expect(similarNumbers('77.77.77', numbers)).toEqual([])
+    expect(similarNumbers('42', numbers)).toEqual([]) // one part: a chapter is never guessed
     expect(similarNumbers('6.1.44', numbers, 1)).toEqual(['6.1.4'])
   })
 

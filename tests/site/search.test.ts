@@ -175,7 +175,8 @@ describe.skipIf(!hasChromium)('search', () => {
       await page.fill('#q', 'CR 24.03 §6.2.5')
       await page.waitForFunction(() => document.querySelector<HTMLElement>('#q ~ .search-panel .search-results')?.dataset.done === 'CR 24.03 §6.2.5')
       const href = await page.getAttribute('#q ~ .search-panel .search-results a.hit', 'href')
-      expect(href).toMatch(/^\/v24\.03\/runs\/#/)
+      // v24.03's 6.2.5, told on landing that 6.2.5 is another rule today (number-landing.test.ts).
+      expect(href).toBe('/v24.03/runs/?from=6.2.5#rule_move_runner_to_position')
       await context.close()
     })
 
@@ -344,6 +345,54 @@ describe.skipIf(!hasChromium)('search', () => {
       expect(asked.length).toBe(new Set(asked).size)
       const meta = await page.evaluate(() => (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((e) => e.name.endsWith('.pf_meta')).map((e) => e.initiatorType))
       expect(meta).toEqual(['link'])
+      expect(errors).toEqual([])
+      await context.close()
+    })
+
+    test('at focus, Intl.Segmenter’s text-break rules are loaded in a worker: the page’s own thread builds segmenters only inside Pagefind', async () => {
+      const { page, context, errors } = await newPage(site)
+      await page.addInitScript(() => {
+        // Every segmenter the page's thread builds (with who built it), every worker started and every blob made.
+        const seen = { segmenters: [] as string[], workers: [] as string[], blobs: [] as Blob[] }
+        ;(globalThis as unknown as { __seen: typeof seen }).__seen = seen
+        const Segmenter = Intl.Segmenter
+        Object.defineProperty(Intl, 'Segmenter', {
+          configurable: true,
+          writable: true,
+          value: class extends Segmenter {
+            constructor(...args: ConstructorParameters<typeof Intl.Segmenter>) {
+              super(...args)
+              seen.segmenters.push(new Error().stack ?? '')
+            }
+          },
+        })
+        const PageWorker = Worker
+        globalThis.Worker = class extends PageWorker {
+          constructor(url: string | URL, options?: WorkerOptions) {
+            super(url, options)
+            seen.workers.push(String(url))
+          }
+        }
+        const createObjectURL = URL.createObjectURL.bind(URL)
+        URL.createObjectURL = (blob: Blob | MediaSource) => {
+          if (blob instanceof Blob) seen.blobs.push(blob)
+          return createObjectURL(blob)
+        }
+      })
+      await page.goto(`${site.url}/runs/`, { waitUntil: 'networkidle' })
+      await page.fill('#q', 'jack out')
+      await page.waitForFunction(() => document.querySelector<HTMLElement>('#q ~ .search-panel .search-results')?.dataset.done === 'jack out')
+      const seen = await page.evaluate(async () => {
+        const s = (globalThis as unknown as { __seen: { segmenters: string[]; workers: string[]; blobs: Blob[] } }).__seen
+        return { segmenters: s.segmenters, workers: s.workers, scripts: await Promise.all(s.blobs.map((b) => b.text())) }
+      })
+      // One worker, from a blob whose script builds a grapheme segmenter.
+      expect(seen.workers).toHaveLength(1)
+      expect(seen.workers[0]).toMatch(/^blob:/)
+      expect(seen.scripts.filter((s) => /new Intl\.Segmenter\("en",\{granularity:'grapheme'\}\)/.test(s))).toHaveLength(1)
+      // Pagefind built its own (so the query went through it), and nothing else on the page's thread did.
+      expect(seen.segmenters.length).toBeGreaterThan(0)
+      for (const stack of seen.segmenters) expect(stack).toMatch(/\/pagefind\/pagefind\.js/)
       expect(errors).toEqual([])
       await context.close()
     })
