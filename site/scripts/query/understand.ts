@@ -90,9 +90,10 @@ export function understandQuery(query: string, ctx: QueryContext, options: Under
 
   const changes: Change[] = []
   // Players' phrases first, longest first ("no cards left" → empty): their words are the CR's, taken as they are.
-  const typed: { word: string; cr?: boolean }[] = []
+  const typed: { word: string; cr?: boolean; from?: string }[] = []
   const given = words(raw)
   const synonyms = ctx.synonyms ?? defaultSynonyms()
+  const crWord = (w: string) => ctx.vocab.rank.has(w) && !ctx.vocab.cardOnly.has(w)
   for (let i = 0; i < given.length; ) {
     let n = correct ? Math.min(synonyms.longest, given.length - i) : 0
     for (; n >= 1; n--) {
@@ -103,15 +104,24 @@ export function understandQuery(query: string, ctx: QueryContext, options: Under
       for (const w of words(entry.means)) typed.push({ word: w, cr: true })
       break
     }
-    if (n >= 1) i += n
-    else typed.push({ word: given[i++]! })
+    if (n >= 1) {
+      i += n
+      continue
+    }
+    // A word players write as one, typed apart or hyphenated ("face-check", "deck out", "bad pub"): read as the
+    // one word, unless the two words are already the CR's ("hand size" of "maximum hand size").
+    const joined = correct && i + 1 < given.length ? ctx.jargon.get(given[i]! + given[i + 1]!) : undefined
+    const crAlready = joined && words(joined.means).includes(given[i]!) && words(joined.means).includes(given[i + 1]!)
+    if (joined && !crAlready) {
+      typed.push({ word: given[i]! + given[i + 1]!, from: `${given[i]} ${given[i + 1]}` })
+      i += 2
+    } else typed.push({ word: given[i++]! })
   }
   const unknown: string[] = []
   const forms: Record<string, string[]> = {}
-  const crWord = (w: string) => ctx.vocab.rank.has(w) && !ctx.vocab.cardOnly.has(w)
   // Every word, stop words included (card names and terms contain them), after jargon and typos.
   const all: { word: string; stop: boolean }[] = []
-  typed.forEach(({ word, cr }, i) => {
+  typed.forEach(({ word, cr, from }, i) => {
     const last = i === typed.length - 1
     if (cr) {
       all.push({ word, stop: false })
@@ -119,7 +129,7 @@ export function understandQuery(query: string, ctx: QueryContext, options: Under
     }
     const jargon = correct ? ctx.jargon.get(word) : undefined
     if (jargon) {
-      changes.push({ from: word, to: jargon.means, why: 'jargon' })
+      changes.push({ from: from ?? word, to: jargon.means, why: 'jargon' })
       for (const w of words(jargon.means)) all.push({ word: w, stop: isStopword(w) })
       return
     }
@@ -186,11 +196,11 @@ const defaultSynonyms = () => (builtIn ??= synonymIndex())
 function rewrite(raw: string, changes: Change[]): string {
   // Phrases first, as typed in any case and spacing ("No cards  left" → "empty").
   for (const c of changes) {
-    if (c.why !== 'synonym') continue
+    if (!c.from.includes(' ')) continue
     const pattern = c.from.split(' ').map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join("(?:'s)?[^\\p{L}\\p{N}&]+")
     raw = raw.replace(new RegExp(`(?<![\\p{L}\\p{N}])${pattern}(?![\\p{L}\\p{N}])`, 'iu'), c.to)
   }
-  const byWord = new Map(changes.filter((c) => c.why !== 'synonym').map((c) => [c.from, c]))
+  const byWord = new Map(changes.filter((c) => !c.from.includes(' ')).map((c) => [c.from, c]))
   return raw.replace(/[\p{L}\p{N}]+(?:[&'’+-][\p{L}\p{N}]+)*/gu, (w) => {
     const change = byWord.get(words(w)[0] ?? '')
     // A corrected word keeps its case; jargon reads as the CR writes it ("ETR" → "end the run").
