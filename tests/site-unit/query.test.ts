@@ -109,6 +109,15 @@ describe('understanding a query, against the real rules', () => {
     expect(understandQuery('face check', ctx, { correct: false }).words).toEqual(['face', 'check'])
   })
 
+  test('half of a CR phrase said alone is the phrase; beside the rest of it, the CR’s own words: "jack", "net"', () => {
+    expect(understandQuery('can I jack after the last ice', ctx).changes).toEqual([{ from: 'jack', to: 'jack out', why: 'jargon' }])
+    expect(understandQuery('runner took 3 net', ctx).words).toEqual(expect.arrayContaining(['net', 'damage']))
+    expect(understandQuery('how many pts to win', ctx).words).toEqual(expect.arrayContaining(['agenda', 'points']))
+    for (const q of ['when can the runner jack out', 'net damage', 'meat damage']) expect(understandQuery(q, ctx).changes, q).toEqual([])
+    // A one-word meaning is no phrase: "pumping … the strength" is still searched as strength.
+    expect(understandQuery('pumping a breaker, how long does the strength last', ctx).changes).toContainEqual({ from: 'pumping', to: 'strength', why: 'jargon' })
+  })
+
   test('table talk is searched in the CR’s words: "unrez", "bounce", "tutor", "snipe", "tag me", "face up"', () => {
     const searched = (q: string) => understandQuery(q, ctx).words
     expect(searched('can the corp unrez ice')).toEqual(expect.arrayContaining(['derez']))

@@ -60,7 +60,15 @@ export const JARGON: readonly JargonEntry[] = [
   { says: ['exile', 'exiled', 'exiles'], means: 'removed from the game', finds: 'rule_rfg_move' },
   { says: ['graveyard', 'gy'], means: 'discard pile', finds: 'rule_discard_pile' },
   { says: ['clickthrough'], means: 'lose click', finds: 'rule_lose_spend_clicks' },
-  { says: ['deckedout'], means: 'R&D is empty', finds: 'rule_empty_rnd' },
+  { says: ['deckedout', 'decking'], means: 'R&D is empty', finds: 'rule_empty_rnd' },
+  // Half of the CR's phrase, said alone ("jack after the last ice", "took 3 net"); typed
+  // beside the rest of the phrase ("jack out", "net damage"), the word is left as the CR's own.
+  { says: ['jack', 'jacks', 'jacked'], means: 'jack out', finds: 'rule_jacking_out' },
+  { says: ['net'], means: 'net damage', finds: 'rule_meat_net_damage' },
+  { says: ['meat'], means: 'meat damage', finds: 'rule_meat_net_damage' },
+  { says: ['pts'], means: 'agenda points', finds: 'rule_win_agenda_points' },
+  { says: ['die', 'dies', 'died', 'dead', 'death'], means: 'flatlined', finds: 'rule_flatline' },
+  { says: ['ices'], means: 'ice', finds: 'rule_ice_install_cost' },
 ]
 
 /** `says` word → entry. */

@@ -33,6 +33,7 @@ export const SYNONYMS: readonly SynonymEntry[] = [
   { says: ['forever', 'never ends', 'keep triggering', 'keeps triggering'], means: 'infinite loop', finds: 'rule_mandatory_infinite_loop', q: 'two abilities keep triggering each other forever' },
   { says: ['bail', 'bail out', 'bailing'], means: 'jack out', finds: 'rule_jacking_out', q: 'can I bail out of a run before hitting the first ice' },
   { says: ['money', 'cash', 'bucks'], means: 'credits', finds: 'rule_start_credits', q: 'how much money does each side start with' },
+  { says: ['kill the runner', 'kills the runner', 'kill me', 'kills me', 'killed me'], means: 'flatlined', finds: 'rule_flatline', q: 'can the corp kill the runner with net damage on my turn' },
   { says: ['kill', 'kills', 'killing', 'throw away'], means: 'trash', finds: 'rule_tagged_trash_resource', q: 'when I am tagged can the corp kill my resources' },
   { says: ['same time', 'same moment', 'at once'], means: 'simultaneously', finds: 'rule_simultaneous_win', q: 'what happens if both players reach 7 points at the same time' },
   { says: ['opening hand', 'first hand'], means: 'starting hand', finds: 'rule_start_hand', q: 'how many cards are in my opening hand' },

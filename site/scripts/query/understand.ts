@@ -176,7 +176,9 @@ export function understandQuery(query: string, ctx: QueryContext, options: Under
       return
     }
     const jargon = correct ? ctx.jargon.get(word) : undefined
-    if (jargon) {
+    // A word already in the CR's phrase it stands for ("net damage", "jack out", "agenda points") is the CR's own.
+    const inPhrase = jargon && !from && words(jargon.means).includes(word) && words(jargon.means).every((w) => w === word || isStopword(w) || typed.some((t) => t.word === w))
+    if (jargon && !inPhrase) {
       changes.push({ from: from ?? word, to: jargon.means, why: 'jargon' })
       for (const w of words(jargon.means)) all.push({ word: w, stop: isStopword(w) })
       return
