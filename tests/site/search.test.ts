@@ -91,9 +91,12 @@ describe.skipIf(!hasChromium)('search', () => {
       await context.close()
     })
 
-    test('a number that does not exist says so', async () => {
-      const { page, context } = await search('6.1.99')
-      await expect(page.locator('#q ~ .search-panel .none').textContent()).resolves.toContain('No rule numbered 6.1.99')
+    test('a number that does not exist says so, with the numbers it may be a typo of', async () => {
+      const { page, context } = await search('6.1.44')
+      await expect(page.locator('#q ~ .search-panel .none').textContent()).resolves.toContain('No rule numbered 6.1.44')
+      const offers = page.locator('#q ~ .search-panel .none .search-offers a')
+      await expect(offers.allTextContents()).resolves.toEqual(['6.1.4 (rule_end_the_run)', '6.1.4a (rule_end_run_access_or_breach_during_run)', '6.1.4b (rule_end_encounter_outside_run)'])
+      await expect(offers.first().getAttribute('href')).resolves.toBe('/runs/#rule_end_the_run')
       await context.close()
     })
   })

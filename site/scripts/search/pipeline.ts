@@ -10,7 +10,7 @@
  * Every link is the release's route to the rule (`lookup.ts`, through
  * `shared/routes.ts`), never the URL Pagefind stored.
  */
-import { parseCitation } from '../../../src/core/ids.ts'
+import { parseCitation, ruleLabel, similarNumbers } from '../../../src/core/ids.ts'
 import { numberOf, resolveQuery, type Hit } from '../lookup.ts'
 import type { PagefindResult, PagefindResultData } from '../pagefind-load.ts'
 import { searchRelaxed, type IndexHit } from '../query/fuse.ts'
@@ -285,12 +285,17 @@ async function* direct(q: string, hit: Hit | undefined, number: string | undefin
     const items = history?.items ?? []
     const rows: Row[] = items.flatMap((h) => (h.now ? [{ id: h.now.id, url: h.now.url, number: h.now.number, where: h.today ? `${number} today` : `Was ${number}`, text: { plain: `${h.plain}.`, marks: [] } }] : []))
     const said = `${history?.heading} ${items.map((h) => `${h.plain}.`).join(' ')}`
+    // A number no release printed: the numbers it may be a typo of (`6.1.44` → 6.1.4, 6.1.4a, …), as cr cite, cr show and rule() suggest them.
+    const lookup = await src.lookup
+    const offers: Offer[] = items.length > 0 || !number ? [] : similarNumbers(number, lookup.byNumber).map((n) => ({ label: ruleLabel(n, lookup.byNumber.get(n)!.id), url: lookup.byNumber.get(n)!.url }))
+    const meant = offers.length > 0 ? ` Did you mean ${offers.map((o) => o.label).join(', ')}?` : ''
     yield {
       q,
       stage: 'done',
       rows,
-      status: items.length > 0 ? said : `No rule numbered ${q}`,
-      empty: items.length > 0 ? said : `No rule numbered ${q}.`,
+      status: items.length > 0 ? said : `No rule numbered ${q}.${meant}`,
+      empty: items.length > 0 ? said : `No rule numbered ${q}.${offers.length > 0 ? ' Did you mean:' : ''}`,
+      ...(offers.length > 0 ? { offers } : {}),
       enter: { url: history?.landing },
     }
     return
