@@ -14,7 +14,7 @@ import { parseCitation, ruleLabel, similarNumbers } from '../../../src/core/ids.
 import { numberOf, resolveQuery, type Hit } from '../lookup.ts'
 import type { PagefindResult, PagefindResultData } from '../pagefind-load.ts'
 import { searchRelaxed, type IndexHit } from '../query/fuse.ts'
-import { understandQuery, type Understood } from '../query/understand.ts'
+import { needsCardTerms, understandQuery, type Understood } from '../query/understand.ts'
 import { sectionsBelowTheirRules, type Placed } from '../query/sections.ts'
 import type { SearchSources } from './data.ts'
 import { clipText } from '../../shared/top-text.ts'
@@ -135,9 +135,16 @@ export async function* runQuery(input: QueryInput, src: SearchSources): AsyncGen
 
   const inChapter = (h: Hit | undefined): h is Hit => !!h && (!chapter || h.chapter === chapter)
   const context = await src.context
-  const understood: Understood = context
+  let understood: Understood = context
     ? understandQuery(q, context, { correct: !input.asTyped, typing: true })
     : { words: q.split(/\s+/), text: q, changes: [], pins: [], exact: false, cardName: false, unknown: [] }
+  // A word the rules do not know may be a card they never name ("Hippo"): the card table is
+  // fetched then (once), and read before anything is shown, so the first list is the final one.
+  if (context && !input.asTyped && needsCardTerms(understood)) {
+    const cardTerms = await src.cardTerms()
+    if (cardTerms) understood = understandQuery(q, { ...context, cardTerms }, { typing: true })
+  }
+  const card = understood.changes.find((c) => c.why === 'card')
 
   // What Pagefind will be asked for (the words, and the other forms searched with them), asked for now if it is still starting.
   const searchedWords = [...understood.words, ...Object.values(understood.forms ?? {}).flat()]
@@ -244,7 +251,8 @@ export async function* runQuery(input: QueryInput, src: SearchSources): AsyncGen
   // a card (pinned), or a word or two all found together ("trash cost").
   // A question, or words found only apart, opens the results to choose from.
   // Confident only then, and never with a word no rule uses in the query.
-  const named = (pins.length > 0 || (!relaxed && understood.words.length <= 2)) && understood.unknown.length === 0
+  // A card the rules never name is searched as its type and abilities: rules about it, none naming it.
+  const named = (pins.length > 0 || (!relaxed && understood.words.length <= 2)) && understood.unknown.length === 0 && !card
   const done: Snapshot = {
     q,
     stage: 'done',
