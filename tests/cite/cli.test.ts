@@ -287,6 +287,21 @@ describe('usage and configuration errors exit 2', () => {
   })
 })
 
+describe('CI: a number that named another rule in a held release', () => {
+  it('is said in CI (a notice on GitHub), never fails --strict, and --quiet leaves it out', async () => {
+    const dir = project({ 'src/run.rs': '// CR 6.2.5: move the Runner to the new position\n' })
+    const rules = join(repoRoot, 'rules')
+    const gh = await runCr(['cite', '--rules', rules, '--strict', '--format', 'github', 'src'], dir, { NO_COLOR: '1', CI: 'true' })
+    expect(gh.code).toBe(0)
+    expect(gh.stdout.split('\n').filter((l) => l.startsWith('::'))).toEqual([expect.stringMatching(/^::notice file=src\/run\.rs,line=1,col=4,title=cr cite%3A number-changed-meaning::.*6\.2\.5.*rule_move_runner_to_position/)])
+    const text = await runCr(['cite', '--rules', rules, '--strict', 'src'], dir, { NO_COLOR: '1', CI: 'true' })
+    expect(text.code).toBe(0)
+    expect(text.stdout).toMatch(/^src\/run\.rs:1:4: note: .*\[number-changed-meaning\]$/m)
+    const quiet = await runCr(['cite', '--rules', rules, '--quiet', 'src'], dir, { NO_COLOR: '1', CI: 'true' })
+    expect(quiet.stdout).not.toContain('number-changed-meaning]')
+  }, 600_000)
+})
+
 describe('CI output', () => {
   const planted = { 'src/a.rs': '// CR 6.1.44, see "rule_end_teh_run"\ncite!("rule_end_the_run"); // 100% sure, a:b\n' }
 

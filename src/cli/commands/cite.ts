@@ -292,7 +292,8 @@ export function citeCommand(argv: string[], io: CliIo): number {
   const warnings = problems.filter((p) => p.severity === 'warning').length
   const failed = !values['warn-only'] && (errors > 0 || (Boolean(values.strict) && warnings > 0))
   const ordered = orderProblems(problems)
-  const shown = showHints ? ordered : ordered.filter((p) => p.severity !== 'hint')
+  // In CI a number that named another rule in a held release is still said (a notice on GitHub): a doubt a reviewer should see.
+  const shown = showHints ? ordered : ordered.filter((p) => p.severity !== 'hint' || (!values.quiet && SHOWN_IN_CI.has(p.code)))
 
   if (format === 'json') {
     const out = { ok: !failed, version: context.version, files: scanned, citations, problems: ordered, coverage }
@@ -378,6 +379,9 @@ function loadConfig(explicit: string | undefined, cwd: string, positionals: read
 }
 
 /** A project's `cite.severity`: each problem at the severity its code is given; `off` drops it. */
+/** Hints printed in CI too (unless --quiet): doubts about what a citation means, not advice. */
+const SHOWN_IN_CI: ReadonlySet<string> = new Set(['number-changed-meaning'])
+
 function applySeverity(problems: CiteProblem[], severity: Readonly<Record<string, 'error' | 'warning' | 'hint' | 'off'>>): void {
   if (Object.keys(severity).length === 0) return
   let w = 0
