@@ -84,6 +84,8 @@ export interface Routes {
   // Data the browser reads
   lookup(): string
   searchVocab(): string
+  /** Cards the rules never name → their type, subtypes and keywords in the rules' words (`data/card-terms.ts`). */
+  cardTerms(): string
   searchIds(): string
   previews(slug: string): string
   cardData(): string
@@ -127,6 +129,7 @@ export function routes(release: RouteRelease | string): Routes {
     officialJson: () => at('official/rules.json'),
     lookup: () => at('lookup.json'),
     searchVocab: () => at('search-vocab.json'),
+    cardTerms: () => at('card-terms.json'),
     searchIds: () => at('search-ids.json'),
     previews: (slug) => at(`previews/${slug}.json`),
     cardData: () => at('card-data.json'),

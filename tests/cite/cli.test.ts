@@ -246,8 +246,11 @@ describe('usage and configuration errors exit 2', () => {
     const r = await runCr(['cite', '--index', index], dir)
     expect([r.code, r.stderr]).toEqual([
       2,
-      'cr.config.json:3:5: error: Unexpected key `paterns` in `cite`, expected one of `patterns`, `exclude`, `ignoreIds`, `unknownIds`, `markers`, `bareNumbers`, `tests`, `overrides`, `docs`, `exceptions`, `minCoverage`, `severity` [config-invalid]\n',
+      'cr.config.json:3:5: error: Unexpected key `paterns` in `cite`; did you mean `patterns`? [config-invalid]\n',
     ])
+    // A percentage out of range under alternatives (a number or an object): one message, at the key.
+    const pct = await runCr(['cite', '--index', index], project({ 'cr.config.json': '{\n  "cite": {\n    "minCoverage": { "chapters": { "6": 200 } }\n  }\n}\n' }))
+    expect([pct.code, pct.stderr]).toEqual([2, 'cr.config.json:3:36: error: Unexpected value `200` for `cite.minCoverage.chapters.6`, expected a percentage from 0 to 100 [config-invalid]\n'])
   })
 
   it('a file that is not JSON, and a JSON file indented with tabs', async () => {
@@ -284,8 +287,23 @@ describe('usage and configuration errors exit 2', () => {
   })
 })
 
+describe('CI: a number that named another rule in a held release', () => {
+  it('is said in CI (a notice on GitHub), never fails --strict, and --quiet leaves it out', async () => {
+    const dir = project({ 'src/run.rs': '// CR 6.2.5: move the Runner to the new position\n' })
+    const rules = join(repoRoot, 'rules')
+    const gh = await runCr(['cite', '--rules', rules, '--strict', '--format', 'github', 'src'], dir, { NO_COLOR: '1', CI: 'true' })
+    expect(gh.code).toBe(0)
+    expect(gh.stdout.split('\n').filter((l) => l.startsWith('::'))).toEqual([expect.stringMatching(/^::notice file=src\/run\.rs,line=1,col=4,title=cr cite%3A number-changed-meaning::.*6\.2\.5.*rule_move_runner_to_position/)])
+    const text = await runCr(['cite', '--rules', rules, '--strict', 'src'], dir, { NO_COLOR: '1', CI: 'true' })
+    expect(text.code).toBe(0)
+    expect(text.stdout).toMatch(/^src\/run\.rs:1:4: note: .*\[number-changed-meaning\]$/m)
+    const quiet = await runCr(['cite', '--rules', rules, '--quiet', 'src'], dir, { NO_COLOR: '1', CI: 'true' })
+    expect(quiet.stdout).not.toContain('number-changed-meaning]')
+  }, 600_000)
+})
+
 describe('CI output', () => {
-  const planted = { 'src/a.rs': '// CR 6.1.99, see "rule_end_teh_run"\ncite!("rule_end_the_run"); // 100% sure, a:b\n' }
+  const planted = { 'src/a.rs': '// CR 6.1.44, see "rule_end_teh_run"\ncite!("rule_end_the_run"); // 100% sure, a:b\n' }
 
   it('prints GitHub workflow annotations, escaped', async () => {
     const r = await runCr(['cite', '--format', 'github', '--index', index], project(planted))
@@ -293,7 +311,7 @@ describe('CI output', () => {
     const lines = r.stdout.split('\n')
     expect(lines[0]).toMatch(/^cr cite: 1 file, 1 citation of 1 rule; 2 errors, 0 warnings, 1 hint$/)
     expect(lines.filter((l) => l.startsWith('::'))).toEqual([
-      '::error file=src/a.rs,line=1,col=4,title=cr cite%3A unknown-rule::Unknown rule number `6.1.99`, expected the number of a rule (the nearest is 6.1, `sec_run_general`); did you mean `sec_run_general`?',
+      '::error file=src/a.rs,line=1,col=4,title=cr cite%3A unknown-rule::Unknown rule number `6.1.44`, expected the number of a rule; did you mean `6.1.4 (rule_end_the_run)`, `6.1.4a (rule_end_run_access_or_breach_during_run)`, `6.1.4b (rule_end_encounter_outside_run)`?',
       '::error file=src/a.rs,line=1,col=20,title=cr cite%3A unknown-rule::Unknown rule ID `rule_end_teh_run`, expected the ID of a chapter, section, rule or step; did you mean `rule_end_the_run`?',
       '::notice file=src/a.rs,line=2,col=8,title=cr cite%3A imprecise-citation::`rule_end_the_run` (6.1.4) has 3 sub-rules (6.1.4a–6.1.4c); citing the one that applies is more precise',
     ])
@@ -316,7 +334,7 @@ describe('CI output', () => {
       ruleId: 'unknown-rule',
       ruleIndex: rules.findIndex((x) => x.id === 'unknown-rule'),
       level: 'error',
-      message: { text: 'Unknown rule number `6.1.99`, expected the number of a rule (the nearest is 6.1, `sec_run_general`); did you mean `sec_run_general`?' },
+      message: { text: 'Unknown rule number `6.1.44`, expected the number of a rule; did you mean `6.1.4 (rule_end_the_run)`, `6.1.4a (rule_end_run_access_or_breach_during_run)`, `6.1.4b (rule_end_encounter_outside_run)`?' },
       locations: [{ physicalLocation: { artifactLocation: { uri: 'src/a.rs', uriBaseId: '%SRCROOT%' }, region: { startLine: 1, startColumn: 4 } } }],
     })
     expect(run.results.map((x: { level: string }) => x.level)).toEqual(['error', 'error', 'note'])

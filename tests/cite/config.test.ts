@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { DEFAULT_CITE_CONFIG, readCiteConfig } from '../../src/core/cite/config.ts'
+import { formatProblemLine } from '../../src/core/cite/report.ts'
 
 const read = (data: unknown) => readCiteConfig(data, 'cr.config.json', (path) => ({ line: path.length + 1, column: 1 }))
 const messages = (data: unknown) => read(data).problems.map((p) => `${p.line}:${p.column} ${p.code}: ${p.message}`)
@@ -21,13 +22,32 @@ describe('cr.config.json', () => {
     expect(['rule_engines', 'xstep_a_ms', 'step_a.b_ms'].map((w) => re.test(w))).toEqual([false, false, false])
   })
 
-  it('rejects unknown keys, naming the expected ones, where they are', () => {
-    expect(messages({ cite: { pattern: ['x'] }, citee: 1 })).toMatchInlineSnapshot(`
-      [
-        "2:1 config-invalid: Unexpected key \`citee\` in the top level, expected one of \`$schema\`, \`cite\`",
-        "3:1 config-invalid: Unexpected key \`pattern\` in \`cite\`, expected one of \`patterns\`, \`exclude\`, \`ignoreIds\`, \`unknownIds\`, \`markers\`, \`bareNumbers\`, \`tests\`, \`overrides\`, \`docs\`, \`exceptions\`, \`minCoverage\`, \`severity\`",
-      ]
-    `)
+  it('rejects unknown keys where they are: the key meant when one is close, else every key expected', () => {
+    const problems = read({ cite: { patern: ['x'], excldue: [], minCoverag: 5, 'ignore-ids': [], zzz: 1 }, citee: 1 }).problems
+    expect(problems.map((p) => [p.message, p.suggestions])).toEqual([
+      ['Unexpected key `citee` in the top level', ['cite']],
+      ['Unexpected key `patern` in `cite`', ['patterns']],
+      ['Unexpected key `excldue` in `cite`', ['exclude']],
+      ['Unexpected key `minCoverag` in `cite`', ['minCoverage']],
+      ['Unexpected key `ignore-ids` in `cite`', ['ignoreIds']],
+      ['Unexpected key `zzz` in `cite`, expected one of `patterns`, `exclude`, `ignoreIds`, `unknownIds`, `markers`, `bareNumbers`, `tests`, `overrides`, `docs`, `exceptions`, `minCoverage`, `severity`', undefined],
+    ])
+    // As printed: the suggestion after the message, at the key.
+    expect(formatProblemLine(problems[1]!)).toBe('cr.config.json:3:1: error: Unexpected key `patern` in `cite`; did you mean `patterns`? [config-invalid]')
+  })
+
+  it('says one thing per mistake in a value with alternatives: a percentage is 0–100', () => {
+    // `minCoverage` is a number or an object: each wrong value is said once, in the terms of its own shape.
+    expect(messages({ cite: { minCoverage: { chapters: { 6: 200 } } } })).toEqual(['5:1 config-invalid: Unexpected value `200` for `cite.minCoverage.chapters.6`, expected a percentage from 0 to 100'])
+    expect(messages({ cite: { minCoverage: 101 } })).toEqual(['3:1 config-invalid: Unexpected value `101` for `cite.minCoverage`, expected a percentage from 0 to 100'])
+    expect(messages({ cite: { minCoverage: { overall: -1 } } })).toEqual(['4:1 config-invalid: Unexpected value `-1` for `cite.minCoverage.overall`, expected a percentage from 0 to 100'])
+    expect(messages({ cite: { minCoverage: '80' } })).toEqual(['3:1 config-invalid: Unexpected value for `cite.minCoverage`, expected a number or an object'])
+    expect(messages({ cite: { minCoverage: { chapters: { six: 90 }, overal: 5 } } })).toEqual([
+      '4:1 config-invalid: Unexpected key `overal` in `cite.minCoverage`',
+      '5:1 config-invalid: Unexpected key `six` in `cite.minCoverage.chapters`, expected a chapter number (`6`)',
+    ])
+    // A code's name and an enumerated value: the one meant.
+    expect(read({ cite: { severity: { 'imprecise-citaton': 'off' }, bareNumbers: 'comment' } }).problems.map((p) => p.suggestions)).toEqual([['comments'], ['imprecise-citation']])
   })
 
   it('reads markers, bare numbers, test globs and per-path overrides, with defaults', () => {
@@ -38,7 +58,7 @@ describe('cr.config.json', () => {
     expect(config).toMatchObject({ markers: ['§'], bareNumbers: 'comments', tests: ['qa/'], overrides: [{ files: ['docs/'], markers: ['§'], ignore: ['unknown-rule'] }] })
     expect(messages({ cite: { overrides: [{ markers: ['§'] }], bareNumbers: 'all' } })).toEqual([
       "3:1 config-invalid: Unexpected value for `cite.bareNumbers`, expected one of `off`, `comments`",
-      '4:1 config-invalid: Unexpected value for `cite.overrides.0`: it must have required property \'files\'',
+      '4:1 config-invalid: Missing key `files` in `cite.overrides.0`',
     ])
   })
 

@@ -117,10 +117,26 @@ describe('rule numbers', () => {
     expect(cited('version 6.1.4; v6.1.4; 1.2.1 crate 6.1.4')).toEqual([])
   })
 
-  it('reports a number the rules do not have, with the nearest rule', () => {
-    const r = scan('// CR 6.1.99')
-    expect(r.problems).toMatchObject([{ code: 'unknown-rule', line: 1, column: 4, text: 'CR 6.1.99', suggestions: ['sec_run_general'] }])
-    expect(r.problems[0]!.message).toBe('Unknown rule number `6.1.99`, expected the number of a rule (the nearest is 6.1, `sec_run_general`)')
+  it('reports a number the rules do not have, with the numbers it may be a typo of, each with its ID', () => {
+    const r = scan('// CR 6.1.33')
+    expect(r.problems).toMatchObject([{ code: 'unknown-rule', line: 1, column: 4, text: 'CR 6.1.33' }])
+    expect(r.problems[0]!.message).toBe('Unknown rule number `6.1.33`, expected the number of a rule')
+    expect(r.problems[0]!.suggestions).toEqual(['6.1.3 (rule_end_the_run)', '6.1.3a (rule_end_run_access_or_breach_during_run)', '6.1.3b (rule_end_encounter_outside_run)'])
+    // Every kind of slip, in every citation form: a letter wrong, a dot dropped, a digit doubled, changed or swapped.
+    const first = (text: string) => scan(text).problems.map((p) => p.suggestions?.[0])
+    expect(first('cite!("6.1.3z")')).toEqual(['6.1.3c (rule_end_run_no_run_or_encounter)'])
+    expect(first('// CR 61.3a')).toEqual(['6.1.3a (rule_end_run_access_or_breach_during_run)'])
+    expect(first('// rule 6.1.44')).toEqual(['6.1.4 (rule_jacking_out)'])
+    expect(first('// CR 6.1.7')).toEqual(['6.1.4 (rule_jacking_out)'])
+    expect(first('// CR 9.6.1a')).toEqual(['6.9.1a (step_initiation_announce)'])
+  })
+
+  it('reads a sub-rule printed with its letter in parentheses or after a dot as that sub-rule, never as its parent', () => {
+    const ids = (text: string) => scan(text).citations.map((c) => `${c.id} ${c.text}`)
+    expect(ids('// CR 6.1.3(a): ends the run')).toEqual(['rule_end_run_access_or_breach_during_run CR 6.1.3(a)'])
+    expect(ids('// CR 6.1.3.b')).toEqual(['rule_end_encounter_outside_run CR 6.1.3.b'])
+    expect(ids('cite!("6.1.3(c)")')).toEqual(['rule_end_run_no_run_or_encounter 6.1.3(c)'])
+    expect(scan('// CR 6.1.3(z)').problems.map((p) => p.suggestions?.[0])).toEqual(['6.1.3c (rule_end_run_no_run_or_encounter)'])
   })
 
   it('does not take `rule 2.5` in a chapter the rules lack for a citation', () => {
@@ -381,7 +397,7 @@ describe('citations that name a release', () => {
   it('reports a rule removed since, a number or ID the release did not have, and an unknown release', () => {
     expect(reported('CR v24.03 6.1.2\nCR v24.03 6.1.99; CR v24.03 rule_jacking_out; CR v24.03 rule_jackout\nCR v99.01 6.1.1')).toEqual([
       '1:1 error[removed-rule]: `CR v24.03 6.1.2` is `rule_ncigs`, since removed from the rules: the NCIGS rule was dropped',
-      '2:1 error[unknown-rule]: Unknown rule number `6.1.99` in v24.03, expected the number of a rule of that release (the nearest is 6.1, `sec_run_general`)',
+      '2:1 error[unknown-rule]: Unknown rule number `6.1.99` in v24.03, expected the number of a rule of that release',
       '2:19 error[unknown-rule]: Unknown rule ID `rule_jacking_out` in v24.03, expected an ID of that release (`rule_jacking_out` is 6.1.4 today)',
       '2:47 error[unknown-rule]: Unknown rule ID `rule_jackout` in v24.03, expected an ID of that release',
       '3:1 error[unknown-release]: Unknown release `v99.01` in `CR v99.01 6.1.1`, expected one of v24.03, v25.04',
@@ -412,10 +428,10 @@ describe('citations that name a release', () => {
       '2:27 rule_run (v24.03) rule_run',
       '3:7 rule_end_the_run (v25.04) 6.1.3',
     ])
-    expect(reported(text, cite).slice(3)).toEqual([
-      '3:7 hint[old-release-citation]: `CR v25.04 6.1.3` is `rule_end_the_run`, today 6.1.3; text unchanged since v25.04',
-      '4:7 error[unknown-release]: Unknown release `v25.4` in `CR v25.4 6.1.3`, expected one of v24.03, v25.04',
-    ])
+    // v25.04 is the newest release held, and 6.1.3 is today's 6.1.3, unchanged: cited as today's rule, no hint.
+    expect(reported(text, cite).slice(3)).toEqual(['4:7 error[unknown-release]: Unknown release `v25.4` in `CR v25.4 6.1.3`, expected one of v24.03, v25.04'])
+    expect(reported('// CR v25.04 6.1.4 and CR v25.04 rule_run', {})).toEqual([])
+    expect(reported('// CR v24.03 6.1.1', {})).toEqual(['1:4 hint[old-release-citation]: `CR v24.03 6.1.1` is `rule_run`, today 6.1.1; text unchanged since v24.03'])
   })
 
   it('without releases in the table, asks for them and finds nothing else', () => {

@@ -16,7 +16,7 @@ import { findTestBlocks, testAt } from '../../src/core/cite/test-blocks.ts'
 import { indexResults, leafOf, roleFromVerb } from '../../src/core/cite/traceability.ts'
 import { buildIndexFiles } from '../../src/core/index-json.ts'
 import { compileDir } from '../../src/io/compile-dir.ts'
-import { runCr } from '../cli/run-cr.ts'
+import { repoRoot, runCr } from '../cli/run-cr.ts'
 
 const names = (text: string, file: string) => findTestBlocks(text, file).map((b) => `${[...b.path, b.name].join(' > ')} ${b.startLine}-${b.endLine}`)
 
@@ -100,6 +100,60 @@ describe('test results', () => {
     expect(index.match('tests/other.rs', { name: 'never_ran', path: [] }).status).toBe('not-run')
     expect(leafOf('a > b > c')).toBe('c')
     expect(leafOf('mod::tests::x')).toBe('x')
+  })
+
+  describe('names with any characters, as each runner prints them', () => {
+    /** Each test found in `source`, with the status the results give it. */
+    const statuses = (source: string, file: string, cases: string) => {
+      const index = indexResults(readResults(junit(cases), 'j.xml').cases)
+      return Object.fromEntries(findTestBlocks(source, file).map((b) => [b.name, index.match(file, b).status]))
+    }
+    const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#x27;')
+    const titles = ['with', 'with (parens)', 'with [brackets]', 'with [brackets] (and parens)', 'with: colon', "it's escaped", 'with . dot* + ? ^ | { }', 'with $dollar', 'a > b', 'uses Foo::bar', 'with \\ backslash', 'with #1 hash / slash', 'é']
+    const source = ["import { describe, it } from 'vitest'", "describe('suite (outer)', () => {", "  describe('[inner]', () => {", ...titles.map((t) => `    it(${JSON.stringify(t).replace(/\\u00e9|é/, '\\u00e9')}, () => {})`), '  })', '})'].join('\n')
+    // Every test passed but the one named like another with something after it: they are told apart.
+    const outcome = (t: string) => (t === 'with' ? '<failure/>' : '')
+
+    it('vitest (`outer > inner > title`) and jest-junit (titles joined by spaces), nested describes', () => {
+      const expected = Object.fromEntries(titles.map((t) => [t, t === 'with' ? 'failed' : 'passed']))
+      const vitest = titles.map((t) => `<testcase classname="tests/a.test.ts" name="${esc(`suite (outer) > [inner] > ${t}`)}">${outcome(t)}</testcase>`).join('\n')
+      expect(statuses(source, 'tests/a.test.ts', vitest)).toEqual(expected)
+      const jest = titles.map((t) => `<testcase classname="${esc(`suite (outer) [inner] ${t}`)}" name="${esc(`suite (outer) [inner] ${t}`)}">${outcome(t)}</testcase>`).join('\n')
+      expect(statuses(source, 'tests/a.test.ts', jest)).toEqual(expected)
+      // Titles alone (jest-junit's titleTemplate "{title}").
+      const bare = titles.map((t) => `<testcase classname="tests/a.test.ts" name="${esc(t)}">${outcome(t)}</testcase>`).join('\n')
+      expect(statuses(source, 'tests/a.test.ts', bare)).toEqual(expected)
+      // A test the results do not name is not-run, even beside one whose name starts like it.
+      expect(statuses(source, 'tests/a.test.ts', '<testcase classname="tests/a.test.ts" name="suite (outer) &gt; [inner] &gt; with (parens)"/>')).toMatchObject({ with: 'not-run', 'with (parens)': 'passed', 'with [brackets]': 'not-run' })
+    })
+
+    it('parametrised JS titles: .each over lines, a tagged table, .for, characters around the placeholders', () => {
+      const ts = ["describe('sum', () => {", '  it.each([', '    [1, 2],', '    [3, 4],', "  ])('adds %i + %i (with [care])', () => {})", '  test.each`', '    a    | b', '    ${1} | ${2}', "  `('table $a [$b]', () => {})", "  test.for([[1]])('for (%s)', () => {})", "  it.skipIf(process.env.X)('skipped? (no)', () => {})", '})'].join('\n')
+      const cases = ['sum &gt; adds 1 + 2 (with [care])', 'sum &gt; adds 3 + 4 (with [care])', 'sum &gt; table 1 [2]', 'sum &gt; for (1)', 'sum &gt; skipped? (no)'].map((n, i) => `<testcase classname="tests/s.test.ts" name="${n}">${i === 1 ? '<failure/>' : ''}</testcase>`).join('\n')
+      expect(statuses(ts, 'tests/s.test.ts', cases)).toEqual({ 'adds %i + %i (with [care])': 'failed', 'table $a [$b]': 'passed', 'for (%s)': 'passed', 'skipped? (no)': 'passed' })
+    })
+
+    it('cargo-nextest: module paths, rstest and test_case cases', () => {
+      const rs = ['mod tests {', '    #[test]', '    fn end_the_run() {}', '    #[rstest]', '    #[case(1)]', '    #[case(2)]', '    fn sum(#[case] n: u8) {}', '    #[test_case(1, 2 ; "adds (one)")]', '    fn add(a: u8, b: u8) {}', '}'].join('\n')
+      const cases = ['<testcase classname="engine::runs" name="tests::end_the_run"/>', '<testcase classname="engine::runs" name="tests::sum::case_1"/>', '<testcase classname="engine::runs" name="tests::sum::case_2"><failure/></testcase>', '<testcase classname="engine::runs" name="tests::add::adds_one_"/>'].join('\n')
+      expect(statuses(rs, 'tests/runs.rs', cases)).toEqual({ end_the_run: 'passed', sum: 'failed', add: 'passed' })
+    })
+
+    it('pytest, JUnit, dotnet and Go parameters; kaocha and test2junit names with ? ! * <', () => {
+      const py = ['import pytest', '@pytest.mark.parametrize("x", ["a (b)", "[c]"])', 'def test_x(x):', '    pass', 'def test_y():', '    pass'].join('\n')
+      expect(statuses(py, 'tests/test_run.py', '<testcase classname="tests.test_run" name="test_x[a (b)]"/>\n<testcase classname="tests.test_run" name="test_x[[c]]"><skipped/></testcase>\n<testcase classname="tests.test_run" name="test_y"/>')).toEqual({ test_x: 'passed', test_y: 'passed' })
+      const java = ['class RunTest {', '  @ParameterizedTest', '  void add(int a, int b) {', '  }', '  @Test', '  void ends() {', '  }', '}'].join('\n')
+      expect(statuses(java, 'src/test/java/RunTest.java', '<testcase classname="engine.RunTest" name="add(int, int)[1]"/>\n<testcase classname="engine.RunTest" name="add(int, int)[2]"><failure/></testcase>\n<testcase classname="engine.RunTest" name="ends()"/>')).toEqual({ add: 'failed', ends: 'passed' })
+      const cs = ['public class AccessTests {', '  [Theory]', '  [InlineData("a (b)")]', '  public void Reveals(string s) {', '  }', '}'].join('\n')
+      expect(statuses(cs, 'AccessTests.cs', '<testcase classname="Engine.AccessTests" name="Engine.AccessTests.Reveals(s: &quot;a (b)&quot;)"/>')).toEqual({ Reveals: 'passed' })
+      const go = ['func TestRun(t *testing.T) {', '\tt.Run("case (1)", func(t *testing.T) {})', '}'].join('\n')
+      expect(statuses(go, 'run_test.go', '<testcase classname="engine" name="TestRun/case_(1)"/>\n<testcase classname="engine" name="TestRun"/>')).toEqual({ TestRun: 'passed' })
+      const clj = ['(ns engine.runs-test)', '(deftest can-jack-out?', '  (is true))', '(deftest ^:slow *end!-the<run*', '  (is true))', '(deftest ^{:kaocha/skip false} with-meta', '  (is true))'].join('\n')
+      const kaocha = '<testcase classname="engine.runs-test" name="engine.runs-test/can-jack-out?"/>\n<testcase classname="engine.runs-test" name="engine.runs-test/*end!-the&lt;run*"><failure/></testcase>\n<testcase classname="engine.runs-test" name="engine.runs-test/with-meta"/>'
+      expect(statuses(clj, 'test/engine/runs_test.clj', kaocha)).toEqual({ 'can-jack-out?': 'passed', '*end!-the<run*': 'failed', 'with-meta': 'passed' })
+      const test2junit = '<testcase classname="engine.runs-test" name="can-jack-out?"/>\n<testcase classname="engine.runs-test" name="*end!-the&lt;run*"/>\n<testcase classname="engine.runs-test" name="with-meta"><skipped/></testcase>'
+      expect(statuses(clj, 'test/engine/runs_test.clj', test2junit)).toEqual({ 'can-jack-out?': 'passed', '*end!-the<run*': 'passed', 'with-meta': 'skipped' })
+    })
   })
 
   it('keeps two tests of one name in two files apart by the file', () => {
@@ -275,9 +329,33 @@ describe('the CI gate', () => {
     const r = await runCr(['cite', '--index', index], dir)
     expect(r.code).toBe(2)
     expect(r.stderr.split('\n').filter(Boolean)).toEqual([
-      expect.stringMatching(/^gaps\.json:2:3: error: Exception for `rule_end_the_run` without a reason/),
-      expect.stringMatching(/^gaps\.json:3:3: error: Unknown rule `rule_end_teh_run` in the exceptions.*\[exceptions-invalid\]$/),
+      expect.stringMatching(/^gaps\.json:2:13: error: Exception for `rule_end_the_run` without a reason/),
+      'gaps.json:3:13: error: Unknown rule ID `rule_end_teh_run`, expected the ID of a chapter, section, rule or step (in the exceptions); did you mean `rule_end_the_run`? [exceptions-invalid]',
     ])
+  }, 600_000)
+
+  it('checks the exceptions as strictly as citations: typos, old numbers, renamed IDs, misspelt keys, each where it is', async () => {
+    const gaps = ['- rule: "6.1.44"', '  reason: a typo of a number', '- rule: rule_jacking_out', '  reson: a misspelt key', '- rule: "CR 6.1.4(a)x"', '  reason: not a number', ''].join('\n')
+    const bad = await runCr(['cite', '--index', index, '--exceptions', 'gaps.yaml'], project({ 'src/a.rs': '', 'gaps.yaml': gaps }))
+    expect(bad.code).toBe(2)
+    expect(bad.stderr.split('\n').filter(Boolean)).toEqual([
+      'gaps.yaml:1:9: error: Unknown rule number `6.1.44`, expected the number of a rule (in the exceptions); did you mean `6.1.4 (rule_end_the_run)`, `6.1.4a (rule_end_run_access_or_breach_during_run)`, `6.1.4b (rule_end_encounter_outside_run)`? [exceptions-invalid]',
+      expect.stringMatching(/^gaps\.yaml:3:9: error: Exception for `rule_jacking_out` without a reason/),
+      'gaps.yaml:4:3: error: Unexpected key `reson` in an exception, expected `rule` and `reason`; did you mean `reason`? [exceptions-invalid]',
+      'gaps.yaml:5:9: error: Unknown rule ID `6.1.4(a)x`, expected the ID of a chapter, section, rule or step (in the exceptions) [exceptions-invalid]',
+    ])
+    // An old number is explained as cr cite explains it, and excepts today's rule; a renamed ID likewise.
+    const old = ['- rule: "10.5.5"', '  reason: no card converts to an agenda', '- rule: rule_swap_score_area', '  reason: renamed', ''].join('\n')
+    const dir = project({ 'src/a.rs': '// CR 6.1.4a\n', 'gaps.yaml': old })
+    const r = await runCr(['cite', '--rules', join(repoRoot, 'rules'), '--exceptions', 'gaps.yaml', '--format', 'json'], dir)
+    expect(r.code).toBe(0)
+    expect(JSON.parse(r.stdout).coverage.excepted).toEqual(expect.arrayContaining(['rule_remove_tags_or_bad_publicity_as_cost', 'rule_swap_score_areas']))
+    const text = await runCr(['cite', '--rules', join(repoRoot, 'rules'), '--exceptions', 'gaps.yaml'], dir)
+    expect(text.code).toBe(0)
+    expect(text.stdout).toContain('gaps.yaml:1:9: warning: `10.5.5`: today\'s rules have no 10.5.5; 10.5.5 in v22.12–v25.08 (`rule_corp_can_pay_tag_costs`) was merged into 1.14.3a (`rule_remove_tags_or_bad_publicity_as_cost`)')
+    expect(text.stdout).toContain('gaps.yaml:3:9: warning: `rule_swap_score_area` was renamed to `rule_swap_score_areas`')
+    const strict = await runCr(['cite', '--rules', join(repoRoot, 'rules'), '--exceptions', 'gaps.yaml', '--strict'], project({ 'src/a.rs': '// CR 6.1.4a\n', 'gaps.yaml': old }))
+    expect(strict.code).toBe(1)
   }, 600_000)
 
   it('per-code severity in the config: off drops a code, error fails on it', async () => {

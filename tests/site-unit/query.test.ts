@@ -97,6 +97,38 @@ describe('understanding a query, against the real rules', () => {
     expect(understandQuery('what does bad pub do', ctx).changes.filter((c) => c.why === 'typo')).toEqual([])
   })
 
+  test('a word players write as one is read so when typed apart or hyphenated: "face-check", "deck out", "bad pub"', () => {
+    expect(understandQuery('face-check unrezzed ice', ctx)).toMatchObject({ changes: [{ from: 'face check', to: 'encounter ice', why: 'jargon' }], text: 'encounter ice unrezzed ice' })
+    expect(understandQuery('face check', ctx).words).toEqual(['encounter', 'ice'])
+    expect(understandQuery('corp decked out', ctx).words).toEqual(expect.arrayContaining(['r&d', 'empty']))
+    expect(understandQuery('what does bad pub do', ctx).words).toEqual(['bad', 'publicity'])
+    // Two words that are already the CR's stay as they are ("hand size" is not "maximum maximum hand size").
+    expect(understandQuery('whats the max hand size', ctx).changes).toEqual([])
+    expect(understandQuery('trash cost', ctx).changes).toEqual([])
+    // Searched as typed ("search instead for …"): no join.
+    expect(understandQuery('face check', ctx, { correct: false }).words).toEqual(['face', 'check'])
+  })
+
+  test('half of a CR phrase said alone is the phrase; beside the rest of it, the CR’s own words: "jack", "net"', () => {
+    expect(understandQuery('can I jack after the last ice', ctx).changes).toEqual([{ from: 'jack', to: 'jack out', why: 'jargon' }])
+    expect(understandQuery('runner took 3 net', ctx).words).toEqual(expect.arrayContaining(['net', 'damage']))
+    expect(understandQuery('how many pts to win', ctx).words).toEqual(expect.arrayContaining(['agenda', 'points']))
+    for (const q of ['when can the runner jack out', 'net damage', 'meat damage']) expect(understandQuery(q, ctx).changes, q).toEqual([])
+    // A one-word meaning is no phrase: "pumping … the strength" is still searched as strength.
+    expect(understandQuery('pumping a breaker, how long does the strength last', ctx).changes).toContainEqual({ from: 'pumping', to: 'strength', why: 'jargon' })
+  })
+
+  test('table talk is searched in the CR’s words: "unrez", "bounce", "tutor", "snipe", "tag me", "face up"', () => {
+    const searched = (q: string) => understandQuery(q, ctx).words
+    expect(searched('can the corp unrez ice')).toEqual(expect.arrayContaining(['derez']))
+    expect(searched('I bounced off the ice')).toEqual(expect.arrayContaining(['end', 'run']))
+    expect(searched('tutor a card from my stack')).toEqual(expect.arrayContaining(['search']))
+    expect(searched('snipe an agenda from HQ')).toEqual(expect.arrayContaining(['steal']))
+    expect(searched('playing tag me')).toEqual(expect.arrayContaining(['tagged']))
+    expect(searched('cards face up in archives')).toEqual(expect.arrayContaining(['faceup']))
+    expect(understandQuery('cards face up in archives', ctx).text).toBe('cards faceup in archives')
+  })
+
   test('another form of a known word is not a typo; a real one is corrected to the word sharing its start', () => {
     expect(understandQuery('net damage prevention', ctx).changes).toEqual([])
     expect(understandQuery('installations', ctx).changes).toEqual([])

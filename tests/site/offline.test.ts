@@ -140,6 +140,9 @@ describe.skipIf(!hasChromium)('offline', () => {
       // Search: Pagefind's index and the number lookup are kept.
       await page.goto(`${server.url}/search/?q=jack%20out`)
       await page.locator('main a[href*="#rule_jacking_out"]').first().waitFor({ timeout: 30_000 })
+      // A card the rules never name reads through the kept card table (card-terms.json, precached, never fetched online here).
+      await page.goto(`${server.url}/search/?q=hippo`)
+      await page.waitForFunction(() => /Hippo, a card no rule names/.test(document.querySelector('main .search-note')?.textContent ?? ''), null, { timeout: 30_000 })
 
       // Previews of rules and cards.
       await page.goto(`${server.url}/runs/`)

@@ -91,9 +91,12 @@ describe.skipIf(!hasChromium)('search', () => {
       await context.close()
     })
 
-    test('a number that does not exist says so', async () => {
-      const { page, context } = await search('6.1.99')
-      await expect(page.locator('#q ~ .search-panel .none').textContent()).resolves.toContain('No rule numbered 6.1.99')
+    test('a number that does not exist says so, with the numbers it may be a typo of', async () => {
+      const { page, context } = await search('6.1.44')
+      await expect(page.locator('#q ~ .search-panel .none').textContent()).resolves.toContain('No rule numbered 6.1.44')
+      const offers = page.locator('#q ~ .search-panel .none .search-offers a')
+      await expect(offers.allTextContents()).resolves.toEqual(['6.1.4 (rule_end_the_run)', '6.1.4a (rule_end_run_access_or_breach_during_run)', '6.1.4b (rule_end_encounter_outside_run)'])
+      await expect(offers.first().getAttribute('href')).resolves.toBe('/runs/#rule_end_the_run')
       await context.close()
     })
   })
@@ -261,11 +264,32 @@ describe.skipIf(!hasChromium)('search', () => {
   })
 
   describe('honest and stable (issue 20)', () => {
-    test('a word no rule uses ("hippo") says so, offers a way on, and Enter jumps to no rule', async () => {
-      const { page, context } = await search('hippo')
-      await expect(page.locator('#q ~ .search-panel .none').textContent()).resolves.toMatch(/^No rule mentions “hippo”\..*card database.*Search every chapter/)
+    test('a word no rule uses ("platypus") says so, offers a way on, and Enter jumps to no rule', async () => {
+      const { page, context } = await search('platypus')
+      await expect(page.locator('#q ~ .search-panel .none').textContent()).resolves.toMatch(/^No rule mentions “platypus”\..*card database.*Search every chapter/)
       await expect(page.locator('#q ~ .search-panel a.hit').count()).resolves.toBe(0)
+      await Promise.all([page.waitForURL('**/search/?q=platypus'), page.press('#q', 'Enter')])
+      await context.close()
+    })
+
+    test('a card the rules never name ("Hippo") is searched as its type and abilities, said so, and Enter jumps to no rule; the card table is read only for it', async () => {
+      const { page, context, errors } = await newPage(site)
+      const asked: string[] = []
+      page.on('request', (r) => asked.push(new URL(r.url()).pathname))
+      await page.goto(`${site.url}/runs/`)
+      for (const q of ['ice strength', 'hippo']) {
+        await page.fill('#q', q)
+        await page.waitForFunction((q) => document.querySelector<HTMLElement>('#q ~ .search-panel .search-results')?.dataset.done === q, q)
+        // A query the rules' words answer never fetches the table.
+        if (q === 'ice strength') expect(asked.filter((p) => p.endsWith('/card-terms.json'))).toEqual([])
+      }
+      expect(asked.filter((p) => p.endsWith('/card-terms.json'))).toEqual(['/card-terms.json'])
+      await expect(page.locator('#q ~ .search-panel .search-note').textContent()).resolves.toMatch(/Hippo, a card no rule names: its hardware/)
+      const hrefs = await page.$$eval('#q ~ .search-panel .search-results a.hit', (as) => as.map((a) => a.getAttribute('href') ?? ''))
+      // The rules of hardware: 3.8 and its rules.
+      expect(hrefs.slice(0, 5).some((h) => /#(sec_hardware|rule_hardware\w*)$/.test(h)), hrefs.join('\n')).toBe(true)
       await Promise.all([page.waitForURL('**/search/?q=hippo'), page.press('#q', 'Enter')])
+      expect(errors).toEqual([])
       await context.close()
     })
 

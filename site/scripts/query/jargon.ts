@@ -44,6 +44,31 @@ export const JARGON: readonly JargonEntry[] = [
   { says: ['handsize'], means: 'maximum hand size', finds: 'rule_max_hand_size' },
   { says: ['trashcost'], means: 'trash cost', finds: 'rule_basic_trash_ability' },
   { says: ['fire', 'fires', 'fired', 'firing'], means: 'resolve', finds: 'rule_resolve_subroutines_in_order' },
+  // Table talk for what the CR names otherwise (issue 20): the words of the game's community, not of one query set.
+  { says: ['rd'], means: 'R&D', finds: 'rule_rnd_name' },
+  { says: ['unrez', 'unrezzes', 'unrezzing'], means: 'derez', finds: 'sec_derez' },
+  { says: ['bounce', 'bounced', 'bounces', 'bouncing'], means: 'end the run', finds: 'rule_end_the_run' },
+  { says: ['snipe', 'snipes', 'sniped', 'sniping'], means: 'steal', finds: 'rule_score_steal' },
+  { says: ['tutor', 'tutors', 'tutored', 'tutoring'], means: 'search', finds: 'movement_search' },
+  { says: ['econ', 'economy', 'mana'], means: 'credits', finds: 'rule_credit' },
+  { says: ['pop', 'pops', 'popped', 'popping', 'sac', 'sacrifice', 'sacrificed', 'sacrificing'], means: 'trash', finds: 'rule_trashing' },
+  { says: ['opp', 'opps', 'oppo'], means: 'opponent', finds: 'rule_hand_secret' },
+  { says: ['multiaccess', 'multiaccessing'], means: 'access additional cards', finds: 'rule_increasing_random_access_limit' },
+  { says: ['tagme'], means: 'tagged', finds: 'rule_tagged' },
+  { says: ['badpub'], means: 'bad publicity', finds: 'rule_bad_publicity' },
+  { says: ['ping', 'pings', 'pinged', 'pinging'], means: 'damage', finds: 'rule_suffer_or_take_damage' },
+  { says: ['exile', 'exiled', 'exiles'], means: 'removed from the game', finds: 'rule_rfg_move' },
+  { says: ['graveyard', 'gy'], means: 'discard pile', finds: 'rule_discard_pile' },
+  { says: ['clickthrough'], means: 'lose click', finds: 'rule_lose_spend_clicks' },
+  { says: ['deckedout', 'decking'], means: 'R&D is empty', finds: 'rule_empty_rnd' },
+  // Half of the CR's phrase, said alone ("jack after the last ice", "took 3 net"); typed
+  // beside the rest of the phrase ("jack out", "net damage"), the word is left as the CR's own.
+  { says: ['jack', 'jacks', 'jacked'], means: 'jack out', finds: 'rule_jacking_out' },
+  { says: ['net'], means: 'net damage', finds: 'rule_meat_net_damage' },
+  { says: ['meat'], means: 'meat damage', finds: 'rule_meat_net_damage' },
+  { says: ['pts'], means: 'agenda points', finds: 'rule_win_agenda_points' },
+  { says: ['die', 'dies', 'died', 'dead', 'death'], means: 'flatlined', finds: 'rule_flatline' },
+  { says: ['ices'], means: 'ice', finds: 'rule_ice_install_cost' },
 ]
 
 /** `says` word → entry. */

@@ -33,6 +33,7 @@ export const SYNONYMS: readonly SynonymEntry[] = [
   { says: ['forever', 'never ends', 'keep triggering', 'keeps triggering'], means: 'infinite loop', finds: 'rule_mandatory_infinite_loop', q: 'two abilities keep triggering each other forever' },
   { says: ['bail', 'bail out', 'bailing'], means: 'jack out', finds: 'rule_jacking_out', q: 'can I bail out of a run before hitting the first ice' },
   { says: ['money', 'cash', 'bucks'], means: 'credits', finds: 'rule_start_credits', q: 'how much money does each side start with' },
+  { says: ['kill the runner', 'kills the runner', 'kill me', 'kills me', 'killed me'], means: 'flatlined', finds: 'rule_flatline', q: 'can the corp kill the runner with net damage on my turn' },
   { says: ['kill', 'kills', 'killing', 'throw away'], means: 'trash', finds: 'rule_tagged_trash_resource', q: 'when I am tagged can the corp kill my resources' },
   { says: ['same time', 'same moment', 'at once'], means: 'simultaneously', finds: 'rule_simultaneous_win', q: 'what happens if both players reach 7 points at the same time' },
   { says: ['opening hand', 'first hand'], means: 'starting hand', finds: 'rule_start_hand', q: 'how many cards are in my opening hand' },
@@ -49,6 +50,15 @@ export const SYNONYMS: readonly SynonymEntry[] = [
   { says: ['which wins', 'what wins', 'override', 'overrides', 'trump', 'trumps'], means: 'takes precedence', finds: 'rule_card_precedence', q: 'the card says one thing and the rules another, which wins' },
   { says: ['clear', 'clears', 'clearing'], means: 'remove', finds: 'rule_tagged_remove_tag', q: 'how do I clear tags' },
   { says: ['pick', 'picks', 'picking', 'picked'], means: 'choose', finds: 'rule_candidates_already_accessed', q: 'does the runner pick which card to access next' },
+  // Table talk (issue 20), phrases players use for what the CR names otherwise.
+  { says: ['r and d'], means: 'R&D', finds: 'rule_rnd_name', q: 'how many cards do I access from r and d' },
+  { says: ['fast advance', 'fast advancing', 'fast advanced'], means: 'advance', finds: 'rule_you_can_advance', q: 'can the corp fast advance an agenda the turn it is installed' },
+  { says: ['click through', 'clicking through', 'clicked through'], means: 'lose click', finds: 'rule_lose_spend_clicks', q: 'is it legal to click through bioroid ice' },
+  { says: ['tag me'], means: 'tagged', finds: 'rule_tagged', q: 'playing tag me, what can the corp do to my resources' },
+  { says: ['get past', 'gets past', 'got past', 'getting past'], means: 'pass', finds: 'rule_pass_ice', q: 'what happens once I get past the last ice' },
+  { says: ['trash pile', 'trash piles'], means: 'discard pile', finds: 'rule_discard_pile', q: 'can I look through the corp trash pile' },
+  { says: ['face up', 'flip up', 'flipped up', 'flips up'], means: 'faceup', finds: 'rule_archives_faceup_facedown', q: 'are cards in archives face up' },
+  { says: ['face down', 'flip down', 'flipped down', 'flips down'], means: 'facedown', finds: 'rule_archives_faceup_facedown', q: 'can the corp put cards face down in archives' },
   { says: ['go away', 'goes away', 'disappear', 'disappears', 'vanish', 'vanishes'], means: 'ceases to exist', finds: 'rule_remote_server_cease_to_exist', q: 'when does an empty remote server go away' },
 ]
 

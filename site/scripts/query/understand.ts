@@ -34,12 +34,46 @@ export interface QueryContext {
   cards: Card[]
   /** Players' words and phrases → the CR's (`synonyms.ts`); the built-in list when absent. */
   synonyms?: { byPhrase: Map<string, SynonymEntry>; longest: number }
+  /**
+   * Cards the rules never name → their terms (`card-terms.json`), once
+   * fetched: only for a query with a word the rules do not know.
+   */
+  cardTerms?: CardTerms
 }
+
+/** `card-terms.json` read: a card's folded name (and the part before its `:`) → its name and terms. */
+export interface CardTerms {
+  byName: Map<string, { name: string; terms: string[] }>
+  longest: number
+}
+
+export function createCardTerms(json: { t: string[]; c: [string, number[]][] }): CardTerms {
+  const byName = new Map<string, { name: string; terms: string[] }>()
+  let longest = 1
+  for (const [name, at] of json.c) {
+    const card = { name, terms: at.flatMap((i) => (json.t[i] ? [json.t[i]] : [])) }
+    const forms = [words(name), name.includes(':') ? words(name.slice(0, name.indexOf(':'))) : []]
+    for (const form of forms) {
+      if (form.length === 0) continue
+      const key = form.join(' ')
+      if (!byName.has(key)) byName.set(key, card)
+      longest = Math.max(longest, form.length)
+    }
+  }
+  return { byName, longest }
+}
+
+/**
+ * Would the card table tell more about this query? It has a word the rules do
+ * not know: said to be unknown, or taken for a typo of a word they do
+ * ("Troll" is no typo of "toll").
+ */
+export const needsCardTerms = (u: Understood) => !u.exact && (u.unknown.length > 0 || u.changes.some((c) => c.why === 'typo'))
 
 export interface Change {
   from: string
   to: string
-  why: 'typo' | 'jargon' | 'synonym'
+  why: 'typo' | 'jargon' | 'synonym' | 'card'
 }
 
 export interface Pin {
@@ -90,10 +124,25 @@ export function understandQuery(query: string, ctx: QueryContext, options: Under
 
   const changes: Change[] = []
   // Players' phrases first, longest first ("no cards left" → empty): their words are the CR's, taken as they are.
-  const typed: { word: string; cr?: boolean }[] = []
+  const typed: { word: string; cr?: boolean; from?: string }[] = []
   const given = words(raw)
   const synonyms = ctx.synonyms ?? defaultSynonyms()
+  const crWord = (w: string) => ctx.vocab.rank.has(w) && !ctx.vocab.cardOnly.has(w)
   for (let i = 0; i < given.length; ) {
+    // A card the rules never name, with a word they do not know ("Hippo", "Femme Fatale"): searched as what the rules call its type and abilities.
+    let m = correct && ctx.cardTerms ? Math.min(ctx.cardTerms.longest, given.length - i) : 0
+    for (; m >= 1; m--) {
+      const name = given.slice(i, i + m)
+      const card = name.some((w) => !crWord(w)) ? ctx.cardTerms!.byName.get(name.join(' ')) : undefined
+      if (!card) continue
+      changes.push({ from: card.name, to: card.terms.join(', '), why: 'card' })
+      for (const w of card.terms.flatMap(words)) typed.push({ word: w, cr: true })
+      break
+    }
+    if (m >= 1) {
+      i += m
+      continue
+    }
     let n = correct ? Math.min(synonyms.longest, given.length - i) : 0
     for (; n >= 1; n--) {
       const phrase = given.slice(i, i + n).join(' ')
@@ -103,23 +152,34 @@ export function understandQuery(query: string, ctx: QueryContext, options: Under
       for (const w of words(entry.means)) typed.push({ word: w, cr: true })
       break
     }
-    if (n >= 1) i += n
-    else typed.push({ word: given[i++]! })
+    if (n >= 1) {
+      i += n
+      continue
+    }
+    // A word players write as one, typed apart or hyphenated ("face-check", "deck out", "bad pub"): read as the
+    // one word, unless the two words are already the CR's ("hand size" of "maximum hand size").
+    const joined = correct && i + 1 < given.length ? ctx.jargon.get(given[i]! + given[i + 1]!) : undefined
+    const crAlready = joined && words(joined.means).includes(given[i]!) && words(joined.means).includes(given[i + 1]!)
+    if (joined && !crAlready) {
+      typed.push({ word: given[i]! + given[i + 1]!, from: `${given[i]} ${given[i + 1]}` })
+      i += 2
+    } else typed.push({ word: given[i++]! })
   }
   const unknown: string[] = []
   const forms: Record<string, string[]> = {}
-  const crWord = (w: string) => ctx.vocab.rank.has(w) && !ctx.vocab.cardOnly.has(w)
   // Every word, stop words included (card names and terms contain them), after jargon and typos.
   const all: { word: string; stop: boolean }[] = []
-  typed.forEach(({ word, cr }, i) => {
+  typed.forEach(({ word, cr, from }, i) => {
     const last = i === typed.length - 1
     if (cr) {
       all.push({ word, stop: false })
       return
     }
     const jargon = correct ? ctx.jargon.get(word) : undefined
-    if (jargon) {
-      changes.push({ from: word, to: jargon.means, why: 'jargon' })
+    // A word already in the CR's phrase it stands for ("net damage", "jack out", "agenda points") is the CR's own.
+    const inPhrase = jargon && !from && words(jargon.means).includes(word) && words(jargon.means).every((w) => w === word || isStopword(w) || typed.some((t) => t.word === w))
+    if (jargon && !inPhrase) {
+      changes.push({ from: from ?? word, to: jargon.means, why: 'jargon' })
       for (const w of words(jargon.means)) all.push({ word: w, stop: isStopword(w) })
       return
     }
@@ -185,12 +245,14 @@ const defaultSynonyms = () => (builtIn ??= synonymIndex())
 /** The query with each changed word or phrase replaced, for showing what was searched. */
 function rewrite(raw: string, changes: Change[]): string {
   // Phrases first, as typed in any case and spacing ("No cards  left" → "empty").
+  // A card keeps its name: the note says what it is searched as ("Hippo: hardware, break, trash").
+  changes = changes.filter((c) => c.why !== 'card')
   for (const c of changes) {
-    if (c.why !== 'synonym') continue
+    if (!c.from.includes(' ')) continue
     const pattern = c.from.split(' ').map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join("(?:'s)?[^\\p{L}\\p{N}&]+")
     raw = raw.replace(new RegExp(`(?<![\\p{L}\\p{N}])${pattern}(?![\\p{L}\\p{N}])`, 'iu'), c.to)
   }
-  const byWord = new Map(changes.filter((c) => c.why !== 'synonym').map((c) => [c.from, c]))
+  const byWord = new Map(changes.filter((c) => !c.from.includes(' ')).map((c) => [c.from, c]))
   return raw.replace(/[\p{L}\p{N}]+(?:[&'’+-][\p{L}\p{N}]+)*/gu, (w) => {
     const change = byWord.get(words(w)[0] ?? '')
     // A corrected word keeps its case; jargon reads as the CR writes it ("ETR" → "end the run").

@@ -13,7 +13,7 @@ import { chunksFor, pagefindTerms } from '../../shared/pagefind-chunks.ts'
 import { readBloom, type BloomJson } from '../query/bloom.ts'
 import { jargonIndex } from '../query/jargon.ts'
 import { createVocabulary } from '../query/typo.ts'
-import { createCards, type QueryContext } from '../query/understand.ts'
+import { createCards, createCardTerms, type CardTerms, type QueryContext } from '../query/understand.ts'
 import { baseOf, routes, type Routes } from '../../shared/routes.ts'
 
 /** Which rule each Pagefind result is, both ways; without it, results wait for their fragments. */
@@ -32,6 +32,8 @@ export interface SearchSources {
   lookup: Promise<Lookup>
   /** Undefined when the vocabulary could not load: search runs without typo correction. */
   context: Promise<QueryContext | undefined>
+  /** Cards the rules never name (`card-terms.json`), fetched at the first call: only for a query with a word the rules do not know. Undefined when it cannot load. */
+  cardTerms(): Promise<CardTerms | undefined>
   ids: Promise<SearchIds | undefined>
   index: Promise<RuleIndex>
   /** Has Pagefind finished starting (so a search costs only its words)? */
@@ -75,10 +77,16 @@ export function loadSources(base: string): SearchSources {
     .then(([l, i]) => (i ? searchIds(l, i.results) : undefined))
     .catch(() => undefined)
   const previews = new Map<string, Promise<Previews>>()
+  let cardTerms: Promise<CardTerms | undefined> | undefined
   return {
     routes: at,
     lookup,
     context,
+    cardTerms: () =>
+      (cardTerms ??= fetchJson<{ t: string[]; c: [string, number[]][] }>(at.cardTerms()).then(createCardTerms, (e) => {
+        console.error('Search runs without the card table:', e)
+        return undefined
+      })),
     ids,
     index: pagefind.then(ruleIndex),
     ready: pagefindReady,

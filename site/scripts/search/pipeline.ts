@@ -10,11 +10,11 @@
  * Every link is the release's route to the rule (`lookup.ts`, through
  * `shared/routes.ts`), never the URL Pagefind stored.
  */
-import { parseCitation } from '../../../src/core/ids.ts'
+import { parseCitation, ruleLabel, similarNumbers } from '../../../src/core/ids.ts'
 import { numberOf, resolveQuery, type Hit } from '../lookup.ts'
 import type { PagefindResult, PagefindResultData } from '../pagefind-load.ts'
 import { searchRelaxed, type IndexHit } from '../query/fuse.ts'
-import { understandQuery, type Understood } from '../query/understand.ts'
+import { needsCardTerms, understandQuery, type Understood } from '../query/understand.ts'
 import { sectionsBelowTheirRules, type Placed } from '../query/sections.ts'
 import type { SearchSources } from './data.ts'
 import { clipText } from '../../shared/top-text.ts'
@@ -135,9 +135,16 @@ export async function* runQuery(input: QueryInput, src: SearchSources): AsyncGen
 
   const inChapter = (h: Hit | undefined): h is Hit => !!h && (!chapter || h.chapter === chapter)
   const context = await src.context
-  const understood: Understood = context
+  let understood: Understood = context
     ? understandQuery(q, context, { correct: !input.asTyped, typing: true })
     : { words: q.split(/\s+/), text: q, changes: [], pins: [], exact: false, cardName: false, unknown: [] }
+  // A word the rules do not know may be a card they never name ("Hippo"): the card table is
+  // fetched then (once), and read before anything is shown, so the first list is the final one.
+  if (context && !input.asTyped && needsCardTerms(understood)) {
+    const cardTerms = await src.cardTerms()
+    if (cardTerms) understood = understandQuery(q, { ...context, cardTerms }, { typing: true })
+  }
+  const card = understood.changes.find((c) => c.why === 'card')
 
   // What Pagefind will be asked for (the words, and the other forms searched with them), asked for now if it is still starting.
   const searchedWords = [...understood.words, ...Object.values(understood.forms ?? {}).flat()]
@@ -244,7 +251,8 @@ export async function* runQuery(input: QueryInput, src: SearchSources): AsyncGen
   // a card (pinned), or a word or two all found together ("trash cost").
   // A question, or words found only apart, opens the results to choose from.
   // Confident only then, and never with a word no rule uses in the query.
-  const named = (pins.length > 0 || (!relaxed && understood.words.length <= 2)) && understood.unknown.length === 0
+  // A card the rules never name is searched as its type and abilities: rules about it, none naming it.
+  const named = (pins.length > 0 || (!relaxed && understood.words.length <= 2)) && understood.unknown.length === 0 && !card
   const done: Snapshot = {
     q,
     stage: 'done',
@@ -277,12 +285,17 @@ async function* direct(q: string, hit: Hit | undefined, number: string | undefin
     const items = history?.items ?? []
     const rows: Row[] = items.flatMap((h) => (h.now ? [{ id: h.now.id, url: h.now.url, number: h.now.number, where: h.today ? `${number} today` : `Was ${number}`, text: { plain: `${h.plain}.`, marks: [] } }] : []))
     const said = `${history?.heading} ${items.map((h) => `${h.plain}.`).join(' ')}`
+    // A number no release printed: the numbers it may be a typo of (`6.1.44` → 6.1.4, 6.1.4a, …), as cr cite, cr show and rule() suggest them.
+    const lookup = await src.lookup
+    const offers: Offer[] = items.length > 0 || !number ? [] : similarNumbers(number, lookup.byNumber).map((n) => ({ label: ruleLabel(n, lookup.byNumber.get(n)!.id), url: lookup.byNumber.get(n)!.url }))
+    const meant = offers.length > 0 ? ` Did you mean ${offers.map((o) => o.label).join(', ')}?` : ''
     yield {
       q,
       stage: 'done',
       rows,
-      status: items.length > 0 ? said : `No rule numbered ${q}`,
-      empty: items.length > 0 ? said : `No rule numbered ${q}.`,
+      status: items.length > 0 ? said : `No rule numbered ${q}.${meant}`,
+      empty: items.length > 0 ? said : `No rule numbered ${q}.${offers.length > 0 ? ' Did you mean:' : ''}`,
+      ...(offers.length > 0 ? { offers } : {}),
       enter: { url: history?.landing },
     }
     return

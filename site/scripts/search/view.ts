@@ -150,7 +150,9 @@ export function createView(form: HTMLFormElement, at: Routes, actions: ViewActio
       e.preventDefault()
       actions.searchAsTyped(q)
     })
-    const jargon = u.changes.filter((c) => c.why !== 'typo').map((c) => `${c.why === 'jargon' ? c.from.toUpperCase() : c.from}: ${c.to}`)
+    const jargon = u.changes
+      .filter((c) => c.why !== 'typo')
+      .map((c) => (c.why === 'card' ? `${c.from}, a card no rule names: its ${c.to}` : `${c.why === 'jargon' ? c.from.toUpperCase() : c.from}: ${c.to}`))
     note.replaceChildren(
       unknown,
       typos ? 'Showing results for ' : 'Searching for ',

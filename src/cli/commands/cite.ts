@@ -13,7 +13,7 @@ import type { CliIo } from '../cli-io.ts'
 import { configFor, DEFAULT_CITE_CONFIG, readCiteConfig, type CiteConfig } from '../../core/cite/config.ts'
 import { formatGithub, formatProblemLine, formatSarif, orderProblems, REPORT_FORMATS, type ReportFormat } from '../../core/cite/report.ts'
 import { isCrCopy, skippedByContent, skippedByName } from '../../core/cite/classify.ts'
-import { readExceptions } from '../../core/cite/exceptions.ts'
+import { readExceptions, type ResolveWritten } from '../../core/cite/exceptions.ts'
 import { checkMinCoverage, parseMinCoverage } from '../../core/cite/gate.ts'
 import { buildMatrix, formatMarkdown } from '../../core/cite/matrix.ts'
 import type { FileKind } from '../../core/cite/traceability.ts'
@@ -217,11 +217,24 @@ export function citeCommand(argv: string[], io: CliIo): number {
   const exceptionsFile = (values.exceptions as string | undefined) ?? (loaded.config.exceptions !== undefined ? relative(cwd, resolve(base, loaded.config.exceptions)) || loaded.config.exceptions : undefined)
   let exceptions = new Map<string, string>()
   if (exceptionsFile !== undefined) {
-    const read = loadExceptions(exceptionsFile, cwd, context.table)
-    if (read.problems.length > 0) {
-      io.stderr.write(`${read.problems.map(formatProblemLine).join('\n')}\n`)
+    // Each rule is resolved as the same words cited would be (an old number through the releases).
+    const resolveWritten = (written: string, line: number, column: number) => {
+      let r = scannerFor(exceptionsFile).resolve(written, exceptionsFile, line, column)
+      if (r.needsReleases && !table.releases) {
+        table = { ...context.tableWithReleases(), editions: context.heldReleases }
+        scanners.clear()
+        r = scannerFor(exceptionsFile).resolve(written, exceptionsFile, line, column)
+      }
+      return r
+    }
+    const read = loadExceptions(exceptionsFile, cwd, resolveWritten)
+    const invalid = read.problems.filter((p) => p.code === 'exceptions-invalid')
+    if (invalid.length > 0) {
+      io.stderr.write(`${invalid.map(formatProblemLine).join('\n')}\n`)
       return 2
     }
+    // Renamed IDs and old numbers in the exceptions: warned about like citations, counted for today's rule.
+    for (const p of read.problems) problems.push(p)
     exceptions = read.exceptions
   }
 
@@ -279,7 +292,8 @@ export function citeCommand(argv: string[], io: CliIo): number {
   const warnings = problems.filter((p) => p.severity === 'warning').length
   const failed = !values['warn-only'] && (errors > 0 || (Boolean(values.strict) && warnings > 0))
   const ordered = orderProblems(problems)
-  const shown = showHints ? ordered : ordered.filter((p) => p.severity !== 'hint')
+  // In CI a number that named another rule in a held release is still said (a notice on GitHub): a doubt a reviewer should see.
+  const shown = showHints ? ordered : ordered.filter((p) => p.severity !== 'hint' || (!values.quiet && SHOWN_IN_CI.has(p.code)))
 
   if (format === 'json') {
     const out = { ok: !failed, version: context.version, files: scanned, citations, problems: ordered, coverage }
@@ -365,6 +379,9 @@ function loadConfig(explicit: string | undefined, cwd: string, positionals: read
 }
 
 /** A project's `cite.severity`: each problem at the severity its code is given; `off` drops it. */
+/** Hints printed in CI too (unless --quiet): doubts about what a citation means, not advice. */
+const SHOWN_IN_CI: ReadonlySet<string> = new Set(['number-changed-meaning'])
+
 function applySeverity(problems: CiteProblem[], severity: Readonly<Record<string, 'error' | 'warning' | 'hint' | 'off'>>): void {
   if (Object.keys(severity).length === 0) return
   let w = 0
@@ -377,7 +394,7 @@ function applySeverity(problems: CiteProblem[], severity: Readonly<Record<string
   problems.length = w
 }
 
-function loadExceptions(file: string, cwd: string, table: CiteTable): ReturnType<typeof readExceptions> {
+function loadExceptions(file: string, cwd: string, resolveWritten: ResolveWritten): ReturnType<typeof readExceptions> {
   if (!citeFileExists(file, cwd)) throw new UsageError(`--exceptions ${file}: no such file`)
   const content = readCiteBytes(file, cwd)
   const { loaded, messages } = loadYaml({ path: file, content })
@@ -385,5 +402,5 @@ function loadExceptions(file: string, cwd: string, table: CiteTable): ReturnType
     const at = messages[0] ?? { line: 1, column: 1 }
     return { exceptions: new Map(), problems: [{ code: 'exceptions-invalid', severity: 'error', file, line: at.line, column: at.column, text: '', message: `Invalid YAML or JSON: ${messages[0]?.message ?? 'cannot be read'}` }] }
   }
-  return readExceptions(loaded.data, file, table, (path) => loaded.locate(path, 'value'))
+  return readExceptions(loaded.data, file, resolveWritten, (path, at) => loaded.locate(path, at ?? 'value'))
 }

@@ -6,6 +6,7 @@
 import { Ajv2020, type ErrorObject } from 'ajv/dist/2020.js'
 import configSchema from '../../../schema/cr-config.schema.json' with { type: 'json' }
 import { escapeRegExp } from '../chars.ts'
+import { suggestClosest } from '../ids.ts'
 import { DEFAULT_DOC_GLOBS } from './classify.ts'
 import { compilePattern, compileWordTest, type CitePattern, type WordTest } from './pattern.ts'
 import type { CiteProblem } from './types.ts'
@@ -78,12 +79,15 @@ let validator: ReturnType<Ajv2020['compile']> | undefined
 
 export function readCiteConfig(data: unknown, file: string, locate: Locate = () => ({ line: 1, column: 1 })): { config: CiteConfig; problems: CiteProblem[] } {
   const problems: CiteProblem[] = []
-  const report = (path: (string | number)[], message: string, text = '') =>
-    problems.push({ code: 'config-invalid', severity: 'error', file, ...locate(path), message, text })
+  const report = (path: (string | number)[], message: string, text = '', suggestions?: string[]) =>
+    problems.push({ code: 'config-invalid', severity: 'error', file, ...locate(path), message, text, ...(suggestions && suggestions.length > 0 ? { suggestions } : {}) })
 
-  validator ??= new Ajv2020({ allErrors: true, strict: false }).compile(configSchema)
+  validator ??= new Ajv2020({ allErrors: true, strict: false, verbose: true }).compile(configSchema)
   if (!validator(data)) {
-    for (const e of validator.errors ?? []) report(pathOf(e), describe(e))
+    for (const e of reduceErrors(validator.errors ?? [])) {
+      const { message, suggestions } = describe(e)
+      report(pathOf(e), message, '', suggestions)
+    }
     return { config: DEFAULT_CITE_CONFIG, problems }
   }
   const cite = (data as CiteConfigFile).cite ?? {}
@@ -165,30 +169,89 @@ export function configFor(config: CiteConfig, matches: (globs: readonly string[]
   return { key: applied.join(','), config: out }
 }
 
+/**
+ * One message per mistake. A value checked against alternatives (`oneOf`:
+ * `minCoverage` is a number or an object) fails every one of them; what
+ * counts is the alternative of the value's own type (`chapters.6: 200`
+ * is "a percentage is 0–100", not also "must be a number" and "must match
+ * exactly one schema"). A key refused by `propertyNames` is said once.
+ */
+function reduceErrors(errors: readonly ErrorObject[]): ErrorObject[] {
+  let out = [...errors]
+  for (const alt of errors.filter((e) => e.keyword === 'oneOf' || e.keyword === 'anyOf')) {
+    const prefix = `${alt.schemaPath}/`
+    const inside = out.filter((e) => e.schemaPath.startsWith(prefix))
+    const branchOf = (e: ErrorObject) => e.schemaPath.slice(prefix.length).split('/')[0]!
+    // Branches refused for the value's type are not the one meant.
+    const wrongType = new Set(inside.filter((e) => e.keyword === 'type' && e.instancePath === alt.instancePath && e.schemaPath === `${prefix}${branchOf(e)}/type`).map(branchOf))
+    const meant = inside.filter((e) => !wrongType.has(branchOf(e)))
+    if (meant.length > 0) out = out.filter((e) => e !== alt && (!e.schemaPath.startsWith(prefix) || meant.includes(e)))
+    else {
+      // Every branch refused the type: one message naming the types allowed.
+      const types = [...new Set(inside.filter((e) => e.keyword === 'type').map((e) => String(e.params.type)))]
+      out = out.filter((e) => !e.schemaPath.startsWith(prefix))
+      out = out.map((e) => (e === alt ? { ...alt, keyword: 'type', params: { type: types.join(',') } } : e))
+    }
+  }
+  // `propertyNames` reports the name's own error (`pattern`, `enum`) and then itself.
+  return out.filter((e) => e.keyword !== 'propertyNames')
+}
+
 function pathOf(e: ErrorObject): (string | number)[] {
   const path = e.instancePath
     .split('/')
     .slice(1)
     .map((p) => (/^\d+$/.test(p) ? Number(p) : p.replaceAll('~1', '/').replaceAll('~0', '~')))
   if (e.keyword === 'additionalProperties') path.push(String(e.params.additionalProperty))
+  if (e.propertyName !== undefined) path.push(e.propertyName)
   return path
 }
 
-function describe(e: ErrorObject): string {
+const A_TYPE: Record<string, string> = { object: 'an object', array: 'a list', number: 'a number', integer: 'a whole number', string: 'a string', boolean: '`true` or `false`' }
+
+function describe(e: ErrorObject): { message: string; suggestions?: string[] } {
   const where = e.instancePath ? `\`${e.instancePath.slice(1).replaceAll('/', '.')}\`` : 'the top level'
+  const parent = (e.parentSchema ?? {}) as { minimum?: number; maximum?: number; description?: string }
+  if (e.propertyName !== undefined) {
+    // A key refused by `propertyNames`: a chapter that is not a number, a code that is not one.
+    const allowed = e.keyword === 'enum' ? (e.params.allowedValues as string[]) : undefined
+    const best = allowed ? suggestClosest(e.propertyName, allowed, 1) : []
+    const expected = allowed ? (best.length > 0 ? '' : `, expected one of ${allowed.map((v) => `\`${v}\``).join(', ')}`) : e.schemaPath.includes('/chapters/') ? ', expected a chapter number (`6`)' : `, expected a key matching \`${String(e.params.pattern)}\``
+    return { message: `Unexpected key \`${e.propertyName}\` in ${where}${expected}`, ...(best.length > 0 ? { suggestions: best } : {}) }
+  }
   switch (e.keyword) {
     case 'additionalProperties': {
+      const key = String(e.params.additionalProperty)
       const allowed = Object.keys(schemaAt(e.schemaPath)?.properties ?? {})
-      return `Unexpected key \`${e.params.additionalProperty}\` in ${where}, expected one of ${allowed.map((k) => `\`${k}\``).join(', ')}`
+      const best = suggestClosest(key, allowed, 1)
+      if (best.length > 0) return { message: `Unexpected key \`${key}\` in ${where}`, suggestions: best }
+      return { message: `Unexpected key \`${key}\` in ${where}, expected one of ${allowed.map((k) => `\`${k}\``).join(', ')}` }
     }
-    case 'enum':
-      return `Unexpected value for ${where}, expected one of ${(e.params.allowedValues as string[]).map((v) => `\`${v}\``).join(', ')}`
+    case 'enum': {
+      const allowed = e.params.allowedValues as string[]
+      const best = typeof e.data === 'string' ? suggestClosest(e.data, allowed, 1) : []
+      return { message: `Unexpected value for ${where}, expected one of ${allowed.map((v) => `\`${v}\``).join(', ')}`, ...(best.length > 0 ? { suggestions: best } : {}) }
+    }
     case 'type':
-      return `Unexpected value for ${where}, expected ${e.params.type === 'object' ? 'an object' : e.params.type === 'array' ? 'a list' : `a ${e.params.type}`}`
+      return { message: `Unexpected value for ${where}, expected ${orList(String(e.params.type).split(',').map((t) => A_TYPE[t] ?? `a ${t}`))}` }
+    case 'minimum':
+    case 'maximum':
+    case 'exclusiveMinimum':
+    case 'exclusiveMaximum': {
+      const percent = parent.minimum === 0 && parent.maximum === 100
+      const range = percent ? 'a percentage from 0 to 100' : parent.minimum !== undefined && parent.maximum !== undefined ? `a number from ${parent.minimum} to ${parent.maximum}` : `a number ${e.params.comparison} ${e.params.limit}`
+      return { message: `Unexpected value \`${String(e.data)}\` for ${where}, expected ${range}` }
+    }
+    case 'required':
+      return { message: `Missing key \`${String(e.params.missingProperty)}\` in ${where}` }
+    case 'minLength':
+      return { message: `Unexpected empty value for ${where}, expected a non-empty string` }
     default:
-      return `Unexpected value for ${where}: it ${e.message ?? 'is invalid'}`
+      return { message: `Unexpected value for ${where}: it ${e.message ?? 'is invalid'}` }
   }
 }
+
+const orList = (items: string[]) => (items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} or ${items[items.length - 1]}`)
 
 /** The schema object an error's `schemaPath` (`#/properties/cite/additionalProperties`) belongs to. */
 function schemaAt(schemaPath: string): { properties?: Record<string, unknown> } | undefined {

@@ -1,48 +1,77 @@
 /**
  * The exceptions file: rules a project does not mean to cover, each with a
  * reason (Ferrocene's traceability asks the same of every gap). JSON or YAML,
- * a list `[{ rule, reason }]` or a map `{ rule: reason }`; a rule is an ID, a
- * number or a retired ID (counted for its successor). Excepted rules leave
- * every coverage total. Pure: data in, exceptions and problems out.
+ * a list `[{ rule, reason }]` or a map `{ rule: reason }`; a rule is written
+ * as a citation would write it (an ID, a number, `CR 6.1.4a`, a retired ID, a
+ * number an older release printed, `CR v24.03 6.2.5`) and is checked as
+ * strictly: the same resolution (`Scanner.resolve`), the same explanations
+ * (an old number says what it became) and the same did-you-mean. What cannot
+ * be resolved is an error; what resolves with a doubt (renamed, an old
+ * number) is that citation's warning or hint, and the exception counts for
+ * today's rule. Excepted rules leave every coverage total.
+ * Pure: data in, exceptions and problems out.
  */
-import type { CiteTable } from './table.ts'
-import type { CiteProblem } from './types.ts'
+import { suggestClosest } from '../ids.ts'
+import type { CiteProblem, CiteRule } from './types.ts'
 
-export type Locate = (path: (string | number)[]) => { line: number; column: number }
+export type Locate = (path: (string | number)[], at?: 'key' | 'value') => { line: number; column: number }
 
-export function readExceptions(data: unknown, file: string, table: CiteTable, locate: Locate = () => ({ line: 1, column: 1 })): { exceptions: Map<string, string>; problems: CiteProblem[] } {
+/** A rule as written, resolved as a citation: `Scanner.resolve`. */
+export type ResolveWritten = (written: string, line: number, column: number) => { rule?: CiteRule; problem?: CiteProblem }
+
+const ENTRY_KEYS = ['rule', 'reason']
+
+export function readExceptions(data: unknown, file: string, resolve: ResolveWritten, locate: Locate = () => ({ line: 1, column: 1 })): { exceptions: Map<string, string>; problems: CiteProblem[] } {
   const exceptions = new Map<string, string>()
   const problems: CiteProblem[] = []
-  const report = (path: (string | number)[], message: string, text = '', suggestions?: string[]) =>
-    problems.push({ code: 'exceptions-invalid', severity: 'error', file, ...locate(path), message, text, ...(suggestions ? { suggestions } : {}) })
-  let entries: { rule: unknown; reason: unknown; path: (string | number)[] }[]
+  const report = (at: { line: number; column: number }, message: string, text = '', suggestions?: string[]) =>
+    problems.push({ code: 'exceptions-invalid', severity: 'error', file, ...at, message, text, ...(suggestions && suggestions.length > 0 ? { suggestions } : {}) })
+  let entries: { rule: unknown; reason: unknown; path: (string | number)[]; ruleAt: { line: number; column: number } }[]
   const root = data !== null && typeof data === 'object' && !Array.isArray(data) && 'exceptions' in data ? (data as { exceptions: unknown }).exceptions : data
   const base = root === data ? [] : ['exceptions']
-  if (Array.isArray(root)) entries = root.map((e, i) => (e !== null && typeof e === 'object' ? { rule: (e as Record<string, unknown>).rule, reason: (e as Record<string, unknown>).reason, path: [...base, i] } : { rule: undefined, reason: undefined, path: [...base, i] }))
-  else if (root !== null && typeof root === 'object') entries = Object.entries(root).map(([rule, reason]) => ({ rule, reason, path: [...base, rule] }))
-  else {
-    report([], 'Unexpected content, expected a list of `{ rule, reason }` or a map of rule → reason')
+  if (Array.isArray(root)) {
+    entries = []
+    root.forEach((e, i) => {
+      const path = [...base, i]
+      if (e === null || typeof e !== 'object' || Array.isArray(e)) {
+        entries.push({ rule: typeof e === 'string' ? e : undefined, reason: undefined, path, ruleAt: locate(path) })
+        return
+      }
+      const record = e as Record<string, unknown>
+      // A misspelt key (`reson:`) is said as such, not as a missing reason.
+      for (const key of Object.keys(record)) {
+        if (ENTRY_KEYS.includes(key)) continue
+        const best = suggestClosest(key, ENTRY_KEYS, 1)
+        report(locate([...path, key], 'key'), `Unexpected key \`${key}\` in an exception, expected \`rule\` and \`reason\``, key, best)
+      }
+      entries.push({ rule: record.rule, reason: record.reason, path, ruleAt: locate('rule' in record ? [...path, 'rule'] : path) })
+    })
+  } else if (root !== null && typeof root === 'object') {
+    entries = Object.entries(root).map(([rule, reason]) => ({ rule, reason, path: [...base, rule], ruleAt: locate([...base, rule], 'key') }))
+  } else {
+    report(locate([]), 'Unexpected content, expected a list of `{ rule, reason }` or a map of rule → reason')
     return { exceptions, problems }
   }
   for (const e of entries) {
     if (typeof e.rule !== 'string' || e.rule.trim() === '') {
-      report(e.path, 'Unexpected entry, expected `rule` (an ID or number) and `reason`')
+      if (!problems.some((p) => p.line === e.ruleAt.line)) report(e.ruleAt, 'Unexpected entry, expected `rule` (an ID or number) and `reason`')
       continue
     }
-    const written = e.rule.trim().replace(/^(?:CR|§)\s*/, '')
-    const direct = table.byId.get(written) ?? table.byNumber.get(written)
-    const retired = direct ? undefined : table.retired.get(written)
-    const id = direct?.id ?? retired?.target
-    if (id === undefined) {
-      const near = table.ids.filter((i) => i.startsWith(written.slice(0, Math.max(4, written.length - 3)))).slice(0, 3)
-      report(e.path, `Unknown rule \`${written}\` in the exceptions, expected the ID or number of a rule`, written, near.length > 0 ? near : undefined)
+    const written = e.rule.trim()
+    const { rule, problem } = resolve(written, e.ruleAt.line, e.ruleAt.column)
+    if (!rule) {
+      const reason = problem ? problem.message : `Unknown rule \`${written}\`, expected the ID or number of a rule`
+      report(e.ruleAt, `${reason} (in the exceptions)`, written, problem?.suggestions)
       continue
     }
+    // Renamed, an old number, a number that meant another rule: the citation's own warning or hint.
+    if (problem) problems.push({ ...problem, file, ...e.ruleAt, text: written })
     if (typeof e.reason !== 'string' || e.reason.trim() === '') {
-      report(e.path, `Exception for \`${written}\` without a reason, expected \`reason\`: why this rule is not to be covered`, written)
+      report(e.ruleAt, `Exception for \`${written}\` without a reason, expected \`reason\`: why this rule is not to be covered`, written)
       continue
     }
-    exceptions.set(id, e.reason.trim())
+    exceptions.set(rule.id, e.reason.trim())
   }
+  problems.sort((a, b) => a.line - b.line || a.column - b.column)
   return { exceptions, problems }
 }

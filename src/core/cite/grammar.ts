@@ -11,8 +11,8 @@
 import { isIdentChar as isIdent } from '../chars.ts'
 import { citationForm } from '../ids.ts'
 
-/** `6.1.4`, `6.1.4a`, printed `6.1.4.a`, timing `11.2.2b.i`. */
-export const NUMBER = String.raw`\d+(?:\.\d+)+(?:\.?[a-z]{1,2}(?![a-z]))?(?:\.[ivx]+(?![a-z]))?`
+/** `6.1.4`, `6.1.4a`, printed `6.1.4.a` or `6.1.4(a)`, timing `11.2.2b.i`. */
+export const NUMBER = String.raw`\d+(?:\.\d+)+(?:\.?[a-z]{1,2}(?![a-z])|\([a-z]{1,2}\))?(?:\.[ivx]+(?![a-z]))?`
 
 /** One cited item: a number, or a range of them. */
 export interface NumberItem {

@@ -27,9 +27,12 @@ export function orderProblems(problems: readonly CiteProblem[]): CiteProblem[] {
   return [...problems].sort((a, b) => RANK[a.severity] - RANK[b.severity] || cmp(a.file, b.file) || a.line - b.line || a.column - b.column)
 }
 
+/** Codes whose suggestions are alternatives to what was written (the others' are in their messages already). */
+const SUGGESTING: ReadonlySet<string> = new Set(['unknown-rule', 'exceptions-invalid', 'config-invalid'])
+
 /** The message with its suggestion, as every format prints it. */
 export function messageOf(p: CiteProblem): string {
-  const help = p.code === 'unknown-rule' && p.suggestions && p.suggestions.length > 0 ? `; did you mean ${p.suggestions.map((s) => `\`${s}\``).join(', ')}?` : ''
+  const help = SUGGESTING.has(p.code) && p.suggestions && p.suggestions.length > 0 ? `; did you mean ${p.suggestions.map((s) => `\`${s}\``).join(', ')}?` : ''
   return `${p.message}${help}`
 }
 

@@ -26,11 +26,21 @@ import { pairNumbersWithIds } from './pairing.ts'
 import { collect, silence } from './problems.ts'
 import { resolveHit } from './resolve-hit.ts'
 import type { CiteTable } from './table.ts'
-import type { ScanResult } from './types.ts'
+import type { CiteProblem, CiteRule, ScanResult } from './types.ts'
+import { hit as makeHit } from './hit.ts'
+import { normalizeNumber, parseCitation } from '../ids.ts'
 
 export interface Scanner {
   /** Scan one file; `file` picks the comment syntax (by extension) and is copied into the results. */
   scan(text: string, file: string): ScanResult
+  /**
+   * One rule written as data, not found in text (an exceptions entry:
+   * `rule_x`, `10.5.5`, `CR 6.1.4a`, `CR v24.03 6.2.5`): resolved as the same
+   * words cited would be, with the same problems (renamed, an old number, a
+   * typo's suggestions) placed at `line:column` of `file`.
+   * `needsReleases` as for `scan`.
+   */
+  resolve(written: string, file: string, line: number, column: number): { rule?: CiteRule; problem?: CiteProblem; needsReleases?: true }
 }
 
 /** What a scan without releases returns for a text that cites one: nothing yet, scan again with them. */
@@ -80,6 +90,21 @@ export function createScanner(table: CiteTable, config: CiteConfig = DEFAULT_CIT
       const bareHits = pairNumbersWithIds(setup, text, hits, file)
       const result = collect(setup, bareHits.length > 0 ? hits.concat(bareHits) : hits, file)
       return silence(text, scan.lines, result, config.ignoreCodes)
+    },
+    resolve(written, file, line, column) {
+      const text = written.trim()
+      const cited = parseCitation(text)
+      const version = cited.version
+      const query = version !== undefined ? cited.query : text
+      const number = normalizeNumber(query)
+      const value = number ?? query.replace(/^(?:CR|rule)\s+/i, '')
+      const h = makeHit(0, text, value, number !== undefined, 'call')
+      if (version !== undefined) h.version = version
+      h.line = line
+      h.column = column
+      if (!table.releases && (table.editions?.length ?? 0) > 0 && (version !== undefined || h.isNumber)) return { needsReleases: true }
+      resolveHit(setup, h, file)
+      return { ...(h.rule ? { rule: h.rule } : {}), ...(h.problem ? { problem: h.problem } : {}) }
     },
   }
 }
