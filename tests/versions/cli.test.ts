@@ -56,6 +56,17 @@ describe('cr show --version', () => {
     expect(out.today).toMatchObject({ status: 'removed', found: true })
   })
 
+  it('says when a removed rule was last in the rules, whatever release was asked', async () => {
+    // (Every removed rule from every release: tests/versions/history.test.ts.)
+    for (const version of ['v22.12', 'v24.03']) {
+      const r = await runCr(['show', '6.3.3b', '--version', version])
+      expect(r.code, version).toBe(0)
+      expect(r.stdout, version).toMatch(/^6\.3\.3b {2}rule_bad_publicity_in_credit_pool /)
+      expect(r.stdout, version).toMatch(/\nToday: removed after v25\.08 — /)
+    }
+    expect(JSON.parse((await runCr(['show', '6.3.3b', '--version', 'v25.04', '--json'])).stdout).today.removedAfter).toBe('v25.08')
+  }, 600_000)
+
   it('follows retired IDs without a version', async () => {
     const r = (await runCr(['show', 'rule_checkpoint_uniqueness']))
     expect(r.code).toBe(0)
