@@ -21,7 +21,7 @@ export function initSearchBoot(base: string) {
     // The lookup's code comes with the page (≈ 1.5 KB gzipped), so the first focus asks for one module, not two.
     loadLookup(base).catch(() => undefined) // search.ts reports a failure
     preload(base)
-    setTimeout(warmSegmenter)
+    warmSegmenter()
   }
 
   for (const form of forms) {
@@ -45,14 +45,31 @@ export function initSearchBoot(base: string) {
 
 /**
  * Pagefind splits every query with `Intl.Segmenter`, and the first one built
- * in a page loads the browser's text-break data: 20 ms on a laptop, 90 ms on
- * a 4× slower phone, in Pagefind's first search. Built here, it happens while
- * search's files are still downloading instead.
+ * in a page loads the browser's text-break rules: 20–30 ms on a laptop,
+ * ≈ 100 ms of the main thread on a mid-tier phone, in the middle of
+ * search's start (it was done here on the main thread, while the files
+ * downloaded: it held up reading them). The rules, once loaded, are kept for
+ * the whole page process (ICU's data cache), workers included: one built in
+ * a throwaway worker costs the page's thread nothing, and Pagefind's own
+ * first one is then free. Where workers or `Intl.Segmenter` are missing (or
+ * a policy refuses a `blob:` worker) Pagefind loads the rules itself, as
+ * before.
  */
 function warmSegmenter() {
-  if (typeof Intl.Segmenter !== 'function') return
-  const lang = document.documentElement.lang || 'en'
-  for (const _ of new Intl.Segmenter(lang, { granularity: 'grapheme' }).segment('x')) break
+  if (typeof Intl.Segmenter !== 'function' || typeof Worker !== 'function') return
+  const lang = JSON.stringify(document.documentElement.lang || 'en')
+  const url = URL.createObjectURL(new Blob([`for(const _ of new Intl.Segmenter(${lang},{granularity:'grapheme'}).segment('x'))break;postMessage(0)`], { type: 'text/javascript' }))
+  try {
+    const worker = new Worker(url)
+    const done = () => {
+      worker.terminate()
+      URL.revokeObjectURL(url)
+    }
+    worker.onmessage = done
+    worker.onerror = done
+  } catch {
+    URL.revokeObjectURL(url)
+  }
 }
 
 /**

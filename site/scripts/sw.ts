@@ -158,8 +158,17 @@ worker.addEventListener('message', (event) => {
   }
 })
 
-// Pages and files are the same whatever the query (`/?r=6.1.4`, `/search/?q=`, Pagefind's `?ts=`).
-const MATCH = { ignoreSearch: true, ignoreVary: true }
+/**
+ * Pages and files are the same whatever the query (`/?r=6.1.4`, `/search/?q=`,
+ * Pagefind's `?ts=`), and every file is kept under its path alone: a request
+ * is looked up by its origin and path, exactly. (Asked to ignore the query,
+ * Chrome's Cache Storage reads every entry of the cache for each lookup: with
+ * the 1,700 files of the current rules kept, 40–70 ms a lookup at load, and a
+ * keystroke's eight fragments waited on one another's. An exact key is one
+ * look-up, 1–5 ms.)
+ */
+const keyOf = (url: URL) => `${url.origin}${url.pathname}`
+const MATCH = { ignoreVary: true }
 
 worker.addEventListener('fetch', (event) => {
   const request = event.request
@@ -169,7 +178,7 @@ worker.addEventListener('fetch', (event) => {
 })
 
 async function respond(request: Request, url: URL): Promise<Response> {
-  const kept = await (await caches.open(PRECACHE)).match(url.pathname, MATCH)
+  const kept = await (await caches.open(PRECACHE)).match(keyOf(url), MATCH)
   if (kept) return kept
   try {
     const res = await fetch(request)
@@ -180,7 +189,7 @@ async function respond(request: Request, url: URL): Promise<Response> {
     }
     return res
   } catch (error) {
-    const saved = await caches.match(url.pathname, MATCH)
+    const saved = await caches.match(keyOf(url), MATCH)
     if (saved) return saved
     if (request.mode !== 'navigate') throw error
     // A permalink not yet read, or an old release's (`/v24.03/r/6.2.5/`, which the 404 page

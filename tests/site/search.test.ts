@@ -345,6 +345,54 @@ describe.skipIf(!hasChromium)('search', () => {
       await context.close()
     })
 
+    test('at focus, Intl.Segmenter’s text-break rules are loaded in a worker: the page’s own thread builds segmenters only inside Pagefind', async () => {
+      const { page, context, errors } = await newPage(site)
+      await page.addInitScript(() => {
+        // Every segmenter the page's thread builds (with who built it), every worker started and every blob made.
+        const seen = { segmenters: [] as string[], workers: [] as string[], blobs: [] as Blob[] }
+        ;(globalThis as unknown as { __seen: typeof seen }).__seen = seen
+        const Segmenter = Intl.Segmenter
+        Object.defineProperty(Intl, 'Segmenter', {
+          configurable: true,
+          writable: true,
+          value: class extends Segmenter {
+            constructor(...args: ConstructorParameters<typeof Intl.Segmenter>) {
+              super(...args)
+              seen.segmenters.push(new Error().stack ?? '')
+            }
+          },
+        })
+        const PageWorker = Worker
+        globalThis.Worker = class extends PageWorker {
+          constructor(url: string | URL, options?: WorkerOptions) {
+            super(url, options)
+            seen.workers.push(String(url))
+          }
+        }
+        const createObjectURL = URL.createObjectURL.bind(URL)
+        URL.createObjectURL = (blob: Blob | MediaSource) => {
+          if (blob instanceof Blob) seen.blobs.push(blob)
+          return createObjectURL(blob)
+        }
+      })
+      await page.goto(`${site.url}/runs/`, { waitUntil: 'networkidle' })
+      await page.fill('#q', 'jack out')
+      await page.waitForFunction(() => document.querySelector<HTMLElement>('#q ~ .search-panel .search-results')?.dataset.done === 'jack out')
+      const seen = await page.evaluate(async () => {
+        const s = (globalThis as unknown as { __seen: { segmenters: string[]; workers: string[]; blobs: Blob[] } }).__seen
+        return { segmenters: s.segmenters, workers: s.workers, scripts: await Promise.all(s.blobs.map((b) => b.text())) }
+      })
+      // One worker, from a blob whose script builds a grapheme segmenter.
+      expect(seen.workers).toHaveLength(1)
+      expect(seen.workers[0]).toMatch(/^blob:/)
+      expect(seen.scripts.filter((s) => /new Intl\.Segmenter\("en",\{granularity:'grapheme'\}\)/.test(s))).toHaveLength(1)
+      // Pagefind built its own (so the query went through it), and nothing else on the page's thread did.
+      expect(seen.segmenters.length).toBeGreaterThan(0)
+      for (const stack of seen.segmenters) expect(stack).toMatch(/\/pagefind\/pagefind\.js/)
+      expect(errors).toEqual([])
+      await context.close()
+    })
+
     // Words in one chunk and in several, a stem in another chunk than its word ("running": run),
     // a word past a chunk's cut end ("acts"), other forms searched with a word ("rezzed": rez), a typo,
     // jargon, a card, a quoted phrase, a chapter filter, an unknown word.
