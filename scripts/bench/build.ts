@@ -6,39 +6,48 @@
  *   cold       a full build with an empty cache (≤ 30 s; and its ratio to the baseline)
  *   rebuild    the next build after one word of rules/ changed (≤ 0.25 × cold), whose every file must be
  *              byte for byte the baseline's (the baseline builds the edited rules)
- *   dist/      bytes of the built site (≤ 60 MB); a permalink redirect page (≤ 2 KB, the largest)
+ *   dist/      bytes of the built site (≤ 60 MB, decimal: 60,000,000 bytes; MiB beside); a permalink redirect page (≤ 2 KB, the largest)
  *
  * Each run measures all three, in turn, on a fresh cache and output folder (temporary, never
  * dist/); the edit is made to a copy of rules/ (CR_RULES_DIR), never to rules/ itself. Medians of
  * --runs (default 3); ratios are taken within a run, so a machine busy with other work skews
  * both sides alike. Exits 1 when a budget is missed.
  */
-import { spawnSync } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import { loadavg } from 'node:os'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { childrenCpu, createReport, kb, median, option } from './report.ts'
+import { childrenCpu, createReport, kb, median, option, sampleTreeCpu } from './report.ts'
 import { copyTree, listFilesRecursive, makeTempDir, readBytes, readDirNames, readText, removePath, statTarget, writeScratchFile } from '../../src/io/files.ts'
 
 const ROOT = resolve(fileURLToPath(import.meta.url), '../../..')
 const RUNS = option('--runs', 3)
 const { report, printJson, results } = createReport(34)
 
-/** CPU seconds of the last build (the build, Pagefind and Chromium): what it costs whatever the load. */
+/** CPU seconds of the last build: the build and every process under it (Pagefind, Chromium), whatever the load. */
 let lastCpu = 0
-function build(env: Record<string, string>, outDir: string): number {
+/** The same as the kernel counts it for the build's children (what this bench reported before: most of Chromium's time missing). */
+let lastChildrenCpu = 0
+async function build(env: Record<string, string>, outDir: string): Promise<number> {
   spawnSync('sync')
   const cpuBefore = childrenCpu() ?? NaN
   const started = performance.now()
-  const run = spawnSync(process.execPath, [join(ROOT, 'node_modules/astro/bin/astro.mjs'), 'build', '--outDir', outDir], {
+  const child = spawn(process.execPath, [join(ROOT, 'node_modules/astro/bin/astro.mjs'), 'build', '--outDir', outDir], {
     cwd: ROOT,
     env: { ...process.env, ...env },
-    encoding: 'utf8',
-    maxBuffer: 256 << 20,
+    stdio: ['ignore', 'pipe', 'pipe'],
   })
-  if (run.status !== 0) throw new Error(`astro build failed:\n${run.stdout}\n${run.stderr}`)
-  lastCpu = (childrenCpu() ?? NaN) - cpuBefore
-  const timings = /Timings: .*/.exec(run.stdout)?.[0]
+  const tree = sampleTreeCpu(child.pid!)
+  let stdout = ''
+  let stderr = ''
+  child.stdout.setEncoding('utf8').on('data', (s: string) => (stdout += s))
+  child.stderr.setEncoding('utf8').on('data', (s: string) => (stderr += s))
+  const status = await new Promise<number | null>((done) => child.on('close', done))
+  const sampled = tree.stop()
+  if (status !== 0) throw new Error(`astro build failed:\n${stdout}\n${stderr}`)
+  lastChildrenCpu = (childrenCpu() ?? NaN) - cpuBefore
+  lastCpu = sampled === undefined ? lastChildrenCpu : Math.max(sampled, lastChildrenCpu)
+  const timings = /Timings: .*/.exec(stdout)?.[0]
   if (timings) console.log(`  ${timings}`)
   return (performance.now() - started) / 1000
 }
@@ -74,14 +83,17 @@ for (let i = 0; i < RUNS; i++) {
     if (edited === text) throw new Error('rules/06_runs.yaml: the sentence this bench edits is gone; pick another')
     writeScratchFile(file, edited)
     // The baseline builds the edited rules with no cache: the rebuild must write exactly its files.
-    const baseline = build({ CR_SITE_CACHE: '0', CR_RULES_DIR: rules }, join(work, 'baseline'))
+    const baseline = await build({ CR_SITE_CACHE: '0', CR_RULES_DIR: rules }, join(work, 'baseline'))
     const cpu = { baseline: lastCpu, cold: 0, rebuild: 0 }
+    const kernel = { baseline: lastChildrenCpu, cold: 0, rebuild: 0 }
     const cache = { CR_SITE_CACHE_DIR: join(work, 'cache') }
-    const cold = build(cache, join(work, 'cold'))
+    const cold = await build(cache, join(work, 'cold'))
     cpu.cold = lastCpu
+    kernel.cold = lastChildrenCpu
     removePath(join(work, 'cold'))
-    const rebuild = build({ ...cache, CR_RULES_DIR: rules }, join(work, 'rebuild'))
+    const rebuild = await build({ ...cache, CR_RULES_DIR: rules }, join(work, 'rebuild'))
     cpu.rebuild = lastCpu
+    kernel.rebuild = lastChildrenCpu
     runs.push({ baseline, cold, rebuild, load, cpu })
     differing.push(...differences(join(work, 'baseline'), join(work, 'rebuild')).map((d) => `run ${i + 1}: ${d}`))
     removePath(join(work, 'baseline'))
@@ -92,7 +104,7 @@ for (let i = 0; i < RUNS; i++) {
       .map((html) => html.length)
     redirect = { largest: Math.max(...sizes), median: median(sizes), pages: sizes.length }
     const c = (x: number) => `cpu ${x.toFixed(0)} s`
-    console.log(`run ${i + 1}: baseline ${baseline.toFixed(1)} s (${c(cpu.baseline)}), cold ${cold.toFixed(1)} s (${c(cpu.cold)}), rebuild ${rebuild.toFixed(1)} s (${c(cpu.rebuild)}) (load average ${load})`)
+    console.log(`run ${i + 1}: baseline ${baseline.toFixed(1)} s (${c(cpu.baseline)}), cold ${cold.toFixed(1)} s (${c(cpu.cold)}), rebuild ${rebuild.toFixed(1)} s (${c(cpu.rebuild)}) (load average ${load}; the kernel's children time alone: ${kernel.baseline.toFixed(0)}/${kernel.cold.toFixed(0)}/${kernel.rebuild.toFixed(0)} s)`)
   } finally {
     removePath(work)
   }
@@ -108,8 +120,9 @@ report({ name: 'rebuild after a one-word edit', value: Math.round(rebuildRatio *
 // CPU seconds (the build and its children) do not wait on other work: the same ratios, load-independent.
 const cpuRatio = (a: 'cold' | 'rebuild', b: 'baseline' | 'cold') => median(runs.map((r) => r.cpu[a] / r.cpu[b]))
 report({ name: 'rebuild / cold, in CPU time', value: Math.round(cpuRatio('rebuild', 'cold') * 100) / 100, unit: '×', budget: 'info', ok: true, detail: `cold / baseline ${cpuRatio('cold', 'baseline').toFixed(2)}×; cpu ${runs.map((r) => `${r.cpu.baseline.toFixed(0)}/${r.cpu.cold.toFixed(0)}/${r.cpu.rebuild.toFixed(0)}`).join(', ')} s` })
-report({ name: 'dist/', value: Math.round((dist / 1024 / 1024) * 10) / 10, unit: 'MB', budget: '≤ 60 MB', ok: dist <= 60 * 1024 * 1024 })
+// In both units, the budget in the smaller: 60 MB is 60,000,000 bytes (57.2 MiB), which the 57.9 MiB measured before this line was over.
+report({ name: 'dist/', value: Math.round((dist / 1e6) * 100) / 100, unit: 'MB', budget: '≤ 60 MB (10^6 bytes)', ok: dist <= 60e6, detail: `${dist} bytes, ${(dist / 1024 / 1024).toFixed(2)} MiB` })
 report({ name: 'rebuild files unlike a build without cache', value: differing.length, unit: 'files', budget: '0', ok: differing.length === 0, detail: differing.slice(0, 5).join('; ') || 'every file byte for byte' })
-report({ name: 'permalink redirect, largest', value: kb(redirect.largest), unit: 'KB', budget: '≤ 2 KB', ok: redirect.largest <= 2048, detail: `median ${redirect.median} bytes, ${redirect.pages} pages` })
+report({ name: 'permalink redirect, largest', value: kb(redirect.largest), unit: 'KB', budget: '≤ 2 KB (2,000 bytes)', ok: redirect.largest <= 2000, detail: `median ${redirect.median} bytes, ${redirect.pages} pages` })
 printJson()
 process.exitCode = results.every((r) => r.ok) ? 0 : 1

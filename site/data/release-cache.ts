@@ -13,6 +13,10 @@
  * folder (`CR_SITE_CACHE_DIR`, default `node_modules/.cache/netrunner-cr-site`),
  * in `data/`. `CR_SITE_CACHE=0` turns it off, with the output cache.
  *
+ * The diffs between releases (changes pages, histories, the switcher's maps)
+ * are kept by both releases' sources and the retirements followed: after an
+ * edit in `rules/` only the diffs to the current rules are made again.
+ *
  * The current rules' site data is never kept: it carries the histories
  * across releases and the coverage, which change with any release. What is
  * made from every release's words (the search box's English-words filter,
@@ -28,6 +32,7 @@ import { pathExists, readBytes } from '../../src/io/files.ts'
 import type { Diagnostic, SourceFile } from '../../src/core/types.ts'
 import type { ResolvedRelease } from '../../src/core/model/types.ts'
 import type { ReleaseData } from './types.ts'
+import type { ReleaseDiff } from '../../src/core/versions/diff.ts'
 import type { BloomJson } from '../scripts/query/bloom.ts'
 
 const REPO = resolve(fileURLToPath(new URL('.', import.meta.url)), '../..')
@@ -43,6 +48,9 @@ export interface ReleaseCache {
   release(key: string, base: string): ReleaseData | undefined
   setRelease(key: string, base: string, data: ReleaseData): void
   /** The English-words filter of every release's words (english-words.ts), by those words. */
+  /** A diff between two releases (store.ts keys it by both releases' sources and the retirements followed). */
+  diff(key: string): ReleaseDiff | undefined
+  setDiff(key: string, diff: ReleaseDiff): void
   englishFilter(words: readonly string[]): BloomJson | undefined
   setEnglishFilter(words: readonly string[], filter: BloomJson): void
 }
@@ -71,6 +79,8 @@ const isBloomJson = (v: unknown): v is BloomJson => Array.isArray(v) && v.length
 
 export function releaseCacheIn(cache: Cache): ReleaseCache {
   return {
+    diff: (key) => cache.get('site-diff', key, isCachedDiff),
+    setDiff: (key, diff) => cache.set('site-diff', key, diff),
     englishFilter: (words) => cache.get('english-filter', englishKey(words), isBloomJson),
     setEnglishFilter: (words, filter) => cache.set('english-filter', englishKey(words), filter),
     sourcesKey: (files, cards) => hashSources(cards ? [...files, { path: '\0cards', content: cards }] : files, 'site-release'),
@@ -87,6 +97,21 @@ const isString = (v: unknown): v is string => typeof v === 'string'
 const arrayOf = (v: unknown, each: (x: Rec) => boolean) => Array.isArray(v) && v.every((x) => isObject(x) && each(x))
 const isHtmlList = (v: unknown) => arrayOf(v, (x) => isString(x.html))
 const isNode = (x: Rec): boolean => isString(x.id) && isString(x.number) && isString(x.html) && Array.isArray(x.children)
+
+const isSide = (v: unknown) => isObject(v) && isString(v.version) && isString(v.effective)
+/** A release diff as the version index reads it: its sides, entries (each with its changes), counts, chapters and ID map. */
+export function isCachedDiff(v: unknown): v is ReleaseDiff {
+  return (
+    isObject(v) &&
+    isSide(v.from) &&
+    isSide(v.to) &&
+    arrayOf(v.entries, (e) => isString(e.id) && isString(e.change) && Array.isArray(e.changes) && isString(e.kind) && isString(e.chapter)) &&
+    isObject(v.counts) &&
+    arrayOf(v.chapters, (c) => isString(c.id) && isString(c.number) && isString(c.title)) &&
+    isObject(v.idMap) &&
+    Object.values(v.idMap).every(isString)
+  )
+}
 
 /**
  * A frozen release's site data as the pages read it: every field they read,

@@ -8,7 +8,9 @@ import { join } from 'node:path'
 import { parseCardData, readCardData, readRulesDir } from '../../src/io/read-sources.ts'
 import { loadRetirements } from '../../src/io/releases.ts'
 import { compile } from '../../src/core/compile.ts'
-import { CURRENT } from '../../src/core/versions/index.ts'
+import { CURRENT, type DiffStore } from '../../src/core/versions/index.ts'
+import type { Retirements } from '../../src/core/versions/retired.ts'
+import { cacheKey } from '../../src/io/dir-cache.ts'
 import type { ResolvedRelease } from '../../src/core/model/types.ts'
 import { indexView } from '../../src/core/render/document.ts'
 import type { SourceFile } from '../../src/core/types.ts'
@@ -32,6 +34,8 @@ type Slot = { [SLOT]?: SiteData }
 interface Prepared {
   source: ReleaseSource
   key: string
+  /** The hash of its sources and the card data (release-cache.ts `sourcesKey`; empty without a cache). */
+  sources: string
   model: ResolvedRelease
   compiled?: CompiledRelease
   data?: ReleaseData
@@ -103,15 +107,15 @@ function prepareOne(source: ReleaseSource, cache: ReleaseCache | undefined, card
   const name = source.current ? CURRENT : model.release.version
   if (!source.current) {
     const data = cache?.release(key, source.base)
-    if (data) return { source, key: name, model, data }
+    if (data) return { source, key: name, sources: key, model, data }
   }
   const compiled = renderRelease(model, indexView(model), source, cards)
   if (!source.current && cache) {
     const data = shapeRelease(compiled, { cards })
     cache.setRelease(key, source.base, data)
-    return { source, key: name, model, compiled, data }
+    return { source, key: name, sources: key, model, compiled, data }
   }
-  return { source, key: name, model, compiled }
+  return { source, key: name, sources: key, model, compiled }
 }
 
 /** The release's resolved model, compiled once per sources, card data and compiler; errors throw as they always did. */
@@ -136,12 +140,19 @@ function buildVersions(
   cards: CardIndex | undefined,
 ) {
   const built = new Map(prepared.map((p) => [p.key, p]))
+  /** Each release's sources key, by its name in the version index: what its diffs are kept by. */
+  const sourcesOf = new Map(prepared.map((p) => [p.key, p.sources]))
   const frozen: VersionSource[] = availableReleases(root).map(({ name, dir }) => {
     const b = built.get(name)
     const changelog = b && (b.data?.changelog ?? b.compiled!.paged.changelog)
-    const source: VersionSource = b
-      ? { key: name, model: b.model, base: b.source.base, changelog: changelog!.map((c) => ({ html: c.html })) }
-      : { key: name, model: compileOnce(dir, cache, cardBytes, cards) }
+    let source: VersionSource
+    if (b) source = { key: name, model: b.model, base: b.source.base, changelog: changelog!.map((c) => ({ html: c.html })) }
+    else {
+      const files = readRulesDir(dir)
+      const key = cache?.sourcesKey(files, cardBytes) ?? ''
+      sourcesOf.set(name, key)
+      source = { key: name, model: compileCached(files, dir, cache, key, cards) }
+    }
     // The version index names releases by their `release.yaml`; the URLs by their folder.
     if (source.model.release.version !== name) throw new Error(`releases/${name}/release.yaml says \`version: ${source.model.release.version}\`, expected ${name} (the folder name)`)
     return source
@@ -150,13 +161,20 @@ function buildVersions(
   const sources: VersionSource[] = [...frozen, { key: CURRENT, model: current.model, base: current.source.base }]
   const { retirements, messages } = loadRetirements(current.source.dir)
   for (const m of messages) notes.push(`${m.file}:${m.line}:${m.column}: ${m.severity}[${m.code}]: ${m.message}`)
-  return buildVersionData(sources, retirements)
+  return buildVersionData(sources, retirements, cache && keptDiffs(cache, sourcesOf))
 }
 
-/** A release the site does not serve, compiled only for histories. */
-function compileOnce(dir: string, cache: ReleaseCache | undefined, cardBytes: Buffer | undefined, cards: CardIndex | undefined): ResolvedRelease {
-  const files = readRulesDir(dir)
-  return compileCached(files, dir, cache, cache?.sourcesKey(files, cardBytes) ?? '', cards)
+/**
+ * The version diffs kept in the cache (1.6 s of a rebuild's site data was diffing frozen releases
+ * again): by both releases' sources and the retirements followed; the cache's own key adds the code.
+ */
+function keptDiffs(cache: ReleaseCache, sourcesOf: Map<string, string>): DiffStore {
+  const key = (from: string, to: string, retired: Retirements) => cacheKey('diff', sourcesOf.get(from) ?? '', sourcesOf.get(to) ?? '', JSON.stringify(retired.entries))
+  const known = (from: string, to: string) => Boolean(sourcesOf.get(from) && sourcesOf.get(to))
+  return {
+    get: (from, to, retired) => (known(from, to) ? cache.diff(key(from, to, retired)) : undefined),
+    set: (from, to, retired, diff) => known(from, to) && cache.setDiff(key(from, to, retired), diff),
+  }
 }
 
 export function publishSiteData(data: SiteData): void {

@@ -15,6 +15,7 @@ import {
   groupByChapter,
   summarizePhrase,
   type DiffEntry,
+  type DiffStore,
   type ExampleChange,
   type ReleaseDiff,
   type Retirements,
@@ -55,10 +56,10 @@ export const versionLabel = (key: string) => (key === CURRENT ? 'current rules' 
  * `sources`: every release, oldest first, then the current rules (key
  * `current`). Only sources with a `base` get pages and links.
  */
-export function buildVersionData(sources: VersionSource[], retired: Retirements): VersionData {
+export function buildVersionData(sources: VersionSource[], retired: Retirements, diffStore?: DiffStore): VersionData {
   const current = sources.find((s) => s.key === CURRENT)
   const frozen = sources.filter((s) => s.key !== CURRENT)
-  const index = createVersionIndex({ releases: frozen.map((s) => s.model), ...(current ? { current: current.model } : {}), retired })
+  const index = createVersionIndex({ releases: frozen.map((s) => s.model), ...(current ? { current: current.model } : {}), retired, ...(diffStore ? { diffStore } : {}) })
   const byKey = new Map(
     sources.map((s) => {
       const doc = indexView(s.model)

@@ -155,6 +155,8 @@ export function printInputs(pagePath: string): { page: string; data: string[] } 
   return { page: pagePath, data: [`${base}card-data.json`] }
 }
 const SCRIPTS = '/_astro/'
+/** Hides every box of the page, keeping its place: a print of the layout alone (destinations and all). */
+const LAYOUT_ONLY = 'body * { visibility: hidden !important }'
 /** Asked for by the browser or a page script, never part of what is printed: refused without a word. */
 const IGNORED = /^\/(favicon\.svg|icon-\d+\.png|manifest\.webmanifest)$/
 
@@ -206,17 +208,21 @@ async function printOne(browser: Browser, origin: string, { pagePath, outFile, i
       if (h1?.textContent) document.title = h1.textContent.replace(/\s+/g, ' ').trim()
     })
     const outline = await outlineEntries(page)
-    const print = (final: boolean) =>
-      page.pdf({
-        preferCSSPageSize: true,
-        printBackground: false,
-        // Page numbers and running heads are the stylesheet's margin boxes.
-        displayHeaderFooter: false,
-        // The bookmarks are ours (withOutline): Chromium's read some headings twice.
-        outline: false,
-        tagged: final,
-      })
-    // The contents get page numbers from a first, untagged print (Chromium has
+    const pdfOptions = { preferCSSPageSize: true, printBackground: false, displayHeaderFooter: false, outline: false } as const
+    // Page numbers and running heads are the stylesheet's margin boxes; the bookmarks are ours (withOutline): Chromium's read some headings twice.
+    const print = async (final: boolean) => {
+      if (final) return page.pdf({ ...pdfOptions, tagged: true })
+      // A pass for where the contents' targets land, not for its pages: nothing is painted (hidden boxes
+      // keep their place, so the page breaks are the final print's) and Skia writes no text. On /full/:
+      // 212 KB instead of 1.7 MB to read destinations from, 0.85–1.1 s of Chromium's CPU instead of 1.4–1.8.
+      const hidden = await page.addStyleTag({ content: LAYOUT_ONLY })
+      try {
+        return await page.pdf({ ...pdfOptions, tagged: false })
+      } finally {
+        await hidden.evaluate((style) => (style as Element).remove())
+      }
+    }
+    // The contents get page numbers from a first print of the layout alone (Chromium has
     // no `target-counter()`); print again if adding them moved anything. With
     // a guess (the numbers a last print had), the first print is the final
     // one, kept when it shows every entry where the guess said.

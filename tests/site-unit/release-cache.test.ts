@@ -5,6 +5,7 @@
  * cache gives is what a build without it makes. A damaged entry, or one of
  * another shape, is a miss.
  */
+import { createHash } from 'node:crypto'
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -13,7 +14,7 @@ import { readCardData, readRulesDir } from '../../src/io/read-sources.ts'
 import { prepareSite, siteCache } from '../../site/data/store.ts'
 import { englishFilter, englishNear, siteWords } from '../../site/data/english-words.ts'
 import { buildBloom } from '../../site/scripts/query/bloom.ts'
-import { isCachedReleaseData, openReleaseCache } from '../../site/data/release-cache.ts'
+import { isCachedDiff, isCachedReleaseData, openReleaseCache } from '../../site/data/release-cache.ts'
 import { availableReleases } from '../../site/data/releases.ts'
 import type { SiteData } from '../../site/data/types.ts'
 
@@ -25,6 +26,12 @@ const rules = join(tmp, 'rules')
 const env = { CR_SITE_CACHE_DIR: join(tmp, 'cache'), CR_RELEASES: 'v22.12', CR_RULES_DIR: rules }
 const frozenKey = () => openReleaseCache(ROOT, env)!.sourcesKey(readRulesDir(join(ROOT, 'releases/v22.12')), readCardData(join(ROOT, 'data/cards.json')))
 const release = (site: SiteData, base: string) => site.releases.find((r) => r.base === base)!
+/** One diff the first build kept (src/io/cache.ts: a header line, then the JSON). */
+const kept0 = () => {
+  const dir = join(tmp, 'cache/data/site-diff')
+  const bytes = readFileSync(join(dir, readdirSync(dir).find((f) => f.endsWith('.json'))!))
+  return JSON.parse(bytes.subarray(bytes.indexOf(0x0a) + 1).toString('utf8')) as unknown
+}
 const EDIT: [string, string] = ["halt the Runner's progress", "halt the Runner's progress at once"]
 
 // The first build, on an empty cache: everything compiled and shaped as without a cache (a miss
@@ -143,6 +150,56 @@ describe('the site data cache', { timeout: 600_000 }, () => {
     // is handed on does not depend on how many releases are built, and each costs a full compile).
     expect(siteCache(prepareSite(ROOT, { ...env, CR_SITE_CACHE: '0', CR_RELEASES: 'none' }))).toBeUndefined()
     expect(siteCache(prepareSite(ROOT, { ...env, CR_RELEASES: 'none' }))).toBeDefined()
+  })
+
+
+  test('keeps the diffs between releases: read back while both releases and the retirements are the same, the current rules diffed again after an edit', () => {
+    const dir = join(tmp, 'cache/data/site-diff')
+    /** Each kept diff: its file, and its value (`src/io/cache.ts`: a header line, then the JSON). */
+    const kept = () =>
+      readdirSync(dir)
+        .filter((f) => f.endsWith('.json'))
+        .map((f) => {
+          const bytes = readFileSync(join(dir, f))
+          return { file: join(dir, f), header: bytes.subarray(0, bytes.indexOf(0x0a)).toString('latin1'), value: JSON.parse(bytes.subarray(bytes.indexOf(0x0a) + 1).toString('utf8')) as { from: { version: string }; to: { version: string }; counts: Record<string, number> } }
+        })
+    const pairs = () => kept().map((d) => `${d.value.from.version}>${d.value.to.version}`).sort()
+    // Each release against the one before it, and the current rules against the last release.
+    const versions = [...availableReleases(ROOT).map((r) => r.name), 'current']
+    const chain = versions.slice(1).map((v, i) => `${versions[i]}>${v}`).sort()
+    expect(pairs()).toEqual(expect.arrayContaining(chain))
+    // A mark only the cache carries (the current rules' diffs rewritten, each with a valid header): the next build's changes page shows it.
+    const marked = kept().filter((d) => d.value.to.version === 'current')
+    for (const entry of marked) {
+      const bytes = Buffer.from(JSON.stringify({ ...entry.value, counts: { ...entry.value.counts, reworded: 9999 } }), 'utf8')
+      const [format, kind, keyHash] = entry.header.split(' ')
+      writeFileSync(entry.file, Buffer.concat([Buffer.from(`${format} ${kind} ${keyHash} ${bytes.length} ${createHash('sha256').update(bytes).digest('hex')}\n`), bytes]))
+    }
+    const unreleased = (site: SiteData) => site.changes.find((c) => c.key === 'current')!
+    expect(unreleased(prepareSite(ROOT, env)).counts).toContainEqual(['reworded', 9999])
+    const file = join(rules, '06_runs.yaml')
+    const text = readFileSync(file, 'utf8')
+    // Another edit than the test above made: its diff is not kept yet.
+    writeFileSync(file, text.replace(EDIT[0], `${EDIT[0]} entirely`))
+    try {
+      const before = new Set(kept().map((d) => d.file))
+      const site = prepareSite(ROOT, env)
+      // The edit is a new diff of the current rules, made again; the releases' diffs were read, not made again.
+      expect(unreleased(site).counts).not.toContainEqual(['reworded', 9999])
+      const added = kept().filter((d) => !before.has(d.file))
+      expect(added.map((d) => `${d.value.from.version}>${d.value.to.version}`)).toEqual([`${versions[versions.length - 2]}>current`])
+    } finally {
+      writeFileSync(file, text)
+      for (const entry of marked) rmSync(entry.file)
+    }
+    // Without the mark (the entry gone), the same data as a build without the cache.
+    expect(prepareSite(ROOT, env)).toEqual(fresh)
+  })
+
+  test('a kept diff of another shape is a miss', () => {
+    const diff = JSON.parse(JSON.stringify(kept0()))
+    expect(isCachedDiff(diff)).toBe(true)
+    for (const broken of [{ ...diff, entries: [{ id: 'rule_x' }] }, { ...diff, idMap: { a: 1 } }, { ...diff, to: {} }, [], 'a diff']) expect(isCachedDiff(broken)).toBe(false)
   })
 
   test('is off with CR_SITE_CACHE=0, and keyed by the URL prefix too', () => {

@@ -13,7 +13,7 @@ export { describeTrail, emptyRetirements, followRetirement, parseRetirements, re
 export type { Redirection, RetiredEntry, RetirementKind, RetirementStep, RetirementTrail, Retirements } from './retired.ts'
 export { createVersionIndex, CURRENT, parseCitation } from './version-index.ts'
 export { normalizeVersion, RELEASE_NAME } from '../ids.ts'
-export type { CitationStatus, MappedId, OldCitation, ParsedCitation, Redirect, VersionIndex, VersionIndexInput } from './version-index.ts'
+export type { CitationStatus, DiffStore, MappedId, OldCitation, ParsedCitation, Redirect, VersionIndex, VersionIndexInput } from './version-index.ts'
 export { formatWordDiffAnsi, formatWordDiffPlain, sideOf, wordDiff } from './word-diff.ts'
 export type { WordPart } from './word-diff.ts'
 export { buildNumberLedger, describeMeaning, describeMeaningPhrase, explainNumber, releaseSpan, type NumberExplanation, type NumberLedger, type NumberMeaning } from './number-ledger.ts'

@@ -89,6 +89,19 @@ export interface VersionIndexInput {
   /** The editable rules, listed as `current`; without it the last release is today's. */
   current?: ResolvedRelease
   retired?: Retirements
+  /** Diffs kept from an earlier run (the site's build cache); the index asks it before diffing two releases. */
+  diffStore?: DiffStore
+}
+
+/**
+ * Where diffs computed before are kept, by the two versions' names and the
+ * retirements they were followed through (the release file's entries and the
+ * legacy IDs of today's rules). The caller keys them by what else a diff is
+ * made of (both releases' sources, the code); the index trusts what it gets.
+ */
+export interface DiffStore {
+  get(from: string, to: string, retired: Retirements): ReleaseDiff | undefined
+  set(from: string, to: string, retired: Retirements, diff: ReleaseDiff): void
 }
 
 export function createVersionIndex(input: VersionIndexInput): VersionIndex {
@@ -123,7 +136,14 @@ export function createVersionIndex(input: VersionIndexInput): VersionIndex {
   const diff = (from: string, to: string) => {
     const key = `${from}\0${to}`
     let d = diffs.get(key)
-    if (!d) diffs.set(key, (d = diffReleases(needModel(from), needModel(to), retired)))
+    if (!d) {
+      d = input.diffStore?.get(from, to, retired)
+      if (!d) {
+        d = diffReleases(needModel(from), needModel(to), retired)
+        input.diffStore?.set(from, to, retired, d)
+      }
+      diffs.set(key, d)
+    }
     return d
   }
   /** The index of the diff between consecutive versions `versions[i]` → `versions[i + 1]`. */
