@@ -106,7 +106,7 @@ export function resolveQuery(lookup: Lookup, query: string) {
 function linkTarget(q: string): string {
   if (/\s/.test(q)) return q
   const hash = q.lastIndexOf('#')
-  const target = hash >= 0 ? q.slice(hash + 1) : (/(?:^|\/)r\/([^/?#]+)\/?(?:[?#].*)?$/.exec(q)?.[1] ?? q)
+  const target = hash >= 0 ? q.slice(hash + 1) : (/(?:^|\/)r\/([^/?#]+)\/?(?:[?#].*)?$/i.exec(q)?.[1] ?? q)
   try {
     return decodeURIComponent(target)
   } catch {

@@ -1,17 +1,19 @@
 /**
  * A number's history, said where the reader meets the number (issue 19):
  *
- *   - `?from=6.2.5` on today's rule: the permalink `/r/6.2.5/` of a number
- *     that named another rule before brought the reader here;
- *   - `?r=6.1.4a` (and so `/r/6.1.4a/` offline, and `/v24.03/r/…/`) for a
- *     number no rule of that release has: what it named, and where that is now.
+ *   - `?from=6.2.5` on the rule a number led to: the permalink `/r/6.2.5/`,
+ *     `?r=6.2.5` or search's Enter on a number that named (or, on an old
+ *     release, names) another rule elsewhere, or that this release lacks
+ *     but named one rule elsewhere (`10.5.5` → 1.14.3a);
+ *   - `?r=<n>` on the home page, for a number this release lacks that named
+ *     several rules elsewhere: each, with a link.
  *
  * From `numbers.json` (kept offline with the current rules), in the sentence
  * the build's `/r/<n>/` pages use. A bar at the foot of the screen, so the
  * page under it does not move.
  */
 import type { Phrase } from '../../src/core/phrase.ts'
-import { numberHistory, type NumberHistoryItem } from './number-history.ts'
+import { numberHistory, type NumberHistory, type NumberHistoryItem } from './number-history.ts'
 
 function sentenceNodes(sentence: Phrase): Node[] {
   return sentence.map((p) => {
@@ -53,16 +55,15 @@ export function showNumberNote(heading: string, items: NumberHistoryItem[]): HTM
   return bar
 }
 
-/** `?from=6.2.5` on today's rule: what 6.2.5 named before. */
-export async function noteFrom(number: string): Promise<void> {
-  const items = await numberHistory(number)
-  if (items.length > 0) showNumberNote(`${number} is this rule today. It named another rule before:`, items)
+/** `?from=6.2.5` on the rule a number led to (in the release at `base`): what else that number named or names. */
+export async function noteFrom(number: string, base: string): Promise<void> {
+  const story = await numberHistory(number, base)
+  if (story.items.length > 0) showNumberNote(story.heading, story.items)
 }
 
-/** A number this release does not have: say what it named, if some release printed it. True when said. */
-export async function noteUnknownNumber(number: string, version: string | undefined): Promise<boolean> {
-  const items = await numberHistory(number)
-  if (items.length === 0) return false
-  showNumberNote(`No rule is numbered ${number} ${version ? `in ${version}` : 'today'}.`, items)
+/** A number the release at `base` has no rule for, said where the reader is (more than one rule it could mean). True when said. */
+export async function noteNumber(story: NumberHistory): Promise<boolean> {
+  if (story.items.length === 0) return false
+  showNumberNote(story.heading, story.items)
   return true
 }

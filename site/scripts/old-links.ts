@@ -3,9 +3,10 @@
  * `/?r=<id or number>`, and `/#<id>` or `/#<number>` on a release's home
  * page (its anchors are rule IDs on one page). An ID this release does not
  * have but an earlier one did goes to `/r/<id>/`, which says what became of
- * it; a number it does not have but a release printed says what that number
- * named (`number-note.ts`); anything else goes to search. `?from=<number>`
- * on today's rule says what the number named before (a permalink's note).
+ * it. A number lands where search's Enter and the permalinks land
+ * (`number-history.ts`): its rule, or the one rule it named elsewhere, with
+ * `?from=<number>` when it named or names another rule elsewhere, and the
+ * page says so (`number-note.ts`); anything else goes to search.
  */
 import { routes, siteRoutes } from '../shared/routes.ts'
 
@@ -14,7 +15,7 @@ export function initOldLinks(base: string) {
   const wanted = params.get('r')
   if (wanted) void land(base, wanted, true)
   const from = params.get('from')
-  if (from && routes(base).current) void import('./number-note.ts').then((m) => m.noteFrom(from))
+  if (from) void import('./number-note.ts').then((m) => m.noteFrom(from, base))
   const fromHash = () => {
     const hash = decodeURIComponent(location.hash.slice(1))
     if (location.pathname === routes(base).home() && hash && !document.getElementById(hash)) void land(base, hash, false)
@@ -26,16 +27,20 @@ export function initOldLinks(base: string) {
 async function land(base: string, wanted: string, orSearch: boolean) {
   const { loadLookup, numberOf, resolveQuery } = await import('./lookup.ts')
   const hit = resolveQuery(await loadLookup(base), wanted)
-  if (hit) return location.replace(hit.url)
-  // A number another release printed: what it named there, and where that rule is now.
   const number = numberOf(wanted)
-  if (number) {
-    const { noteUnknownNumber } = await import('./number-note.ts')
-    if (await noteUnknownNumber(number, routes(base).version)) return
+  // A number lands as search's Enter and the permalinks do: on its rule (or the one rule it
+  // named elsewhere), told on landing what else it named (`?from=`); several: said here.
+  if (number && (!hit || hit.number === number)) {
+    const { numberHistory } = await import('./number-history.ts')
+    const story = await numberHistory(number, base)
+    if (story.landing) return location.replace(story.landing)
+    const { noteNumber } = await import('./number-note.ts')
+    if (await noteNumber(story)) return
   }
-  // Retired IDs have pages of their own (`/r/<id>/`, current rules only).
-  if (/^[A-Za-z][\w-]*$/.test(wanted)) {
-    const page = siteRoutes.retired(wanted)
+  if (hit) return location.replace(hit.url)
+  // Retired IDs have pages of their own (`/r/<id>/`, current rules only), by their ID in lower case.
+  if (/^[A-Za-z][\w-]*$/.test(wanted.trim())) {
+    const page = siteRoutes.retired(wanted.trim().toLowerCase())
     const found = await fetch(page, { method: 'HEAD' }).then((r) => r.ok, () => false)
     if (found) return location.replace(page)
   }

@@ -20,12 +20,15 @@ export function citation(number: string, id: string, base = '/') {
 }
 
 /**
- * The rule's permanent link: `/r/<number>/` for the current rules (a page
- * that unfurls with the rule's text in chat apps); a release's own pages have
- * no permalink pages, so `/v24.03/?r=<number>`, which finds the rule in it.
+ * The link to share for a rule: by its ID, which names the same rule in
+ * every release to come (a renamed or merged ID redirects), where a number
+ * may name another rule once one is inserted before it. `/r/<id>/` for the
+ * current rules (a page that unfurls with the rule's text in chat apps); a
+ * release's own pages have no permalink pages, so `/v24.03/?r=<id>`, pinned
+ * to that release. The citation beside it gives the number to read.
  */
-export function permalink(origin: string, number: string, base = '/') {
-  return `${origin}${routes(base).permalink(number)}`
+export function permalink(origin: string, id: string, base = '/') {
+  return `${origin}${routes(base).permalink(id)}`
 }
 
 async function copyText(text: string): Promise<boolean> {
@@ -90,7 +93,7 @@ export function initRuleTools() {
   }
   link.addEventListener('click', async () => {
     if (!rule) return
-    done(link, await copyText(permalink(location.origin, rule.dataset.n ?? '', base)), 'Link')
+    done(link, await copyText(permalink(location.origin, rule.id, base)), 'Link')
   })
   cite.addEventListener('click', async () => {
     if (!rule) return

@@ -194,8 +194,9 @@ async function respond(request: Request, url: URL): Promise<Response> {
     if (request.mode !== 'navigate') throw error
     // A permalink not yet read, or an old release's (`/v24.03/r/6.2.5/`, which the 404 page
     // would send on): the release's home page (kept, or kept with the release) finds the rule.
-    const permalink = /^(\/(?:v\d{2}\.\d{2}\/)?)r\/([^/]+)\/$/.exec(url.pathname)
-    if (permalink) return Response.redirect(`${permalink[1]}?r=${permalink[2]}`, 302)
+    // The shape is `PERMALINK_PATH` of shared/routes.ts (this file imports nothing; a test holds them equal).
+    const permalink = /^(\/(?:v\d{2}\.\d{2}\/)?)r\/([^/?#]+)\/?$/i.exec(url.pathname)
+    if (permalink) return Response.redirect(`${permalink[1]!.toLowerCase()}?r=${permalink[2]}`, 302)
     return offlinePage()
   }
 }

@@ -7,7 +7,7 @@
  * same sentence the build's pages use (`describeMeaningPhrase`).
  */
 import { describeMeaningPhrase, type NumberMeaning } from '../../src/core/versions/number-ledger.ts'
-import type { Phrase } from '../../src/core/phrase.ts'
+import { code, phrase, type Phrase } from '../../src/core/phrase.ts'
 import type { ReleaseStatus } from '../../src/core/versions/release-citations.ts'
 
 /** `[id, versions, today's id ('' when removed), today's number, status, reason?]` */
@@ -38,3 +38,86 @@ export function earlierMeanings(json: NumbersJson, number: string): { meaning: N
   })
 }
 
+
+/** A release as the number story reads it: its numbers and IDs (the browser: its `lookup.json`). */
+export interface StoryRelease {
+  /** `v24.03`; undefined for the current rules. */
+  version?: string
+  /** The ID of the rule `number` names in this release. */
+  idOf(number: string): string | undefined
+  /** The number of rule `id` in this release (a retired ID: the rule it became). */
+  numberOf(id: string): string | undefined
+}
+
+export interface NumberStoryItem {
+  /** "6.2.5 in v22.12–v24.03 (`rule_x`) is 6.2.8 now" */
+  sentence: Phrase
+  /** That rule in the release read, when it has it: where its link goes. */
+  target?: { id: string; number: string }
+  /** The rule the number names today (read in a held release); else one it named before. */
+  today?: true
+}
+
+/**
+ * What a number says in one release, wherever a reader resolves it (search's
+ * Enter, `?r=`, a permalink) and on the page they land on: the rule it names
+ * there (`here`), and the other rules it named or names in other releases.
+ * No items: it always named this rule, nothing to say.
+ */
+export interface NumberStory {
+  number: string
+  here?: string
+  /** "6.2.5 is this rule today. It named another rule before:", "No rule is numbered 6.2.8 in v24.03." */
+  heading: string
+  items: NumberStoryItem[]
+}
+
+/**
+ * `number` read in `release`, against `today` (the current rules) and
+ * `numbers.json`. In the current rules: what the number named before. In a
+ * held release (`/v24.03/`): which rule today's number names and where that
+ * rule is in the release read ("6.2.8 today (`rule_x`) is 6.2.5 in v24.03"),
+ * and what other releases numbered so, each found in the release read.
+ */
+export function numberStory(json: NumbersJson, number: string, release: StoryRelease, today: StoryRelease): NumberStory {
+  const here = release.idOf(number)
+  const held = release.version
+  if (!held) {
+    const items = earlierMeanings(json, number).map(({ meaning, sentence }) => ({
+      sentence,
+      ...(meaning.currentId && meaning.currentNumber ? { target: { id: meaning.currentId, number: meaning.currentNumber } } : {}),
+    }))
+    return { number, ...(here ? { here } : {}), heading: here ? `${number} is this rule today. It named another rule before:` : `No rule is numbered ${number} today.`, items }
+  }
+  /** A rule known by its ID today (and by `id` in the releases of a meaning): its ID and number in the release read. */
+  const inRelease = (currentId: string | undefined, id?: string): { id: string; number: string } | undefined => {
+    for (const candidate of [currentId, id]) {
+      const n = candidate ? release.numberOf(candidate) : undefined
+      if (candidate && n) return { id: release.idOf(n) ?? candidate, number: n }
+    }
+    // Renamed since the release read: numbers.json has it under its old ID, in a meaning that release printed.
+    if (!currentId) return undefined
+    for (const [n, rows] of Object.entries(json.n)) {
+      for (const [oldId, versions, nowId] of rows) if (nowId === currentId && versions.includes(held) && release.idOf(n) === oldId) return { id: oldId, number: n }
+    }
+    return undefined
+  }
+  const items: NumberStoryItem[] = []
+  const todayId = today.idOf(number)
+  if (todayId) {
+    const target = inRelease(todayId)
+    if (target?.id !== here) {
+      const where = target ? ` is ${target.number} in ${held}` : ` is not in ${held}`
+      items.push({ sentence: phrase(`${number} today (`, code(todayId), `)${where}`), today: true, ...(target ? { target } : {}) })
+    }
+  }
+  for (const { meaning, sentence } of earlierMeanings(json, number)) {
+    if (meaning.versions.includes(held)) continue
+    const target = inRelease(meaning.currentId, meaning.id)
+    if (target && target.id === here) continue
+    if (target && target.id === items[0]?.target?.id) continue
+    const where = target ? (target.number === meaning.currentNumber ? '' : `; ${target.number} in ${held}`) : meaning.currentId ? `; not in ${held}` : ''
+    items.push({ sentence: phrase(sentence, where), ...(target ? { target } : {}) })
+  }
+  return { number, ...(here ? { here } : {}), heading: here ? `${number} is this rule in ${held}. It is another rule in other releases:` : `No rule is numbered ${number} in ${held}.`, items }
+}

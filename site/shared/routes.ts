@@ -165,9 +165,21 @@ export function splitPath(pathname: string, bases: readonly string[]): { base: s
   return { base, rest: pathname.slice(base.length) }
 }
 
-/** A permalink path, `/r/6.1.4/` or `/v24.03/r/6.2.5/`: its release base and key (decoded), else undefined. */
+/**
+ * A permalink path's shape, read forgivingly: `/r/<key>/` or
+ * `/v24.03/r/<key>/`, in any case (`/R/…`, `/V24.03/…`), the final slash
+ * optional. The service worker (`scripts/sw.ts`, which imports nothing)
+ * carries the same pattern; a test holds them equal.
+ */
+export const PERMALINK_PATH = /^(\/(?:v\d{2}\.\d{2}\/)?)r\/([^/?#]+)\/?$/i
+
+/**
+ * A permalink path, `/r/6.1.4/` or `/v24.03/r/6.2.5/`: its release base (in
+ * lower case) and key (decoded, as typed: the release's lookup folds case,
+ * spaces and letters, `6.1.4A`, `6.1.4 a`, `RULE_END_THE_RUN`), else undefined.
+ */
 export function parsePermalink(pathname: string): { base: string; key: string } | undefined {
-  const m = /^(\/(?:v\d{2}\.\d{2}\/)?)r\/([^/?#]+)\/?$/.exec(pathname)
+  const m = PERMALINK_PATH.exec(pathname)
   if (!m) return undefined
   let key = m[2]!
   try {
@@ -175,5 +187,6 @@ export function parsePermalink(pathname: string): { base: string; key: string } 
   } catch {
     // A malformed escape: the key as typed.
   }
-  return { base: m[1]!, key }
+  key = key.trim()
+  return key ? { base: m[1]!.toLowerCase(), key } : undefined
 }

@@ -44,6 +44,97 @@ export function nearestExistingNumber(number: string, exists: (n: string) => boo
   return undefined
 }
 
+/** A rule as a suggestion names it to a person: its number and its ID, `6.1.4 (rule_end_the_run)`. */
+export function ruleLabel(number: string, id: string): string {
+  return `${number} (${id})`
+}
+
+/**
+ * The existing numbers a mistyped one may have meant, best first: those one
+ * edit away (a digit or letter dropped, doubled, changed, or swapped with its
+ * neighbour: `6.1.44`, `6.1.9z`, `6.10.1`, `6.14.`), else two; among equals, the
+ * longer shared beginning, then the nearer number where they first differ
+ * (`6.1.7` → 6.1.6 before 6.1.1), then the rules' order. The nearest
+ * existing ancestor when nothing is that close. `numbers` in the rules'
+ * order (a Map's keys: a `byNumber`); indexed once per collection, each
+ * answer cached, so a file of 100,000 mistyped numbers costs one search each.
+ * The one did-you-mean for numbers: `cr cite`, `cr show`, the package's
+ * `rule()` and the site's search use it.
+ */
+export function similarNumbers(wanted: string, numbers: readonly string[] | ReadonlyMap<string, unknown>, limit = 3): string[] {
+  let s = numberSuggesters.get(numbers)
+  if (!s) {
+    s = createNumberSuggester(numbers instanceof Map ? [...numbers.keys()] : (numbers as readonly string[]))
+    numberSuggesters.set(numbers, s)
+  }
+  return s(wanted, limit)
+}
+
+const numberSuggesters = new WeakMap<object, Suggester>()
+
+function createNumberSuggester(list: readonly string[]): Suggester {
+  const byLength = new Map<number, number[]>()
+  list.forEach((n, i) => {
+    const bucket = byLength.get(n.length)
+    if (bucket) bucket.push(i)
+    else byLength.set(n.length, [i])
+  })
+  const has = new Set(list)
+  const cache = new Map<string, string[]>()
+  return (wanted, limit = 3) => {
+    const key = `${limit}\u0000${wanted}`
+    const hit = cache.get(key)
+    if (hit) return hit.slice()
+    const w = wanted.trim().toLowerCase()
+    // A chapter is one or two digits: `42` is no typo of chapter 4 worth saying (nor is `rule(42)`).
+    if (!w.includes('.')) return []
+    const found: { i: number; d: number; prefix: number; gap: number }[] = []
+    for (let len = w.length - 2; len <= w.length + 2; len++) {
+      for (const i of byLength.get(len) ?? []) {
+        const n = list[i]!
+        if (n === w) continue
+        const d = editDistance(w, n, 2, { transpositions: true })
+        if (d <= 2) found.push({ i, d, prefix: sharedStart(w, n), gap: gapAt(w, n) })
+      }
+    }
+    const best = found.some((f) => f.d === 1) ? found.filter((f) => f.d === 1) : found
+    best.sort((a, b) => a.d - b.d || b.prefix - a.prefix || a.gap - b.gap || a.i - b.i)
+    let result = best.slice(0, limit).map((f) => list[f.i]!)
+    if (result.length === 0) {
+      const near = nearestExistingNumber(w, (n) => has.has(n))
+      result = near === undefined ? [] : [near]
+    }
+    cache.set(key, result)
+    return result.slice()
+  }
+}
+
+function sharedStart(a: string, b: string): number {
+  let k = 0
+  while (k < a.length && k < b.length && a[k] === b[k]) k++
+  return k
+}
+
+/**
+ * How far apart the numbers are in the first part where they differ: its
+ * number first, then its letter (`6.1.7`/`6.1.6`: 1000; `6.2.7e`/`6.2.7d`: 1;
+ * no letter counts as just before `a`); 0 when that part is not a number.
+ */
+function gapAt(a: string, b: string): number {
+  const pa = a.split('.')
+  const pb = b.split('.')
+  for (let k = 0; k < Math.min(pa.length, pb.length); k++) {
+    if (pa[k] === pb[k]) continue
+    const x = Number.parseInt(pa[k]!, 10)
+    const y = Number.parseInt(pb[k]!, 10)
+    if (Number.isNaN(x) || Number.isNaN(y)) return 0
+    return Math.abs(x - y) * 1000 + Math.abs(letterOf(pa[k]!) - letterOf(pb[k]!))
+  }
+  return 0
+}
+
+const letterOf = (part: string) => /[a-z]/.exec(part)?.[0].charCodeAt(0) ?? 96
+
 /** How a release is named: `v24.03` (and so are the folders under `releases/`). */
 export const RELEASE_NAME = /^v\d{2}\.\d{2}$/
 

@@ -3,7 +3,7 @@
  * in citation form (`6.1.4`, `6.1.4a`), or as printed or cited (`6.1.4.a.`,
  * `CR 6.1.4`, `§6.1.4`, `rule 6.1.4a`, `step 6.9.2`).
  */
-import { lowerFirst, nearestExistingNumber, normalizeNumber, suggesterFor } from './ids.ts'
+import { lowerFirst, normalizeNumber, ruleLabel, similarNumbers, suggesterFor } from './ids.ts'
 import type { RuleEntry } from './types.ts'
 
 export interface LookupTable {
@@ -27,9 +27,8 @@ export function findRule(table: LookupTable, query: string): { entry?: RuleEntry
   if (number) {
     const entry = table.byNumber.get(number)
     if (entry) return { entry, suggestions: [] }
-    // A number that does not exist: suggest its nearest existing ancestor.
-    const near = nearestExistingNumber(number, (n) => table.byNumber.has(n))
-    return { suggestions: near === undefined ? [] : [near] }
+    // A number that does not exist: the numbers it may be a typo of, each with its ID.
+    return { suggestions: similarNumbers(number, table.byNumber).map((n) => ruleLabel(n, table.byNumber.get(n)!.id)) }
   }
   return { suggestions: suggesterFor(table.byId)(id) }
 }

@@ -3,7 +3,7 @@
  * release's data. Plain, dependency-free code: it is compiled into the
  * package (ESM and CommonJS) with the data of the release it ships.
  */
-import { lowerFirst, nearestExistingNumber, normalizeNumber, parseCitation, normalizeVersion, suggestClosest } from '../core/ids.ts'
+import { lowerFirst, normalizeNumber, parseCitation, normalizeVersion, ruleLabel, similarNumbers, suggestClosest } from '../core/ids.ts'
 import { buildNumberLedger, describeMeaning, explainNumber, type NumberLedger } from '../core/versions/number-ledger.ts'
 import type { ReleaseRule } from '../core/versions/release-citations.ts'
 import type { CompactRelease, RuntimeData } from './data.ts'
@@ -108,13 +108,15 @@ export function createRuntime(data: RuntimeData): Runtime {
       [],
     )
 
-  /** Suggestions among `numbers` (number → ID) and `ids`: today's, or a release's. */
-  const suggest = (query: string, hasNumber: (n: string) => string | undefined, ids: Iterable<string>): string[] => {
+  /** Suggestions among `numbers` (number → ID, in the rules' order) and `ids`: today's, or a release's; a number's with their IDs. */
+  const suggest = (query: string, numbers: ReadonlyMap<string, string>, ids: Iterable<string>): string[] => {
     const n = normalizeNumber(query)
     if (n === undefined) return suggestClosest(query, ids)
-    const near = nearestExistingNumber(n, (x) => hasNumber(x) !== undefined)
-    return near === undefined ? [] : [`${near} (${hasNumber(near)})`]
+    return similarNumbers(n, numbers).map((x) => ruleLabel(x, numbers.get(x)!))
   }
+  /** Today's numbers → IDs, for suggestions. */
+  let todaysNumbers: Map<string, string> | undefined
+  const numbersToday = () => (todaysNumbers ??= new Map([...byNumber].map(([n, r]) => [n, r.id])))
 
   /** The release a query names, by option or in its text (`CR 10.10 …` is section 10.10, not a release). */
   const parseQuery = (query: unknown, options: { version?: string } | undefined): { release?: string; query: string } => {
@@ -153,7 +155,7 @@ export function createRuntime(data: RuntimeData): Runtime {
       // An ID of today's rules that the release did not have yet: say where it is, suggest nothing.
       const now = byId.get(q) ?? byId.get(lower)
       if (now) return { error: unknown(query, [], { version: release, today: now.number }) }
-      return { error: unknown(query, suggest(q, (x) => t.numbers.get(x), t.numberOf.keys()), { version: release }) }
+      return { error: unknown(query, suggest(q, t.numbers, t.numberOf.keys()), { version: release }) }
     }
     const f = t.fates[id]
     const current = f === undefined || f[0] === '' ? id : f[0]
@@ -243,7 +245,7 @@ export function createRuntime(data: RuntimeData): Runtime {
       const old = oldNumber(query)
       if (old) throw old
     }
-    throw unknown(ref, suggest(query, (x) => byNumber.get(x)?.id, byId.keys()))
+    throw unknown(ref, suggest(query, numbersToday(), byId.keys()))
   }
 
   return {

@@ -285,7 +285,7 @@ describe('usage and configuration errors exit 2', () => {
 })
 
 describe('CI output', () => {
-  const planted = { 'src/a.rs': '// CR 6.1.99, see "rule_end_teh_run"\ncite!("rule_end_the_run"); // 100% sure, a:b\n' }
+  const planted = { 'src/a.rs': '// CR 6.1.44, see "rule_end_teh_run"\ncite!("rule_end_the_run"); // 100% sure, a:b\n' }
 
   it('prints GitHub workflow annotations, escaped', async () => {
     const r = await runCr(['cite', '--format', 'github', '--index', index], project(planted))
@@ -293,7 +293,7 @@ describe('CI output', () => {
     const lines = r.stdout.split('\n')
     expect(lines[0]).toMatch(/^cr cite: 1 file, 1 citation of 1 rule; 2 errors, 0 warnings, 1 hint$/)
     expect(lines.filter((l) => l.startsWith('::'))).toEqual([
-      '::error file=src/a.rs,line=1,col=4,title=cr cite%3A unknown-rule::Unknown rule number `6.1.99`, expected the number of a rule (the nearest is 6.1, `sec_run_general`); did you mean `sec_run_general`?',
+      '::error file=src/a.rs,line=1,col=4,title=cr cite%3A unknown-rule::Unknown rule number `6.1.44`, expected the number of a rule; did you mean `6.1.4 (rule_end_the_run)`, `6.1.4a (rule_end_run_access_or_breach_during_run)`, `6.1.4b (rule_end_encounter_outside_run)`?',
       '::error file=src/a.rs,line=1,col=20,title=cr cite%3A unknown-rule::Unknown rule ID `rule_end_teh_run`, expected the ID of a chapter, section, rule or step; did you mean `rule_end_the_run`?',
       '::notice file=src/a.rs,line=2,col=8,title=cr cite%3A imprecise-citation::`rule_end_the_run` (6.1.4) has 3 sub-rules (6.1.4a–6.1.4c); citing the one that applies is more precise',
     ])
@@ -316,7 +316,7 @@ describe('CI output', () => {
       ruleId: 'unknown-rule',
       ruleIndex: rules.findIndex((x) => x.id === 'unknown-rule'),
       level: 'error',
-      message: { text: 'Unknown rule number `6.1.99`, expected the number of a rule (the nearest is 6.1, `sec_run_general`); did you mean `sec_run_general`?' },
+      message: { text: 'Unknown rule number `6.1.44`, expected the number of a rule; did you mean `6.1.4 (rule_end_the_run)`, `6.1.4a (rule_end_run_access_or_breach_during_run)`, `6.1.4b (rule_end_encounter_outside_run)`?' },
       locations: [{ physicalLocation: { artifactLocation: { uri: 'src/a.rs', uriBaseId: '%SRCROOT%' }, region: { startLine: 1, startColumn: 4 } } }],
     })
     expect(run.results.map((x: { level: string }) => x.level)).toEqual(['error', 'error', 'note'])

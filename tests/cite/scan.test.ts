@@ -117,10 +117,18 @@ describe('rule numbers', () => {
     expect(cited('version 6.1.4; v6.1.4; 1.2.1 crate 6.1.4')).toEqual([])
   })
 
-  it('reports a number the rules do not have, with the nearest rule', () => {
-    const r = scan('// CR 6.1.99')
-    expect(r.problems).toMatchObject([{ code: 'unknown-rule', line: 1, column: 4, text: 'CR 6.1.99', suggestions: ['sec_run_general'] }])
-    expect(r.problems[0]!.message).toBe('Unknown rule number `6.1.99`, expected the number of a rule (the nearest is 6.1, `sec_run_general`)')
+  it('reports a number the rules do not have, with the numbers it may be a typo of, each with its ID', () => {
+    const r = scan('// CR 6.1.33')
+    expect(r.problems).toMatchObject([{ code: 'unknown-rule', line: 1, column: 4, text: 'CR 6.1.33' }])
+    expect(r.problems[0]!.message).toBe('Unknown rule number `6.1.33`, expected the number of a rule')
+    expect(r.problems[0]!.suggestions).toEqual(['6.1.3 (rule_end_the_run)', '6.1.3a (rule_end_run_access_or_breach_during_run)', '6.1.3b (rule_end_encounter_outside_run)'])
+    // Every kind of slip, in every citation form: a letter wrong, a dot dropped, a digit doubled, changed or swapped.
+    const first = (text: string) => scan(text).problems.map((p) => p.suggestions?.[0])
+    expect(first('cite!("6.1.3z")')).toEqual(['6.1.3c (rule_end_run_no_run_or_encounter)'])
+    expect(first('// CR 61.3a')).toEqual(['6.1.3a (rule_end_run_access_or_breach_during_run)'])
+    expect(first('// rule 6.1.44')).toEqual(['6.1.4 (rule_jacking_out)'])
+    expect(first('// CR 6.1.7')).toEqual(['6.1.4 (rule_jacking_out)'])
+    expect(first('// CR 9.6.1a')).toEqual(['6.9.1a (step_initiation_announce)'])
   })
 
   it('does not take `rule 2.5` in a chapter the rules lack for a citation', () => {
@@ -381,7 +389,7 @@ describe('citations that name a release', () => {
   it('reports a rule removed since, a number or ID the release did not have, and an unknown release', () => {
     expect(reported('CR v24.03 6.1.2\nCR v24.03 6.1.99; CR v24.03 rule_jacking_out; CR v24.03 rule_jackout\nCR v99.01 6.1.1')).toEqual([
       '1:1 error[removed-rule]: `CR v24.03 6.1.2` is `rule_ncigs`, since removed from the rules: the NCIGS rule was dropped',
-      '2:1 error[unknown-rule]: Unknown rule number `6.1.99` in v24.03, expected the number of a rule of that release (the nearest is 6.1, `sec_run_general`)',
+      '2:1 error[unknown-rule]: Unknown rule number `6.1.99` in v24.03, expected the number of a rule of that release',
       '2:19 error[unknown-rule]: Unknown rule ID `rule_jacking_out` in v24.03, expected an ID of that release (`rule_jacking_out` is 6.1.4 today)',
       '2:47 error[unknown-rule]: Unknown rule ID `rule_jackout` in v24.03, expected an ID of that release',
       '3:1 error[unknown-release]: Unknown release `v99.01` in `CR v99.01 6.1.1`, expected one of v24.03, v25.04',

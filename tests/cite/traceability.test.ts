@@ -102,6 +102,60 @@ describe('test results', () => {
     expect(leafOf('mod::tests::x')).toBe('x')
   })
 
+  describe('names with any characters, as each runner prints them', () => {
+    /** Each test found in `source`, with the status the results give it. */
+    const statuses = (source: string, file: string, cases: string) => {
+      const index = indexResults(readResults(junit(cases), 'j.xml').cases)
+      return Object.fromEntries(findTestBlocks(source, file).map((b) => [b.name, index.match(file, b).status]))
+    }
+    const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#x27;')
+    const titles = ['with', 'with (parens)', 'with [brackets]', 'with [brackets] (and parens)', 'with: colon', "it's escaped", 'with . dot* + ? ^ | { }', 'with $dollar', 'a > b', 'uses Foo::bar', 'with \\ backslash', 'with #1 hash / slash', 'é']
+    const source = ["import { describe, it } from 'vitest'", "describe('suite (outer)', () => {", "  describe('[inner]', () => {", ...titles.map((t) => `    it(${JSON.stringify(t).replace(/\\u00e9|é/, '\\u00e9')}, () => {})`), '  })', '})'].join('\n')
+    // Every test passed but the one named like another with something after it: they are told apart.
+    const outcome = (t: string) => (t === 'with' ? '<failure/>' : '')
+
+    it('vitest (`outer > inner > title`) and jest-junit (titles joined by spaces), nested describes', () => {
+      const expected = Object.fromEntries(titles.map((t) => [t, t === 'with' ? 'failed' : 'passed']))
+      const vitest = titles.map((t) => `<testcase classname="tests/a.test.ts" name="${esc(`suite (outer) > [inner] > ${t}`)}">${outcome(t)}</testcase>`).join('\n')
+      expect(statuses(source, 'tests/a.test.ts', vitest)).toEqual(expected)
+      const jest = titles.map((t) => `<testcase classname="${esc(`suite (outer) [inner] ${t}`)}" name="${esc(`suite (outer) [inner] ${t}`)}">${outcome(t)}</testcase>`).join('\n')
+      expect(statuses(source, 'tests/a.test.ts', jest)).toEqual(expected)
+      // Titles alone (jest-junit's titleTemplate "{title}").
+      const bare = titles.map((t) => `<testcase classname="tests/a.test.ts" name="${esc(t)}">${outcome(t)}</testcase>`).join('\n')
+      expect(statuses(source, 'tests/a.test.ts', bare)).toEqual(expected)
+      // A test the results do not name is not-run, even beside one whose name starts like it.
+      expect(statuses(source, 'tests/a.test.ts', '<testcase classname="tests/a.test.ts" name="suite (outer) &gt; [inner] &gt; with (parens)"/>')).toMatchObject({ with: 'not-run', 'with (parens)': 'passed', 'with [brackets]': 'not-run' })
+    })
+
+    it('parametrised JS titles: .each over lines, a tagged table, .for, characters around the placeholders', () => {
+      const ts = ["describe('sum', () => {", '  it.each([', '    [1, 2],', '    [3, 4],', "  ])('adds %i + %i (with [care])', () => {})", '  test.each`', '    a    | b', '    ${1} | ${2}', "  `('table $a [$b]', () => {})", "  test.for([[1]])('for (%s)', () => {})", "  it.skipIf(process.env.X)('skipped? (no)', () => {})", '})'].join('\n')
+      const cases = ['sum &gt; adds 1 + 2 (with [care])', 'sum &gt; adds 3 + 4 (with [care])', 'sum &gt; table 1 [2]', 'sum &gt; for (1)', 'sum &gt; skipped? (no)'].map((n, i) => `<testcase classname="tests/s.test.ts" name="${n}">${i === 1 ? '<failure/>' : ''}</testcase>`).join('\n')
+      expect(statuses(ts, 'tests/s.test.ts', cases)).toEqual({ 'adds %i + %i (with [care])': 'failed', 'table $a [$b]': 'passed', 'for (%s)': 'passed', 'skipped? (no)': 'passed' })
+    })
+
+    it('cargo-nextest: module paths, rstest and test_case cases', () => {
+      const rs = ['mod tests {', '    #[test]', '    fn end_the_run() {}', '    #[rstest]', '    #[case(1)]', '    #[case(2)]', '    fn sum(#[case] n: u8) {}', '    #[test_case(1, 2 ; "adds (one)")]', '    fn add(a: u8, b: u8) {}', '}'].join('\n')
+      const cases = ['<testcase classname="engine::runs" name="tests::end_the_run"/>', '<testcase classname="engine::runs" name="tests::sum::case_1"/>', '<testcase classname="engine::runs" name="tests::sum::case_2"><failure/></testcase>', '<testcase classname="engine::runs" name="tests::add::adds_one_"/>'].join('\n')
+      expect(statuses(rs, 'tests/runs.rs', cases)).toEqual({ end_the_run: 'passed', sum: 'failed', add: 'passed' })
+    })
+
+    it('pytest, JUnit, dotnet and Go parameters; kaocha and test2junit names with ? ! * <', () => {
+      const py = ['import pytest', '@pytest.mark.parametrize("x", ["a (b)", "[c]"])', 'def test_x(x):', '    pass', 'def test_y():', '    pass'].join('\n')
+      expect(statuses(py, 'tests/test_run.py', '<testcase classname="tests.test_run" name="test_x[a (b)]"/>\n<testcase classname="tests.test_run" name="test_x[[c]]"><skipped/></testcase>\n<testcase classname="tests.test_run" name="test_y"/>')).toEqual({ test_x: 'passed', test_y: 'passed' })
+      const java = ['class RunTest {', '  @ParameterizedTest', '  void add(int a, int b) {', '  }', '  @Test', '  void ends() {', '  }', '}'].join('\n')
+      expect(statuses(java, 'src/test/java/RunTest.java', '<testcase classname="engine.RunTest" name="add(int, int)[1]"/>\n<testcase classname="engine.RunTest" name="add(int, int)[2]"><failure/></testcase>\n<testcase classname="engine.RunTest" name="ends()"/>')).toEqual({ add: 'failed', ends: 'passed' })
+      const cs = ['public class AccessTests {', '  [Theory]', '  [InlineData("a (b)")]', '  public void Reveals(string s) {', '  }', '}'].join('\n')
+      expect(statuses(cs, 'AccessTests.cs', '<testcase classname="Engine.AccessTests" name="Engine.AccessTests.Reveals(s: &quot;a (b)&quot;)"/>')).toEqual({ Reveals: 'passed' })
+      const go = ['func TestRun(t *testing.T) {', '\tt.Run("case (1)", func(t *testing.T) {})', '}'].join('\n')
+      expect(statuses(go, 'run_test.go', '<testcase classname="engine" name="TestRun/case_(1)"/>\n<testcase classname="engine" name="TestRun"/>')).toEqual({ TestRun: 'passed' })
+      const clj = ['(ns engine.runs-test)', '(deftest can-jack-out?', '  (is true))', '(deftest ^:slow *end!-the<run*', '  (is true))', '(deftest ^{:kaocha/skip false} with-meta', '  (is true))'].join('\n')
+      const kaocha = '<testcase classname="engine.runs-test" name="engine.runs-test/can-jack-out?"/>\n<testcase classname="engine.runs-test" name="engine.runs-test/*end!-the&lt;run*"><failure/></testcase>\n<testcase classname="engine.runs-test" name="engine.runs-test/with-meta"/>'
+      expect(statuses(clj, 'test/engine/runs_test.clj', kaocha)).toEqual({ 'can-jack-out?': 'passed', '*end!-the<run*': 'failed', 'with-meta': 'passed' })
+      const test2junit = '<testcase classname="engine.runs-test" name="can-jack-out?"/>\n<testcase classname="engine.runs-test" name="*end!-the&lt;run*"/>\n<testcase classname="engine.runs-test" name="with-meta"><skipped/></testcase>'
+      expect(statuses(clj, 'test/engine/runs_test.clj', test2junit)).toEqual({ 'can-jack-out?': 'passed', '*end!-the<run*': 'passed', 'with-meta': 'skipped' })
+    })
+  })
+
   it('keeps two tests of one name in two files apart by the file', () => {
     const cases = readResults(junit('<testcase classname="tests/a.test.ts" name="works"/>\n<testcase classname="tests/b.test.ts" name="works"><failure/></testcase>'), 'j.xml').cases
     const index = indexResults(cases)

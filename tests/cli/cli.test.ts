@@ -83,8 +83,11 @@ describe('cr show', () => {
     const reused = await runCr(['show', '6.2.5'])
     expect(reused.stdout).toMatch(/^6\.2\.5 {2}rule_position_runner/)
     expect(reused.stderr).toBe('cr show: note[number-changed-meaning]: 6.2.5 is `rule_position_runner` in v26.03; but 6.2.5 in v22.12–v24.03 (`rule_move_runner_to_position`) is 6.2.8 now\n')
-    // A number no release printed is unknown, with the nearest.
-    expect((await runCr(['show', '6.1.99'])).stderr).toContain('error[unknown-rule]')
+    // A number no release printed is unknown, with the numbers it may be a typo of and their IDs.
+    expect((await runCr(['show', '6.1.44'])).stderr).toBe('cr show: error[unknown-rule]: no rule `6.1.44`; did you mean `6.1.4 (rule_end_the_run)`, `6.1.4a (rule_end_run_access_or_breach_during_run)`, `6.1.4b (rule_end_encounter_outside_run)`?\n')
+    expect((await runCr(['show', 'CR 6.2.7g'])).stderr).toContain('did you mean `6.2.7e (rule_ice_change_during_movement)`')
+    // In a release too (through its own numbers).
+    expect((await runCr(['show', '6.1.44', '--version', 'v24.03'])).stderr).toContain('`6.1.4 (rule_end_the_run)`')
   }, 600_000)
 })
 

@@ -287,7 +287,7 @@ describe('index.js in plain Node', () => {
     `)
     expect(out).toEqual([
       ['UnknownVersionError', true, 'Unknown release "v99.01" of the Netrunner CR, expected one of v22.12, v23.08, v24.03, v25.04, v25.08, v26.03'],
-      ['UnknownRuleError', true, 'Unknown rule "6.1.99" in the Netrunner CR v24.03; did you mean "6.1 (sec_run_general)"?'],
+      ['UnknownRuleError', true, 'Unknown rule "6.1.99" in the Netrunner CR v24.03; did you mean "6.1.5 (rule_jacking_out)", "6.1.5a (rule_jack_out_after_passing_ice)", "6.1.5b (rule_jack_out_before_approach)"?'],
       ['UnknownRuleError', true, 'Unknown rule "rule_pass_after_breaking" in the Netrunner CR v24.03 (it is 6.1.3f in v26.03)'],
       ['UnknownRuleError', true, 'Rule "1.2.5" of v24.03 (rule_ncigs) was removed from the Netrunner CR before v26.03: the NCIGS Golden Rule was dropped'],
     ])
@@ -296,14 +296,16 @@ describe('index.js in plain Node', () => {
   it('throws a clear error with suggestions for unknown input', () => {
     const out = runModule(`
       import { rule, UnknownRuleError } from 'netrunner-cr'
-      const errors = ['rule_end_teh_run', '6.1.99', 42, 'rule_ncigs'].map((q) => { try { rule(q) } catch (e) { return [e instanceof UnknownRuleError, e.message, e.suggestions] } })
+      const errors = ['rule_end_teh_run', '6.1.44', 42, 'rule_ncigs', 'CR 9.6.21'].map((q) => { try { rule(q) } catch (e) { return [e instanceof UnknownRuleError, e.message, e.suggestions] } })
       console.log(JSON.stringify(errors))
     `)
     expect(out).toEqual([
       [true, 'Unknown rule "rule_end_teh_run" in the Netrunner CR v26.03; did you mean "rule_end_the_run"?', ['rule_end_the_run']],
-      [true, 'Unknown rule "6.1.99" in the Netrunner CR v26.03; did you mean "6.1 (sec_run_general)"?', ['6.1 (sec_run_general)']],
+      // A number's slip (doubled, swapped): the numbers it may be a typo of, each with its ID.
+      [true, 'Unknown rule "6.1.44" in the Netrunner CR v26.03; did you mean "6.1.4 (rule_end_the_run)", "6.1.4a (rule_end_run_access_or_breach_during_run)", "6.1.4b (rule_end_encounter_outside_run)"?', ['6.1.4 (rule_end_the_run)', '6.1.4a (rule_end_run_access_or_breach_during_run)', '6.1.4b (rule_end_encounter_outside_run)']],
       [true, 'Unknown rule 42 in the Netrunner CR v26.03', []],
       [true, 'Rule "rule_ncigs" was removed from the Netrunner CR before v26.03: the NCIGS Golden Rule was dropped', []],
+      [true, 'Unknown rule "CR 9.6.21" in the Netrunner CR v26.03; did you mean "9.6.2 (rule_pending_instances)", "9.6.12 (rule_conditional_ability_independent)", "9.6.11 (rule_conditional_ability_lose_pending_when_priority_window_closes)"?', ['9.6.2 (rule_pending_instances)', '9.6.12 (rule_conditional_ability_independent)', '9.6.11 (rule_conditional_ability_lose_pending_when_priority_window_closes)']],
     ])
   })
 })

@@ -265,6 +265,9 @@ describe('a number, an ID or a link to a rule goes straight to it', () => {
     // An ID in another case, a sub-rule's letter typed apart.
     expect(to('RULE_END_THE_RUN')).toBe('rule_end_the_run')
     expect(to('6.1.4 a')).toBe(to('6.1.4a'))
+    // A permalink typed by hand, as the 404 page hands it on: any case, a space, no final slash.
+    for (const q of ['6.1.4A', '/R/6.1.4A', '/r/6.1.4%20a/', ' 6.1.4 A ']) expect(to(q), q).toBe(to('6.1.4a'))
+    expect(to('/r/RULE_END_THE_RUN')).toBe('rule_end_the_run')
     expect(isNumberQuery('6.9.2 b')).toBe(true)
     // Words are not links, and a link to nothing is nothing.
     expect(to('end the run')).toBeUndefined()

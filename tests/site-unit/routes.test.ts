@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, test } from 'vitest'
-import { baseOf, cardAnchor, parsePermalink, releaseOfPath, routes, siteRoutes, splitPath, termAnchor, versionOfBase } from '../../site/shared/routes.ts'
+import { baseOf, cardAnchor, parsePermalink, PERMALINK_PATH, releaseOfPath, routes, siteRoutes, splitPath, termAnchor, versionOfBase } from '../../site/shared/routes.ts'
 
 const ROOT = join(import.meta.dirname, '../..')
 
@@ -59,6 +59,12 @@ describe('routes(release)', () => {
     expect(parsePermalink('/v24.03/r/6.2.5/')).toEqual({ base: '/v24.03/', key: '6.2.5' })
     expect(parsePermalink('/r/rule_end_the_run')).toEqual({ base: '/', key: 'rule_end_the_run' })
     expect(parsePermalink('/runs/')).toBeUndefined()
+    // Forgiving: any case, no final slash, a space typed in the key; the lookup folds the rest.
+    expect(parsePermalink('/R/RULE_END_THE_RUN')).toEqual({ base: '/', key: 'RULE_END_THE_RUN' })
+    expect(parsePermalink('/V24.03/r/6.2.5')).toEqual({ base: '/v24.03/', key: '6.2.5' })
+    expect(parsePermalink('/r/6.1.4%20a/')).toEqual({ base: '/', key: '6.1.4 a' })
+    expect(parsePermalink('/r/%20/')).toBeUndefined()
+    expect(parsePermalink('/r/6.1.4/extra/')).toBeUndefined()
     expect(siteRoutes.changes('v26.03', 'rule_x')).toBe('/changes/v26.03/#rule_x')
     expect(siteRoutes.retired('rule_old')).toBe('/r/rule_old/')
     expect(termAnchor('Bad Publicity')).toBe('term-bad-publicity')
@@ -69,5 +75,13 @@ describe('routes(release)', () => {
   test('imports nothing: the build and the browser load the same module', () => {
     const source = readFileSync(join(ROOT, 'site/shared/routes.ts'), 'utf8')
     expect([...source.matchAll(/^import\b.*$/gm)].map((m) => m[0])).toEqual([])
+  })
+})
+
+describe('the service worker reads permalinks as the site does', () => {
+  test('its offline pattern is PERMALINK_PATH (it imports nothing, so it carries a copy)', () => {
+    const source = readFileSync(join(ROOT, 'site/scripts/sw.ts'), 'utf8')
+    const literals = [...source.matchAll(/const permalink = (\/.+\/[a-z]*)\.exec\(/g)].map((m) => m[1])
+    expect(literals).toEqual([String(PERMALINK_PATH)])
   })
 })

@@ -120,6 +120,8 @@ describe.skipIf(!hasChromium)('numbers in the browser', () => {
     await expect(hit.locator('.hit-n').textContent()).resolves.toBe('1.14.3a')
     await expect(hit.textContent()).resolves.toContain('was merged into 1.14.3a')
     await Promise.all([page.waitForURL((u) => u.pathname === '/game-concepts/'), page.press('#q', 'Enter')])
+    // Not silently: the page it lands on says why.
+    await expect(page.locator('.number-note').textContent()).resolves.toMatch(/^No rule is numbered 10\.5\.5 today\..*was merged into 1\.14\.3a/)
     await context.close()
   })
 })
@@ -144,6 +146,27 @@ describe.skipIf(!hasChromium)('a site built from the renumbered rules', () => {
     await page.goto(`${site.url}/r/6.1.4/`)
     await page.waitForURL((u) => u.hash === '#rule_inserted_for_test')
     await expect(page.locator('.number-note').textContent()).resolves.toContain('6.1.4 in v22.12–v26.03 (rule_end_the_run) is 6.1.5 now')
+    await context.close()
+  })
+
+  test('?r=6.1.4 and Enter on 6.1.4 open the inserted rule saying so, as /r/6.1.4/ does; Copy link names the rule by ID', async () => {
+    const { page, context, errors } = await newPage(site, { permissions: ['clipboard-read', 'clipboard-write'] })
+    const said = '6.1.4 is this rule today. It named another rule before:6.1.4 in v22.12–v26.03 (rule_end_the_run) is 6.1.5 now.'
+    await page.goto(`${site.url}/?r=6.1.4`)
+    await page.waitForURL((u) => u.hash === '#rule_inserted_for_test' && u.search === '?from=6.1.4')
+    await expect(page.locator('.number-note').textContent()).resolves.toContain(said)
+    await page.goto(`${site.url}/glossary/`)
+    await page.fill('#q', '6.1.4')
+    await page.waitForFunction(() => document.querySelector<HTMLElement>('#q ~ .search-panel .search-results')?.dataset.done === '6.1.4')
+    await Promise.all([page.waitForURL((u) => u.hash === '#rule_inserted_for_test' && u.search === '?from=6.1.4'), page.press('#q', 'Enter')])
+    await expect(page.locator('.number-note').textContent()).resolves.toContain(said)
+    // The link shared for rule_end_the_run (6.1.5 here) is its ID's, which the insert did not move.
+    await page.goto(`${site.url}/runs/`)
+    await page.locator('#rule_end_the_run > .rt .n').focus()
+    await page.keyboard.press('Tab')
+    await page.keyboard.press('Enter')
+    await expect(page.evaluate(() => navigator.clipboard.readText())).resolves.toBe(`${site.url}/r/rule_end_the_run/`)
+    expect(errors).toEqual([])
     await context.close()
   })
 

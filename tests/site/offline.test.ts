@@ -129,6 +129,9 @@ describe.skipIf(!hasChromium)('offline', () => {
       // A permalink never opened: the kept home page finds the rule.
       await page.goto(`${server.url}/r/6.1.4/`)
       await page.waitForURL('**/runs/#rule_end_the_run')
+      // Typed by hand, as online: any case, no final slash.
+      await page.goto(`${server.url}/R/RULE_END_THE_RUN`)
+      await page.waitForURL('**/runs/#rule_end_the_run')
 
       // The official site's deep link.
       await page.goto(`${server.url}/?r=rule_jacking_out`)
@@ -211,7 +214,9 @@ describe.skipIf(!hasChromium)('offline', () => {
       await page.waitForURL('**/v24.03/runs/#rule_end_the_run')
       // Its permalinks (no pages of their own: the 404 page sends them on online) go through its kept home page.
       await page.goto(`${server.url}/v24.03/r/6.2.5/`)
-      await page.waitForURL('**/v24.03/runs/#rule_move_runner_to_position')
+      // With `?from=6.2.5`: 6.2.5 is another rule today, which the page says on landing.
+      await page.waitForURL((u) => u.pathname === '/v24.03/runs/' && u.hash === '#rule_move_runner_to_position')
+      await expect(page.locator('.number-note').textContent()).resolves.toMatch(/^6\.2\.5 is this rule in v24\.03\./)
     } finally {
       await context.close()
       await server.close()

@@ -116,8 +116,9 @@ describe('old citations', () => {
     expect(resolve('CR v22.12 6.3.3b')).toMatchObject({ old: { id: 'rule_bad_publicity_in_credit_pool' }, status: 'removed', removedAfter: 'v25.08' })
   })
 
-  it('says nothing was found, with the nearest number, for numbers a release never had', () => {
-    expect(resolve('CR v24.03 6.1.99')).toMatchObject({ found: false, suggestions: ['6.1'] })
+  it('says nothing was found, with the numbers of that release it may be a typo of, for numbers a release never had', () => {
+    expect(resolve('CR v24.03 6.1.44')).toMatchObject({ found: false, suggestions: ['6.1.4 (rule_end_the_run)'] })
+    expect(resolve('CR v24.03 6.1.999')).toMatchObject({ found: false, suggestions: ['6.1 (sec_run_general)'] })
   })
 
   it('resolves every entry of a release at once, agreeing with `resolve` (what `cr cite` and the package embed)', () => {

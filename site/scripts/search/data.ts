@@ -7,7 +7,7 @@
  * rebuilt from their HTML). Every URL comes from the release's route builder.
  */
 import { loadLookup, type Hit, type Lookup } from '../lookup.ts'
-import type { NumberHistoryItem } from '../number-history.ts'
+import type { NumberHistory } from '../number-history.ts'
 import { loadIndexInfo, loadPagefind, pagefindReady, preloadFetch, type Pagefind, type PagefindResult } from '../pagefind-load.ts'
 import { chunksFor, pagefindTerms } from '../../shared/pagefind-chunks.ts'
 import { readBloom, type BloomJson } from '../query/bloom.ts'
@@ -46,8 +46,8 @@ export interface SearchSources {
   lookupIn(version: string): Promise<Lookup | undefined>
   /** A rule's text as plain text (its first paragraph, or the one mentioning `mentions`); '' when unknown. */
   ruleText(hit: Hit, mentions?: string): Promise<string>
-  /** What a number named in other releases than this one's rule of it (`numbers.json`). */
-  numberHistory(number: string): Promise<NumberHistoryItem[]>
+  /** What a number says in this release (or the one at `base`): the rules it named or names elsewhere, and where resolving it lands (`numbers.json`). */
+  numberHistory(number: string, base?: string): Promise<NumberHistory>
 }
 
 export const fetchJson = <T,>(url: string) =>
@@ -93,8 +93,8 @@ export function loadSources(base: string): SearchSources {
       })
     },
     lookupIn: (version) => loadLookup(baseOf(version)).catch(() => undefined),
-    // Only for a number no rule has today: loaded then, not with the first query (one file fewer at focus).
-    numberHistory: (number) => import('../number-history.ts').then((m) => m.numberHistory(number)),
+    // Only for a number: loaded then, not with the first query (one file fewer at focus).
+    numberHistory: (number, of = base) => import('../number-history.ts').then((m) => m.numberHistory(number, of)),
     async ruleText(hit, mentions) {
       // A cited rule of another release reads from its own release's previews.
       const url = routes(hit.base).previews(hit.slug)

@@ -122,7 +122,8 @@ export function wireSearch(form: HTMLFormElement, src: SearchSources) {
       input.value = q
       src.lookup.then((lookup) => {
         const hit = resolveQuery(lookup, q)
-        if (hit) location.replace(hit.url)
+        // Where Enter would go (a number that named another rule elsewhere lands with `?from=`).
+        if (hit) void start().then((url) => location.replace(url ?? hit.url))
         else start()
       })
     }

@@ -10,7 +10,7 @@
  * Every link is the release's route to the rule (`lookup.ts`, through
  * `shared/routes.ts`), never the URL Pagefind stored.
  */
-import { parseCitation } from '../../../src/core/ids.ts'
+import { parseCitation, ruleLabel, similarNumbers } from '../../../src/core/ids.ts'
 import { numberOf, resolveQuery, type Hit } from '../lookup.ts'
 import type { PagefindResult, PagefindResultData } from '../pagefind-load.ts'
 import { searchRelaxed, type IndexHit } from '../query/fuse.ts'
@@ -110,20 +110,26 @@ export const isEmptyText = (t: RowText) => ('excerpt' in t && !t.excerpt) || ('p
  * from the release's own lookup; undefined when the query names no release,
  * or one this site does not have.
  */
-async function resolveInRelease(src: SearchSources, q: string): Promise<Hit | undefined> {
+async function resolveInRelease(src: SearchSources, q: string): Promise<{ hit?: Hit; number?: string; base: string } | undefined> {
   const cited = parseCitation(q)
   if (!cited.version) return undefined
   const release = await src.lookupIn(cited.version)
-  return release ? resolveQuery(release, cited.query) : undefined
+  if (!release) return undefined
+  const hit = resolveQuery(release, cited.query)
+  const number = numberOf(cited.query)
+  return { ...(hit ? { hit } : {}), ...(number ? { number } : {}), base: release.routes.base }
 }
 
 export async function* runQuery(input: QueryInput, src: SearchSources): AsyncGenerator<Snapshot> {
   const { q, chapter, limit } = input
   const lookup = await src.lookup
-  const hit = resolveQuery(lookup, q) ?? (await resolveInRelease(src, q))
-  const number = numberOf(q)
+  const own = resolveQuery(lookup, q)
+  // A citation naming its release (`CR 24.03 §6.2.8`) reads in that release, its number's story too.
+  const cited = own ? undefined : await resolveInRelease(src, q)
+  const hit = own ?? cited?.hit
+  const number = cited ? cited.number : numberOf(q)
   if (number !== undefined || hit) {
-    yield* direct(q, hit, number, src)
+    yield* direct(q, hit, number, src, cited?.base)
     return
   }
 
@@ -255,31 +261,43 @@ export async function* runQuery(input: QueryInput, src: SearchSources): AsyncGen
 }
 
 /**
- * A number or ID: the rule itself (its text once loaded). A number this
- * release does not have but another printed says what it named there and
- * where that rule is now ("6.1.4a in v26.03 (…) is 6.1.5a now"), Enter going
- * there when it names one rule; else "no rule numbered …".
+ * A number or ID: the rule itself (its text once loaded). A number that named
+ * (or, on an old release, names) another rule elsewhere goes to its rule
+ * with `?from=`, so the page says so on landing, as a permalink does. A
+ * number this release does not have but another printed says what it named
+ * there and where that rule is here ("6.1.4a in v26.03 (…) is 6.1.5a now"),
+ * Enter going there (told why on landing) when it names one rule; else "no
+ * rule numbered …".
  */
-async function* direct(q: string, hit: Hit | undefined, number: string | undefined, src: SearchSources): AsyncGenerator<Snapshot> {
+async function* direct(q: string, hit: Hit | undefined, number: string | undefined, src: SearchSources, base?: string): AsyncGenerator<Snapshot> {
+  // In the release the query reads (a citation naming one, `CR 24.03 §6.2.5`, reads in it).
+  const story = number && (!hit || hit.number === number) ? src.numberHistory(number, base) : undefined
   if (!hit) {
-    const history = number ? await src.numberHistory(number) : []
-    const where = src.routes.version ? `in ${src.routes.version}` : 'today'
-    const rows: Row[] = history.flatMap((h) => (h.now ? [{ id: h.now.id, url: h.now.url, number: h.now.number, where: `Was ${number}`, text: { plain: `${h.plain}.`, marks: [] } }] : []))
-    const said = history.map((h) => `${h.plain}.`).join(' ')
+    const history = story ? await story.catch(() => undefined) : undefined
+    const items = history?.items ?? []
+    const rows: Row[] = items.flatMap((h) => (h.now ? [{ id: h.now.id, url: h.now.url, number: h.now.number, where: h.today ? `${number} today` : `Was ${number}`, text: { plain: `${h.plain}.`, marks: [] } }] : []))
+    const said = `${history?.heading} ${items.map((h) => `${h.plain}.`).join(' ')}`
+    // A number no release printed: the numbers it may be a typo of (`6.1.44` → 6.1.4, 6.1.4a, …), as cr cite, cr show and rule() suggest them.
+    const lookup = await src.lookup
+    const offers: Offer[] = items.length > 0 || !number ? [] : similarNumbers(number, lookup.byNumber).map((n) => ({ label: ruleLabel(n, lookup.byNumber.get(n)!.id), url: lookup.byNumber.get(n)!.url }))
+    const meant = offers.length > 0 ? ` Did you mean ${offers.map((o) => o.label).join(', ')}?` : ''
     yield {
       q,
       stage: 'done',
       rows,
-      status: history.length > 0 ? `No rule is numbered ${number} ${where}. ${said}` : `No rule numbered ${q}`,
-      empty: history.length > 0 ? `No rule is numbered ${number} ${where}. ${said}` : `No rule numbered ${q}.`,
-      enter: { url: rows.length === 1 ? rows[0]!.url : undefined },
+      status: items.length > 0 ? said : `No rule numbered ${q}.${meant}`,
+      empty: items.length > 0 ? said : `No rule numbered ${q}.${offers.length > 0 ? ' Did you mean:' : ''}`,
+      ...(offers.length > 0 ? { offers } : {}),
+      enter: { url: history?.landing },
     }
     return
   }
   const status = `Rule ${hit.number}: press Enter to go`
   // The number and the rule's text, not its ID: the text follows when loaded.
   const row = rowOf(hit, { plain: '', marks: [] })
-  yield { q, stage: 'ranked', rows: [row], status, topText: true, enter: { url: hit.url } }
-  const text = await src.ruleText(hit)
-  yield { q, stage: 'done', rows: [{ ...row, text: { plain: clip(text), marks: [] } }], status, topText: true, enter: { url: hit.url } }
+  // Enter waits for the number's story (one small file, once) only when the query is a number.
+  yield { q, stage: 'ranked', rows: [row], status, topText: true, ...(story ? {} : { enter: { url: hit.url } }) }
+  const [text, history] = await Promise.all([src.ruleText(hit), story?.catch(() => undefined)])
+  const enter = { url: history?.landing ?? hit.url }
+  yield { q, stage: 'done', rows: [{ ...row, url: enter.url ?? row.url, text: { plain: clip(text), marks: [] } }], status, topText: true, enter }
 }

@@ -98,9 +98,13 @@ function rowItem(row: Row): HTMLLIElement {
 /**
  * A shown row is final (issue 20: the reader may be reading or tapping it):
  * its number and place never change, and its text, once shown, is never
- * replaced; a row shown without text yet is filled in, once.
+ * replaced; a row shown without text yet is filled in, once. Its link may
+ * gain a query (`?from=`) for the same rule.
  */
 function fillRow(li: HTMLLIElement, row: Row) {
+  // Its link may learn more (a number's `?from=`, once its story is read); nothing moves.
+  const a = li.querySelector<HTMLAnchorElement>('a.hit')
+  if (a && a.getAttribute('href') !== row.url) a.href = row.url
   if (li.dataset.text === 'final' || isEmptyText(row.text)) return
   li.querySelector('.hit-x')!.replaceChildren(...textNodes(row.text))
   li.dataset.text = 'final'

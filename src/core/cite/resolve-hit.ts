@@ -4,7 +4,7 @@
  * (`CR v24.03 6.1.4`), an edition not held (`CR 1.8 9.1.8g`).
  */
 import { andList } from '../versions/history.ts'
-import { nearestExistingNumber } from '../ids.ts'
+import { ruleLabel, similarNumbers } from '../ids.ts'
 import { describeMeaning, type NumberMeaning } from '../versions/number-ledger.ts'
 import type { ScannerSetup } from './context.ts'
 import type { Hit, Resolution } from './hit.ts'
@@ -80,13 +80,13 @@ function resolveFresh(setup: ScannerSetup, h: Hit, file: string): void {
       resolveOldNumber(setup, h, history, at)
       return
     }
-    const near = nearestAncestor(h.value, table.byNumber)
+    const suggestions = numberSuggestions(h.value, table.byNumber)
     h.problem = {
       code: 'unknown-rule',
       severity: 'error',
       ...at,
-      message: `Unknown rule number \`${h.value}\`, expected the number of a rule${near ? ` (the nearest is ${near.number}, \`${near.id}\`)` : ''}`,
-      ...(near ? { suggestions: [near.id] } : {}),
+      message: `Unknown rule number \`${h.value}\`, expected the number of a rule`,
+      ...(suggestions.length > 0 ? { suggestions } : {}),
     }
     return
   }
@@ -162,13 +162,13 @@ function resolveInRelease(setup: ScannerSetup, h: Hit, at: At): void {
   const entry = h.isNumber ? release.byNumber.get(h.value) : release.byId.get(h.value)
   if (!entry) {
     if (h.isNumber) {
-      const near = nearestAncestor(h.value, release.byNumber)
+      const suggestions = numberSuggestions(h.value, release.byNumber)
       h.problem = {
         code: 'unknown-rule',
         severity: 'error',
         ...at,
-        message: `Unknown rule number \`${h.value}\` in ${version}, expected the number of a rule of that release${near ? ` (the nearest is ${near.number}, \`${near.id}\`)` : ''}`,
-        ...(near ? { suggestions: [near.id] } : {}),
+        message: `Unknown rule number \`${h.value}\` in ${version}, expected the number of a rule of that release`,
+        ...(suggestions.length > 0 ? { suggestions } : {}),
       }
       return
     }
@@ -205,10 +205,9 @@ function resolveInRelease(setup: ScannerSetup, h: Hit, at: At): void {
   h.problem = { code: 'old-release-citation', severity: 'hint', ...at, message: `${head}, ${today}`, suggestions: [entry.currentId] }
 }
 
-function nearestAncestor<R extends { number: string }>(number: string, byNumber: ReadonlyMap<string, R>): R | undefined {
-  // `6.1.4z` → 6.1.4 first.
-  const near = nearestExistingNumber(number, (n) => byNumber.has(n))
-  return near === undefined ? undefined : byNumber.get(near)
+/** The numbers a mistyped number may have meant (`6.1.44` → 6.1.4, 6.1.4a, …), each with its ID: `6.1.4 (rule_end_the_run)`. */
+function numberSuggestions<R extends { id: string }>(number: string, byNumber: ReadonlyMap<string, R>): string[] {
+  return similarNumbers(number, byNumber).map((n) => ruleLabel(n, byNumber.get(n)!.id))
 }
 
 /** "today 6.1.5; text unchanged since v24.03", "merged into `rule_flatline`, today 1.7.2b; text changed in v25.04". */

@@ -14,6 +14,7 @@
 import { isSpace } from '../chars.ts'
 import { syntaxFor } from './lexical.ts'
 import { createLineIndex, type LineIndex } from './lines.ts'
+import type { TestLanguage } from './test-names.ts'
 
 export interface TestBlock {
   /** The test's own name: a function name, or an `it('…')` title. */
@@ -27,6 +28,8 @@ export interface TestBlock {
   line: number
   /** `it.each` titles with `%s`, `$x`: matched as a pattern. */
   pattern?: RegExp
+  /** The language, for the parameters its runners print after a test's name (`test-names.ts`). */
+  lang: TestLanguage
 }
 
 interface Span {
@@ -42,31 +45,33 @@ interface Span {
 
 type Finder = (text: string) => Span[]
 
-const BY_LANGUAGE: Record<string, Finder> = {
-  rs: rustTests,
-  ts: jsTests,
-  tsx: jsTests,
-  mts: jsTests,
-  cts: jsTests,
-  js: jsTests,
-  jsx: jsTests,
-  mjs: jsTests,
-  cjs: jsTests,
-  py: pythonTests,
-  clj: clojureTests,
-  cljs: clojureTests,
-  cljc: clojureTests,
-  cs: attributeTests(/\[\s*(?:[\w.]+\.)?(?:Test|Fact|Theory|TestMethod|DataTestMethod|TestCase|TestCaseSource|InlineData)\b[^\]\n]*\]/g),
-  java: attributeTests(/@(?:org\.junit\.(?:jupiter\.api\.)?)?(?:Test|ParameterizedTest|RepeatedTest|TestFactory)\b(?:\([^)\n]*\))?/g),
-  kt: attributeTests(/@(?:Test|ParameterizedTest)\b(?:\([^)\n]*\))?/g),
-  go: goTests,
+const JAVA = attributeTests(/@(?:org\.junit\.(?:jupiter\.api\.)?)?(?:Test|ParameterizedTest|RepeatedTest|TestFactory)\b(?:\([^)\n]*\))?/g)
+const BY_LANGUAGE: Record<string, [Finder, TestLanguage]> = {
+  rs: [rustTests, 'rust'],
+  ts: [jsTests, 'js'],
+  tsx: [jsTests, 'js'],
+  mts: [jsTests, 'js'],
+  cts: [jsTests, 'js'],
+  js: [jsTests, 'js'],
+  jsx: [jsTests, 'js'],
+  mjs: [jsTests, 'js'],
+  cjs: [jsTests, 'js'],
+  py: [pythonTests, 'python'],
+  clj: [clojureTests, 'clojure'],
+  cljs: [clojureTests, 'clojure'],
+  cljc: [clojureTests, 'clojure'],
+  cs: [attributeTests(/\[\s*(?:[\w.]+\.)?(?:Test|Fact|Theory|TestMethod|DataTestMethod|TestCase|TestCaseSource|InlineData)\b[^\]\n]*\]/g), 'dotnet'],
+  java: [JAVA, 'jvm'],
+  kt: [attributeTests(/@(?:Test|ParameterizedTest)\b(?:\([^)\n]*\))?/g), 'jvm'],
+  go: [goTests, 'go'],
 }
 
 /** The tests of one file, outermost first; none for a language without a finder. */
 export function findTestBlocks(text: string, file: string, lines?: LineIndex): TestBlock[] {
   const ext = file.slice(file.lastIndexOf('.') + 1).toLowerCase()
-  const finder = BY_LANGUAGE[ext]
-  if (!finder) return []
+  const row = BY_LANGUAGE[ext]
+  if (!row) return []
+  const [finder, lang] = row
   const spans = finder(text).sort((a, b) => a.start - b.start || b.end - a.end)
   if (spans.length === 0) return []
   const index = lines ?? createLineIndex(text)
@@ -78,7 +83,7 @@ export function findTestBlocks(text: string, file: string, lines?: LineIndex): T
     // A block's end is its last non-blank character (Python's ends where the next statement begins).
     while (s.end > s.start + 1 && isSpace(text.charCodeAt(s.end - 1))) s.end--
     if (!s.container) {
-      const block: TestBlock = { name: s.name, path: open.filter((o) => o.container).map((o) => o.name), startLine: lineOf(s.head), endLine: lineOf(Math.max(s.start, s.end - 1)), line: lineOf(s.at) }
+      const block: TestBlock = { name: s.name, path: open.filter((o) => o.container).map((o) => o.name), startLine: lineOf(s.head), endLine: lineOf(Math.max(s.start, s.end - 1)), line: lineOf(s.at), lang }
       if (s.pattern) block.pattern = s.pattern
       out.push(block)
     }
@@ -86,8 +91,6 @@ export function findTestBlocks(text: string, file: string, lines?: LineIndex): T
   }
   return out
 }
-
-/** Space, tab, line breaks, form feed, vertical tab. */
 
 /** The innermost test containing `line`, from blocks sorted as `findTestBlocks` returns them. */
 export function testAt(blocks: readonly TestBlock[], line: number): TestBlock | undefined {
@@ -170,24 +173,73 @@ function rustTests(text: string): Span[] {
   return out
 }
 
-const JS_CALL = /\b(describe|context|suite|it|test|specify|Deno\.test)((?:\.(?:each|only|skip|todo|concurrent|sequential|fails|skipIf|runIf|for))*)\s*(\((?:[^()\n]|\([^()\n]*\))*\)\s*)?(?:\(\s*(['"`])((?:\\.|(?!\4)[^\\\n])*)\4)/g
+/** A test call's name and modifiers: `it`, `test.each`, `describe.skip`, Playwright's `test.describe`. */
+const JS_CALL = /\b(describe|context|suite|it|test|specify|Deno\.test)((?:\.(?:each|only|skip|todo|concurrent|sequential|fails|skipIf|runIf|for|describe|serial|parallel))*)[ \t]*(?=[(`])/g
 
 function jsTests(text: string): Span[] {
   const out: Span[] = []
   for (let m = JS_CALL.exec(text); m !== null; m = JS_CALL.exec(text)) {
     if (m.index > 0 && /[\w$.]/.test(text[m.index - 1]!)) continue
-    const titleAt = m.index + m[0].length - 1 - m[5]!.length
-    // The call's own parenthesis, just before the title's opening quote.
-    const paren = text.lastIndexOf('(', titleAt - 1)
-    const end = matchBracket(text, paren, '//', '"\'`')
-    const title = m[5]!
-    const container = m[1] === 'describe' || m[1] === 'context' || m[1] === 'suite'
-    const templated = m[3] !== undefined || /%[sdifjoO#%]|\$\w|\$\{/.test(title)
-    const span: Span = { name: title, start: m.index, end, head: headOf(text, m.index, C_HEAD), at: titleAt, container }
+    const modifiers = m[2]!
+    const each = /\.(?:each|for)\b/.test(modifiers)
+    let paren = JS_CALL.lastIndex
+    // `.each([…])`, `.each\`table\``, `.skipIf(cond)`: the arguments, then the call that takes the title.
+    if (text[paren] === '`' && each) paren = skipSpace(text, templateEnd(text, paren))
+    else if (text[paren] === '(' && (each || /\.(?:skipIf|runIf)\b/.test(modifiers))) paren = skipSpace(text, matchBracket(text, paren, '//', '"\'`'))
+    if (text[paren] !== '(') continue
+    const titleAt = skipSpace(text, paren + 1) + 1
+    const quote = text[titleAt - 1]
+    if (quote !== "'" && quote !== '"' && quote !== '`') continue
+    const close = stringEnd(text, titleAt, quote)
+    if (close === -1) continue
+    const raw = text.slice(titleAt, close)
+    const title = unescapeJs(raw)
+    const container = m[1] === 'describe' || m[1] === 'context' || m[1] === 'suite' || /\.describe\b/.test(modifiers)
+    // Runners fill in `%s`/`$x` only in `.each`/`.for` titles; a template literal's `${…}` is filled in by JS itself.
+    const templated = (each && /%[sdifjoO#]|\$\w/.test(title)) || (quote === '`' && raw.includes('${'))
+    const span: Span = { name: title, start: m.index, end: matchBracket(text, paren, '//', '"\'`'), head: headOf(text, m.index, C_HEAD), at: titleAt, container }
     if (templated) span.pattern = titlePattern(title)
     out.push(span)
+    JS_CALL.lastIndex = Math.max(JS_CALL.lastIndex, close + 1)
   }
   return out
+}
+
+function skipSpace(text: string, i: number): number {
+  while (i < text.length && isSpace(text.charCodeAt(i))) i++
+  return i
+}
+
+/** The index of the quote closing a string that starts at `from` (just after its opening `quote`); -1 when unclosed (on its line, but for a template literal). */
+function stringEnd(text: string, from: number, quote: string): number {
+  for (let i = from; i < text.length; i++) {
+    const ch = text[i]
+    if (ch === '\\') i++
+    else if (ch === quote) return i
+    else if (ch === '\n' && quote !== '`') return -1
+  }
+  return -1
+}
+
+/** Just past the template literal starting at `open` (a backtick), `${…}` skipped. */
+function templateEnd(text: string, open: number): number {
+  const close = stringEnd(text, open + 1, '`')
+  return close === -1 ? text.length : close + 1
+}
+
+const JS_ESCAPES: Record<string, string> = { n: '\n', t: '\t', r: '\r', b: '\b', f: '\f', v: '\v', 0: '\0', '\n': '', '\r': '' }
+
+/** A JS string's text as the runner prints it: `it's` for `'it\'s'`, `é` for `'\u00e9'`. */
+function unescapeJs(raw: string): string {
+  if (!raw.includes('\\')) return raw
+  return raw.replace(/\\(u\{[0-9a-fA-F]{1,6}\}|u[0-9a-fA-F]{4}|x[0-9a-fA-F]{2}|[\s\S])/g, (_, e: string) => {
+    if (e.length > 1) {
+      const hex = e[1] === '{' ? e.slice(2, -1) : e.slice(1)
+      const cp = Number.parseInt(hex, 16)
+      return cp <= 0x10ffff ? String.fromCodePoint(cp) : e
+    }
+    return JS_ESCAPES[e] ?? e
+  })
 }
 
 /** `adds %s and %d`, `$a + $b`, `${x}` → a pattern for the titles the runner printed. */
@@ -233,7 +285,7 @@ function pythonBlockEnd(text: string, header: number, indent: number): number {
 
 function clojureTests(text: string): Span[] {
   const out: Span[] = []
-  const deftest = /\((?:[\w.-]+\/)?(?:deftest-?|defspec|defflow)\s+(?:\^\S+\s+)*([^\s()[\]{}"]+)/g
+  const deftest = /\((?:[\w.-]+\/)?(?:deftest-?|defspec|defflow)\s+(?:\^(?:\{[^{}]*\}|\S+)\s+)*([^\s()[\]{}"]+)/g
   for (let m = deftest.exec(text); m !== null; m = deftest.exec(text)) {
     out.push({ name: m[1]!, start: m.index, end: matchBracket(text, m.index, ';', '"'), head: headOf(text, m.index, (l) => l.startsWith(';')), at: m.index + m[0].length - m[1]!.length, container: false })
   }

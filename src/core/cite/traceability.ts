@@ -9,14 +9,16 @@
  *   3. the file: a test file (`cite.tests`) → verification, documentation
  *      (`cite.docs`) → documentation (never coverage), else implementation.
  *
- * Tests are matched to the results (`results.ts`) by name — the leaf name
- * the runner printed (`a > b > name`, `mod::name`, `name[param]`,
- * `Class.Name(args)`, jest's `describe name`) — then by file and by the
- * enclosing names, so two tests of the same name in two files stay apart.
+ * Tests are matched to the results (`results.ts`) by the name the runner
+ * printed (`test-names.ts`: `a > b > name`, `mod::name`, `name[param]`,
+ * `Class.Name(args)`, jest's `describe name`, `ns/name`) — the closest
+ * reading first — then by file and by the enclosing names, so two tests of
+ * the same name in two files stay apart.
  * Pure.
  */
 import type { TestBlock } from './test-blocks.ts'
 import type { RuntimeCitation, TestCaseResult, TestStatus } from './results.ts'
+import { leafOf, lookupKeys, nameMatch, type NamedTest } from './test-names.ts'
 
 export type CitationRole = 'test' | 'impl' | 'doc'
 export type FileKind = 'test' | 'impl' | 'doc'
@@ -59,33 +61,11 @@ export function testKey(file: string, block: Pick<TestBlock, 'path' | 'name'>): 
   return [file, ...block.path, block.name].join(' > ')
 }
 
-/** The last segment of a runner's test name, without parameters. */
-export function leafOf(name: string): string {
-  let n = name.trim()
-  n = n.replace(/\[[^\]]*\]$/, '').replace(/\([^)]*\)$/, '').trim()
-  const gt = n.lastIndexOf(' > ')
-  if (gt !== -1) n = n.slice(gt + 3)
-  const sep = n.lastIndexOf('::')
-  if (sep !== -1) n = n.slice(sep + 2)
-  return n.trim()
-}
-
-/** Does the runner's name `c` name the test `block`? Exact leaf, a jest-style `describe … name`, or a templated title. */
-function nameMatches(block: Pick<TestBlock, 'name' | 'pattern'>, c: TestCaseResult): boolean {
-  const leaf = leafOf(c.name)
-  if (leaf === block.name) return true
-  if (block.pattern?.test(leaf)) return true
-  // C#/Java full names: `Engine.Tests.AccessTests.RevealsCard`.
-  if (leaf.endsWith(`.${block.name}`) && !/\s/.test(leaf)) return true
-  // jest-junit joins titles with spaces: `describe title`.
-  return leaf.endsWith(` ${block.name}`)
-}
-
 const stem = (file: string) => file.replace(/\.[^./]+$/, '')
 const norm = (s: string) => s.replace(/\\/g, '/').replace(/^\.\//, '')
 
 /** How strongly a result's file, class and suite point at the source file and enclosing names. */
-function score(file: string, block: Pick<TestBlock, 'path'>, c: TestCaseResult): number {
+function score(file: string, block: { path: readonly string[] }, c: TestCaseResult): number {
   let s = 0
   const f = norm(file)
   const where = [c.file, c.classname, c.suite].filter((x): x is string => x !== undefined).map(norm)
@@ -121,7 +101,7 @@ function combine(statuses: readonly TestStatus[]): TestStatus | 'not-run' {
 
 export interface ResultIndex {
   /** The results that best match a test of `file`, and the test's status. */
-  match(file: string, block: Pick<TestBlock, 'name' | 'path' | 'pattern'>): { status: TestStatus | 'not-run'; cases: TestCaseResult[] }
+  match(file: string, block: NamedTest): { status: TestStatus | 'not-run'; cases: TestCaseResult[] }
   /** Results no source test matched (their names and messages are searched for citations). */
   unmatched(): TestCaseResult[]
   /** The result a run-time citation was recorded in. */
@@ -129,23 +109,30 @@ export interface ResultIndex {
 }
 
 export function indexResults(cases: readonly TestCaseResult[]): ResultIndex {
-  const byLeaf = new Map<string, TestCaseResult[]>()
-  const add = (k: string, c: TestCaseResult) => {
-    const list = byLeaf.get(k)
-    if (list) list.push(c)
-    else byLeaf.set(k, [c])
-  }
+  const byKey = new Map<string, TestCaseResult[]>()
   for (const c of cases) {
-    const leaf = leafOf(c.name)
-    add(leaf, c)
-    // Every suffix after a space or a dot, for jest's joined titles and full C# names.
-    for (let i = 0; i < leaf.length; i++) if (leaf[i] === ' ' || leaf[i] === '.') add(leaf.slice(i + 1), c)
+    for (const k of lookupKeys(c.name)) {
+      const list = byKey.get(k)
+      if (list) list.push(c)
+      else byKey.set(k, [c])
+    }
   }
   const used = new Set<TestCaseResult>()
-  const patterned = cases
   return {
     match(file, block) {
-      const candidates = (block.pattern ? patterned.filter((c) => nameMatches(block, c)) : (byLeaf.get(block.name) ?? []).filter((c) => nameMatches(block, c)))
+      const pool = block.pattern ? cases : (byKey.get(block.name) ?? [])
+      // The closest reading of the names wins (`with (parens)` as printed over `with` plus parameters), then the file.
+      let tier = 0
+      let candidates: TestCaseResult[] = []
+      for (const c of pool) {
+        const t = nameMatch(c.name, block)
+        if (t === 0 || t < tier) continue
+        if (t > tier) {
+          tier = t
+          candidates = []
+        }
+        candidates.push(c)
+      }
       if (candidates.length === 0) return { status: 'not-run', cases: [] }
       let best = -1
       let chosen: TestCaseResult[] = []
@@ -170,4 +157,4 @@ export function indexResults(cases: readonly TestCaseResult[]): ResultIndex {
   }
 }
 
-export { combine as combineStatuses }
+export { combine as combineStatuses, leafOf }
