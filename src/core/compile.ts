@@ -84,16 +84,8 @@ function tableSignature(entries: DraftEntry[]): string {
   return entries.map((e) => `${e.id} ${e.number} ${e.kind} ${e.sourceKind} ${e.steps ? 1 : 0} ${e.parent} ${e.children.join(',')}`).join('\n')
 }
 
-export type FileRole = 'chapter' | 'changelog' | 'release' | 'other'
-
-/** `06_runs.yaml` is a chapter; chapter order is the file-name order. */
-export function roleOf(path: string): FileRole {
-  const name = path.split(/[\\/]/).pop() ?? path
-  if (/^\d+_[^/]*\.ya?ml$/.test(name)) return 'chapter'
-  if (/^changelog\.ya?ml$/.test(name)) return 'changelog'
-  if (/^release\.ya?ml$/.test(name)) return 'release'
-  return 'other'
-}
+import { roleOf } from './file-roles.ts'
+export { roleOf, type FileRole } from './file-roles.ts'
 
 const byPath = (a: SourceFile, b: SourceFile) => {
   const an = a.path.split(/[\\/]/).pop() ?? a.path

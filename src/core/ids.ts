@@ -139,6 +139,16 @@ const letterOf = (part: string) => /[a-z]/.exec(part)?.[0].charCodeAt(0) ?? 96
 /** How a release is named: `v24.03` (and so are the folders under `releases/`). */
 export const RELEASE_NAME = /^v\d{2}\.\d{2}$/
 
+/**
+ * The release a frozen folder holds: `releases/v24.03` (either separator, a
+ * trailing one too) → `v24.03`; undefined for any other folder.
+ */
+export function frozenReleaseOf(dir: string): string | undefined {
+  const parts = dir.split(/[\\/]+/).filter((p) => p !== '' && p !== '.')
+  const name = parts[parts.length - 1]
+  return name !== undefined && RELEASE_NAME.test(name) && parts[parts.length - 2] === 'releases' ? name : undefined
+}
+
 /** A release's digits, as a citation may write them without the `v`: `24.03`. */
 export const RELEASE_DIGITS = /^\d{2}\.\d{2}$/
 

@@ -6,13 +6,12 @@
  */
 import { readInputFile, MAX_RULE_FILE_BYTES } from '../io/read-input.ts'
 import { readDirNames } from '../io/files.ts'
-import { basename, dirname } from 'node:path'
 import { roleOf } from '../core/compile.ts'
 import { isRulesSourceName } from '../core/editor-files.ts'
-import { RELEASE_NAME } from '../core/ids.ts'
+import { frozenReleaseOf } from '../core/ids.ts'
 
 export function isFrozenRelease(dir: string): boolean {
-  return RELEASE_NAME.test(basename(dir)) && basename(dirname(dir)) === 'releases'
+  return frozenReleaseOf(dir) !== undefined
 }
 
 export function isRulesFolder(dir: string): boolean {

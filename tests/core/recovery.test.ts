@@ -98,6 +98,19 @@ describe('one slip, one message', () => {
     expect(r.code).toBe(1)
     expect(messages.map((m) => `${m.file}:${m.line}:${m.column} ${m.code}`)).toEqual([`rules/06_runs.yaml:${at[0]}:${at[1]} yaml-syntax`])
     expect(messages[0]!.message).toMatch(says)
+    // cr fmt reads the file with the same reader and reports the same one message (issue: it printed
+    // the parser's every later complaint, or its raw wording at another column), in every format.
+    const one = `${messages[0]!.file}:${messages[0]!.line}:${messages[0]!.column}: error[${messages[0]!.code}]: ${messages[0]!.message}`
+    for (const argv of [['fmt'], ['fmt', '--check'], ['fmt', 'rules/06_runs.yaml']]) {
+      const fmt = await runCr(argv, dir)
+      expect(fmt.code, argv.join(' ')).toBe(1)
+      expect(fmt.stderr.split('\n').filter((l) => /: (error|warning)\[/.test(l)), argv.join(' ')).toEqual([one])
+    }
+    const json = await runCr(['fmt', '--check', '--format', 'json'], dir)
+    const fmtMessages = JSON.parse(json.stdout).messages as typeof messages
+    expect(fmtMessages.map((m) => ({ file: m.file, line: m.line, column: m.column, code: m.code, message: m.message }))).toEqual(
+      messages.map((m) => ({ file: m.file, line: m.line, column: m.column, code: m.code, message: m.message })),
+    )
   }, 600_000)
 
   it('a genuine mistake elsewhere is still reported beside a broken file, and references to the broken file are not', async () => {

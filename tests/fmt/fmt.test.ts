@@ -1,4 +1,4 @@
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { isDeepStrictEqual } from 'node:util'
@@ -26,6 +26,14 @@ const format = (text: string) => {
   const r = formatYaml(text)
   if (!r.ok) throw new Error(`${r.line}:${r.column}: ${r.message}`)
   return r.text
+}
+/** The first line (1-based) where two texts differ. */
+const firstChange = (a: string, b: string) => {
+  const x = a.split('\n')
+  const y = b.split('\n')
+  let i = 0
+  while (x[i] === y[i]) i++
+  return i + 1
 }
 /** The data as we read it (YAML 1.2) and as the rules team's Python generator reads it (YAML 1.1: dates, yes/no). */
 const data = (text: string) => parse(text)
@@ -139,7 +147,7 @@ describe('cr fmt: the command', () => {
     const dir = tree()
     const before = await run(['fmt', '--check'], dir)
     expect(before.code).toBe(1)
-    expect(before.out).toContain('rules/06_runs.yaml\n')
+    expect(before.out).toMatch(/^rules\/06_runs\.yaml:\d+:1: /m)
     expect(before.err).toMatch(/files not in the canonical layout; run `cr fmt`/)
     const runs = readFileSync(join(dir, 'rules/06_runs.yaml'), 'utf8')
 
@@ -148,6 +156,72 @@ describe('cr fmt: the command', () => {
     expect(await run(['fmt', '--check', 'rules'], dir)).toMatchObject({ code: 0, out: '' })
     // Only the rules files are in the folder: no temporary files left behind.
     expect(readdirSync(join(dir, 'rules')).filter((n) => !n.endsWith('.yaml'))).toEqual([])
+  })
+
+  it('--check says, in every format, the first line out of layout of each file', async () => {
+    const dir = tree()
+    const runs = readFileSync(join(dir, 'rules/06_runs.yaml'), 'utf8')
+    const first = firstChange(runs, format(runs))
+    const text = await run(['fmt', '--check'], dir)
+    expect(text.out).toContain(`rules/06_runs.yaml:${first}:1: not in the canonical layout from line ${first}\n`)
+    const json = await run(['fmt', '--check', '--format', 'json'], dir)
+    const found = (JSON.parse(json.out).messages as { file: string; line: number }[]).find((m) => m.file === 'rules/06_runs.yaml')
+    expect(found?.line).toBe(first)
+    // Every file listed in text is a finding in JSON, at the same line.
+    const listed = text.out.trim().split('\n').map((l) => /^(.+?):(\d+):1: /.exec(l)!.slice(1, 3).join(':'))
+    expect(listed).toEqual((JSON.parse(json.out).messages as { file: string; line: number }[]).map((m) => `${m.file}:${m.line}`))
+  })
+
+  it('refuses a frozen release, however it is named, and writes nothing; --frozen overrides', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cr-fmt-frozen-'))
+    cpSync(join(repo, 'releases/v24.03'), join(dir, 'releases/v24.03'), { recursive: true })
+    cpSync(join(repo, 'rules'), join(dir, 'rules'), { recursive: true })
+    symlinkSync(join(dir, 'releases/v24.03'), join(dir, 'latest'))
+    const bytes = () => readdirSync(join(dir, 'releases/v24.03')).map((n) => readFileSync(join(dir, 'releases/v24.03', n), 'utf8'))
+    const before = bytes()
+    const forms: [string[], string][] = [
+      [['releases/v24.03'], dir],
+      [['releases/v24.03/'], dir],
+      [['./releases//v24.03'], dir],
+      [['releases/v24.03/06_runs.yaml'], dir],
+      [['rules', 'releases/v24.03'], dir],
+      [['latest'], dir],
+      [['.'], join(dir, 'releases/v24.03')],
+      [['v24.03'], join(dir, 'releases')],
+    ]
+    for (const [paths, cwd] of forms) {
+      for (const check of [[], ['--check'], ['--check', '--format', 'json']]) {
+        const r = await run(['fmt', ...check, ...paths], cwd)
+        expect(r.code, `${check} ${paths}`).toBe(2)
+        expect(r.err, `${check} ${paths}`).toMatch(/^cr fmt: error: refusing to format `.+`: it is in the frozen release v24\.03, .*pass --frozen/)
+        expect(r.out).toBe('')
+      }
+    }
+    expect(bytes()).toEqual(before)
+    // The override, for a release committed out of layout: --check names it.
+    const check = await run(['fmt', '--check', '--frozen', 'releases/v24.03'], dir)
+    expect(check.code).toBe(1)
+    expect(check.out).toMatch(/^releases\/v24\.03\/\d\d_\w+\.yaml:\d+:1: not in the canonical layout/m)
+    expect(check.err).toMatch(/run `cr fmt --frozen`/)
+  })
+
+  it('a folder with no chapter file is an error, not a pass over nothing', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cr-fmt-empty-'))
+    cpSync(join(repo, 'releases/v24.03'), join(dir, 'releases/v24.03'), { recursive: true })
+    mkdirSync(join(dir, 'empty'))
+    mkdirSync(join(dir, 'notes'))
+    writeFileSync(join(dir, 'notes/notes.yaml'), 'a: 1\n')
+    for (const check of [[], ['--check']]) {
+      const releases = await run(['fmt', ...check, 'releases/'], dir)
+      expect(releases.code).toBe(2)
+      expect(releases.err).toMatch(/^cr fmt: error: no chapter files .* in `releases\/`; its folders are a frozen release \(v24\.03\)/)
+      for (const p of ['empty', 'notes']) {
+        const r = await run(['fmt', ...check, p], dir)
+        expect(r.code, p).toBe(2)
+        expect(r.err, p).toMatch(new RegExp(`^cr fmt: error: no chapter files .* in \`${p}\``))
+      }
+    }
+    expect(readFileSync(join(dir, 'notes/notes.yaml'), 'utf8')).toBe('a: 1\n')
   })
 
   it('reports broken YAML as cr check does and writes nothing', async () => {

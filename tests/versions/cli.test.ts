@@ -15,7 +15,9 @@ describe('cr diff', () => {
     expect(r.code).toBe(0)
     const d = JSON.parse(r.stdout)
     expect(d.from.version).toBe('v25.08')
-    expect(new Set(d.entries.map((e: { chapter: string }) => e.chapter))).toEqual(new Set(['chpt_runs']))
+    // Every change in chapter 6, on either side: what is in it now, or was (a rule merged out of it into chapter 10).
+    for (const e of d.entries as { chapter: string; oldNumber?: string; newNumber?: string }[]) expect(e.chapter === 'chpt_runs' || e.oldNumber?.startsWith('6.'), JSON.stringify(e)).toBe(true)
+    expect(d.entries.filter((e: { chapter: string }) => e.chapter !== 'chpt_runs').length).toBeLessThan(5)
     expect(d.entries.find((e: { id: string }) => e.id === 'rule_pass_after_breaking')).toMatchObject({ change: 'added', newNumber: '6.1.3f' })
   })
 
@@ -24,6 +26,42 @@ describe('cr diff', () => {
     expect(r.code).toBe(0)
     expect(JSON.parse(r.stdout).to.version).toBe('current')
   })
+
+  it('from a newer release to an older one: the forward diff inverted (merges are splits, added is removed)', async () => {
+    const forward = await runCr(['diff', 'v24.03', 'v26.03'])
+    const backward = await runCr(['diff', 'v26.03', 'v24.03'])
+    expect(backward.code).toBe(0)
+    const counts = (out: string) => Object.fromEntries([...out.split('\n')[0]!.split(': ')[1]!.matchAll(/(\d+) ([a-z ]+?)(?:,|$)/g)].map((m) => [m[2], Number(m[1])]))
+    const f = counts(forward.stdout)
+    const b = counts(backward.stdout)
+    expect(f).toMatchObject({ added: 79, removed: 11, merged: 11, split: 4 })
+    expect(b).toEqual({ ...f, added: f.removed, removed: f.added, merged: f.split, split: f.merged })
+    // v26.03's 6.2.6b was made of v24.03's 6.2.3b and 6.2.3c: going back, it is split into them, not removed.
+    expect(backward.stdout).toMatch(/ {2}split, [^\n]*: 6\.2\.6b → 6\.2\.3b {2}rule_ice_change_inward → rule_ice_added_inward\n/)
+    expect(backward.stdout).toMatch(/ {2}split, [^\n]*: 6\.2\.6b → 6\.2\.3c {2}rule_ice_change_inward → rule_ice_removed_inward\n/)
+    expect(backward.stdout).not.toMatch(/ {2}(removed|added)[^\n]*(rule_ice_change_inward|rule_ice_added_inward|rule_ice_removed_inward)/)
+  }, 600_000)
+
+  it('--chapter takes a chapter or a section, by number or ID, in either release, with a did-you-mean', async () => {
+    const json = async (...args: string[]) => {
+      const r = await runCr(['diff', ...args, '--json'])
+      expect(r.code, args.join(' ')).toBe(0)
+      return JSON.parse(r.stdout) as { entries: { id: string; oldId?: string; change: string; section: string | null }[]; counts: Record<string, number> }
+    }
+    const byNumber = await json('v24.03', 'v26.03', '--chapter', '6.2')
+    expect(await json('v24.03', 'v26.03', '--chapter', 'sec_position')).toEqual(byNumber)
+    expect(await json('v24.03', 'v26.03', '--chapter', '§ 6.2')).toEqual(byNumber)
+    // Everything in the section on either side, and nothing else: the merge into 6.2.6b and what went into it.
+    expect(byNumber.entries.length).toBeGreaterThan(10)
+    expect(byNumber.entries.every((e) => e.section === 'sec_position')).toBe(true)
+    expect(byNumber.entries.filter((e) => e.id === 'rule_ice_change_inward').map((e) => e.oldId).sort()).toEqual(['rule_ice_added_inward', 'rule_ice_removed_inward'])
+    // Backward, the same section mirrored.
+    const back = await json('v26.03', 'v24.03', '--chapter', '6.2')
+    expect(back.counts).toMatchObject({ added: byNumber.counts.removed, removed: byNumber.counts.added, merged: byNumber.counts.split, split: byNumber.counts.merged })
+    const unknown = await runCr(['diff', 'v24.03', 'v26.03', '--chapter', 'sec_positon'])
+    expect(unknown.code).toBe(2)
+    expect(unknown.stderr).toMatch(/^cr diff: unknown chapter or section `sec_positon` in v24\.03 and v26\.03; did you mean `sec_position`/)
+  }, 600_000)
 
   it('exits 2 on unknown releases and chapters', async () => {
     const r = (await runCr(['diff', 'v99.01', 'v24.03']))
@@ -55,6 +93,17 @@ describe('cr show --version', () => {
     expect(out.entry.id).toBe('rule_ncigs')
     expect(out.today).toMatchObject({ status: 'removed', found: true })
   })
+
+  it('says when a removed rule was last in the rules, whatever release was asked', async () => {
+    // (Every removed rule from every release: tests/versions/history.test.ts.)
+    for (const version of ['v22.12', 'v24.03']) {
+      const r = await runCr(['show', '6.3.3b', '--version', version])
+      expect(r.code, version).toBe(0)
+      expect(r.stdout, version).toMatch(/^6\.3\.3b {2}rule_bad_publicity_in_credit_pool /)
+      expect(r.stdout, version).toMatch(/\nToday: removed after v25\.08 — /)
+    }
+    expect(JSON.parse((await runCr(['show', '6.3.3b', '--version', 'v25.04', '--json'])).stdout).today.removedAfter).toBe('v25.08')
+  }, 600_000)
 
   it('follows retired IDs without a version', async () => {
     const r = (await runCr(['show', 'rule_checkpoint_uniqueness']))

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { diffReleases, groupByChapter, type DiffEntry } from '../../src/core/versions/diff.ts'
 import { build, chapter, retired } from './build.ts'
+import { release, retirements } from './load.ts'
 
 const summary = (entries: DiffEntry[]) => entries.map((e) => [e.changes.join('+'), e.oldId ?? '', e.id, e.oldNumber ?? '', e.newNumber ?? ''])
 
@@ -159,4 +160,44 @@ describe('diffReleases', () => {
     const groups = groupByChapter(diffReleases(a, b))
     expect(groups.map((g) => [g.chapter, g.entries.map((e) => e.id)])).toEqual([[{ id: 'chpt_test', number: '1', title: 'Test Chapter' }, ['rule_one', 'rule_two']]])
   })
+})
+
+describe('a diff from a newer release to an older one is the forward diff inverted', () => {
+  const MIRROR: Record<string, string> = { added: 'removed', removed: 'added', merged: 'split', split: 'merged' }
+  /** An entry as the other direction must show it: sides swapped, each change kind mirrored. */
+  const inverted = (e: DiffEntry) => {
+    const id = e.change === 'added' || e.change === 'removed' ? e.id : (e.oldId ?? e.id)
+    const oldId = e.oldId === undefined ? undefined : e.id
+    return [e.changes.map((c) => MIRROR[c] ?? c).sort().join('+'), oldId ?? '', id, e.newNumber ?? '', e.oldNumber ?? ''].join(' ')
+  }
+  const key = (e: DiffEntry) => [e.changes.slice().sort().join('+'), e.oldId ?? '', e.id, e.oldNumber ?? '', e.newNumber ?? ''].join(' ')
+
+  it.each([
+    ['v24.03', 'v26.03'],
+    ['v22.12', 'v25.08'],
+    ['v25.08', 'v26.03'],
+  ])('%s ↔ %s: every entry mirrored, counts swapped (added/removed, merged/split), word diffs reversed', (older, newer) => {
+    const forward = diffReleases(release(older), release(newer), retirements())
+    const backward = diffReleases(release(newer), release(older), retirements(), { backward: true })
+    expect(backward.from.version).toBe(newer)
+    expect(backward.counts).toEqual({ ...forward.counts, added: forward.counts.removed, removed: forward.counts.added, merged: forward.counts.split, split: forward.counts.merged })
+    expect(backward.entries.map(key).sort()).toEqual(forward.entries.map(inverted).sort())
+    // Word diffs go the other way: the text a backward entry starts from is the newer release's, the
+    // one it ends at the older one's.
+    const side = (e: DiffEntry, drop: 'added' | 'removed') => (e.wordDiff ?? []).filter((w) => !w[drop]).map((w) => w.value).join('')
+    const forwardBy = new Map(forward.entries.filter((e) => e.wordDiff && e.change !== 'added' && e.change !== 'removed').map((e) => [`${e.oldId ?? e.id}>${e.id}`, e]))
+    let checked = 0
+    for (const e of backward.entries) {
+      const f = forwardBy.get(`${e.id}>${e.oldId ?? e.id}`)
+      if (!f || !e.wordDiff) continue
+      expect(side(e, 'added'), e.id).toBe(side(f, 'removed'))
+      expect(side(e, 'removed'), e.id).toBe(side(f, 'added'))
+      checked++
+    }
+    expect(checked).toBeGreaterThan(10)
+    // Nothing merged forward comes back as removed and added: it is split.
+    for (const e of forward.entries.filter((x) => x.change === 'merged')) {
+      expect(backward.entries.find((x) => x.id === e.oldId && x.oldId === e.id)?.changes, e.oldId).toContain('split')
+    }
+  }, 600_000)
 })

@@ -130,6 +130,36 @@ describe('cr check with releases', () => {
     }
   })
 
+  it('a retired.yaml that does not parse is one message, as cr check and cr fmt word it, and no ID is reported missing for it', async () => {
+    const tmp = mkdtempSync(join(tmpdir(), 'cr-guard-'))
+    try {
+      cpSync(join(repoRoot, 'rules'), join(tmp, 'rules'), { recursive: true })
+      cpSync(join(repoRoot, 'releases'), join(tmp, 'releases'), { recursive: true })
+      const file = join(tmp, 'rules/retired.yaml')
+      const text = readFileSync(file, 'utf8')
+      const entry = /\n- id: (\w+)\n {2}release: (v[\d.]+)\n/.exec(text)!
+      const line = text.slice(0, entry.index).split('\n').length + 1
+      // Each slip of the class on an entry's lines: a tab, an unquoted value YAML reads as syntax, a dash without its space.
+      const slips: [string, string, RegExp][] = [
+        [`\n- id: ${entry[1]}\n\t  release: ${entry[2]}\n`, `${line + 1}:1`, /^Unexpected tab in indentation/],
+        [`\n- id: ${entry[1]}\n  release: {term:x} ${entry[2]}\n`, `${line + 1}:12`, /^Unexpected `\{` at the start of an unquoted `release`/],
+        [`\n-id: ${entry[1]}\n  release: ${entry[2]}\n`, `${line}:1`, /^Unexpected `-id`: a list item needs a space after its `-`/],
+      ]
+      for (const [slip, at, says] of slips) {
+        writeFileSync(file, text.replace(entry[0], slip))
+        const r = await runCr(['check', '--json', 'rules'], tmp)
+        const messages = JSON.parse(r.stdout).messages as { file: string; line: number; column: number; code: string; message: string }[]
+        expect(r.code, slip).toBe(1)
+        expect(messages.map((m) => `${m.file}:${m.line}:${m.column} ${m.code}`), slip).toEqual([`rules/retired.yaml:${at} yaml-syntax`])
+        expect(messages[0]!.message, slip).toMatch(says)
+        const fmt = JSON.parse((await runCr(['fmt', '--check', '--format', 'json'], tmp)).stdout).messages as typeof messages
+        expect(fmt.map((m) => [m.line, m.column, m.code, m.message]), slip).toEqual(messages.map((m) => [m.line, m.column, m.code, m.message]))
+      }
+    } finally {
+      rmSync(tmp, { recursive: true, force: true })
+    }
+  }, 600_000)
+
   it('does not guard a release folder against its siblings', async () => {
     expect((await runCr(['check', 'releases/v24.03'])).stderr).not.toContain('id-missing')
   })

@@ -4,7 +4,7 @@ import { compactNumbers } from '../../src/core/versions/history.ts'
 import { resolveRelease } from '../../src/core/versions/release-citations.ts'
 import { parseCitation } from '../../src/core/versions/version-index.ts'
 import { formatWordDiffPlain, sideOf, wordDiff } from '../../src/core/versions/word-diff.ts'
-import { versionIndex, VERSIONS } from './load.ts'
+import { retirements, versionIndex, VERSIONS } from './load.ts'
 
 describe('rule history across the six releases', () => {
   const summary = (id: string) => versionIndex().history().get(id)?.summary
@@ -82,6 +82,38 @@ describe('old citations', () => {
     expect(r).toMatchObject({ found: true, old: { id: 'rule_ncigs', number: '1.2.5' }, status: 'removed' })
     expect(r.reason).toContain('potential to change the game state')
     expect(r.id).toBeUndefined()
+  })
+
+  it('says when a removed rule was last in the rules from the whole history, whatever release was asked', () => {
+    const index = versionIndex()
+    const retired = retirements()
+    const releases = VERSIONS as readonly string[]
+    let removed = 0
+    // Every rule of every release that is gone today: the same "removed after", asked from any release that had it.
+    const after = new Map<string, string>()
+    for (const version of releases) {
+      for (const rule of index.document(version)!.rules) {
+        const r = index.resolve(version, rule.id)
+        if (r.status !== 'removed') continue
+        removed++
+        expect(r.removedAfter, `${rule.id} in ${version}`).toBeDefined()
+        // Never before the release asked, and that release, or a later one, still has a rule of that lineage.
+        expect(releases.indexOf(r.removedAfter!), `${rule.id} in ${version}`).toBeGreaterThanOrEqual(releases.indexOf(version))
+        const mapped = index.mapId(rule.id, version, r.removedAfter!)
+        expect(mapped.exact, `${rule.id} in ${version} should be in ${r.removedAfter}`).toBe(true)
+        // The last such release: the next one has no rule of it.
+        const next = releases[releases.indexOf(r.removedAfter!) + 1]
+        if (next) expect(index.mapId(mapped.id!, r.removedAfter!, next).exact, `${rule.id}: still in ${next}`).toBe(false)
+        // A retired removal says the same release.
+        const entry = retired.byId.get(mapped.id!)
+        if (entry?.kind === 'removed') expect(r.removedAfter, mapped.id).toBe(entry.release)
+        const seen = after.get(mapped.id!)
+        if (seen) expect(r.removedAfter, `${rule.id} in ${version}`).toBe(seen)
+        after.set(mapped.id!, r.removedAfter!)
+      }
+    }
+    expect(removed).toBeGreaterThan(20)
+    expect(resolve('CR v22.12 6.3.3b')).toMatchObject({ old: { id: 'rule_bad_publicity_in_credit_pool' }, status: 'removed', removedAfter: 'v25.08' })
   })
 
   it('says nothing was found, with the numbers of that release it may be a typo of, for numbers a release never had', () => {

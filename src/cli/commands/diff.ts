@@ -1,5 +1,6 @@
 import { hasErrors } from '../../core/diagnostics.ts'
 import { CHANGE_KINDS, changeLabel, diffReleases, groupByChapter, type DiffEntry, type ReleaseDiff } from '../../core/versions/diff.ts'
+import { scopeDiff } from '../../core/versions/diff-scope.ts'
 import type { CliIo } from '../cli-io.ts'
 import { formatWordDiffAnsi, formatWordDiffPlain, type WordPart } from '../../core/versions/word-diff.ts'
 import { CURRENT } from '../../core/versions/version-index.ts'
@@ -13,7 +14,7 @@ export const diffSpec: CommandSpec = {
   usage: 'cr diff <from> <to> [--json] [--chapter N]   (e.g. cr diff v24.03 v26.03; `current` is the rules directory)',
   flags: [
     { name: 'json', type: 'boolean', description: 'print the diff as JSON' },
-    { name: 'chapter', type: 'string', value: 'N', description: 'only chapter N (number or chapter ID)' },
+    { name: 'chapter', type: 'string', value: 'N', description: 'only chapter or section N and what is under it (number or ID: 6, 6.2, sec_position), on either side' },
     { name: 'all', type: 'boolean', description: 'also list entries that were only renumbered' },
     { name: 'releases', type: 'string', value: 'DIR', description: 'releases directory (default: releases/ beside the rules, else the package\'s)' },
     { name: 'dir', type: 'string', value: 'DIR', description: 'rules directory, for `current` and retired.yaml (default: ./rules when there is one, else the rules this package ships)' },
@@ -35,16 +36,23 @@ export function diffCommand(argv: string[], io: CliIo): number {
   }
   const { retirements, messages } = loadRetirements(rules.dir, ctx.cwd)
   if (hasErrors(messages)) io.stderr.write(`${formatReport(messages, [])}\ncr diff: ignoring the retirement file\n`)
-  let diff = diffReleases(a.model!, b.model!, hasErrors(messages) ? undefined : retirements)
+  // Newer to older is the forward diff inverted (`current` is the newest; releases are named by date).
+  const age = (v: string) => (v === CURRENT ? '\uffff' : v)
+  const backward = age(a.version) > age(b.version)
+  let diff = diffReleases(a.model!, b.model!, hasErrors(messages) ? undefined : retirements, { backward })
   // `current` carries the release name of the rules it was edited from; say which side it is.
   if (a.version === CURRENT) diff = { ...diff, from: { ...diff.from, version: CURRENT } }
   if (b.version === CURRENT) diff = { ...diff, to: { ...diff.to, version: CURRENT } }
 
   const chapter = values.chapter as string | undefined
   if (chapter !== undefined) {
-    const c = diff.chapters.find((x) => x.number === chapter || x.id === chapter)
-    if (!c) throw new UsageError(`unknown chapter \`${chapter}\`, expected a number from ${diff.chapters[0]?.number} to ${diff.chapters[diff.chapters.length - 1]?.number} or a chapter ID`)
-    diff = filterChapter(diff, c.id)
+    // A chapter, a section or any heading, by number or ID, as either release names it.
+    const scoped = scopeDiff(diff, a.document!.rules, b.document!.rules, chapter)
+    if (!scoped.ok) {
+      const help = scoped.suggestions.length > 0 ? `; did you mean ${scoped.suggestions.map((x) => `\`${x}\``).join(', ')}?` : `, expected a chapter or section number (\`6\`, \`6.2\`) or ID (\`sec_position\`)`
+      throw new UsageError(`unknown chapter or section \`${chapter}\` in ${a.version} and ${b.version}${help}`)
+    }
+    diff = scoped.diff
   }
   if (values.json) {
     io.stdout.write(`${JSON.stringify(diff, null, 2)}\n`)
@@ -53,12 +61,6 @@ export function diffCommand(argv: string[], io: CliIo): number {
   const color = Boolean(io.stdout.isTTY) && !io.env.NO_COLOR
   io.stdout.write(formatDiff(diff, { all: Boolean(values.all), color }))
   return 0
-}
-
-export function filterChapter(diff: ReleaseDiff, chapterId: string): ReleaseDiff {
-  const entries = diff.entries.filter((e) => e.chapter === chapterId)
-  const counts = Object.fromEntries(CHANGE_KINDS.map((k) => [k, entries.filter((e) => e.changes.includes(k)).length])) as ReleaseDiff['counts']
-  return { ...diff, entries, counts, chapters: diff.chapters.filter((c) => c.id === chapterId) }
 }
 
 /** `22 added, 1 removed, …` in precedence order, zero counts left out. */

@@ -3,7 +3,9 @@ import { parseCommandArgs, UsageError, type CommandSpec } from '../args.ts'
 import type { CliIo } from '../cli-io.ts'
 import { formatYaml } from '../../core/format.ts'
 import { isRulesSourceName } from '../../core/editor-files.ts'
-import { loadYaml } from '../../core/load-yaml.ts'
+import { roleOf } from '../../core/file-roles.ts'
+import { frozenReleaseOf, RELEASE_NAME } from '../../core/ids.ts'
+import { readSource, reportedCause } from '../../core/recovery/recover.ts'
 import type { Diagnostic } from '../../core/types.ts'
 import { FORMAT_FLAG, formatOption, writeDiagnostics } from '../report.ts'
 import { replaceFileVerified, WriteFailedError } from '../../io/durable-write.ts'
@@ -14,13 +16,17 @@ export const fmtSpec: CommandSpec = {
   name: 'fmt',
   summary: 'Rewrite the YAML sources in one canonical layout (comments kept); --check for CI',
   usage: 'cr fmt [--check] [--format text|json|github|sarif] [PATH…]   (PATH: folders or .yaml files; default rules/)',
-  flags: [{ name: 'check', type: 'boolean', description: 'change nothing; list the files not in the canonical layout and exit 1 if there are any' }, FORMAT_FLAG],
+  flags: [
+    { name: 'check', type: 'boolean', description: 'change nothing; list the files not in the canonical layout and exit 1 if there are any' },
+    { name: 'frozen', type: 'boolean', description: 'also format frozen releases (releases/vYY.MM/), which are kept byte for byte as published: only to repair one' },
+    FORMAT_FLAG,
+  ],
 }
 
 export function fmtCommand(argv: string[], io: CliIo): number {
   const { values, positionals } = parseCommandArgs(fmtSpec, argv)
   const format = formatOption(values)
-  const files = expand(positionals.length > 0 ? positionals : ['rules'], io.cwd)
+  const files = expand(positionals.length > 0 ? positionals : ['rules'], io.cwd, Boolean(values.frozen))
   const messages: Diagnostic[] = []
   const sources: { path: string; text: string }[] = []
   const changed: { abs: string; shown: string; text: string; before: string }[] = []
@@ -35,8 +41,9 @@ export function fmtCommand(argv: string[], io: CliIo): number {
       messages.push({ code: error.code, severity: 'error', file: shown, line: 1, column: 1, message: `\`${basename(shown)}\` ${error.reason}` })
       continue
     }
-    // Decoding and syntax errors are reported exactly as `cr check` reports them.
-    const { loaded, messages: load } = loadYaml({ path: shown, content: bytes })
+    // Decoding and syntax errors are reported exactly as `cr check` reports them: one reader, one root cause.
+    const source = { path: shown, content: bytes }
+    const { loaded, messages: load } = readSource(source)
     const text = loaded?.text
     if (text === undefined || load.some((m) => m.severity === 'error')) {
       messages.push(...load.filter((m) => m.severity === 'error'))
@@ -45,7 +52,10 @@ export function fmtCommand(argv: string[], io: CliIo): number {
     }
     const result = formatYaml(text)
     if (!result.ok) {
-      messages.push({ code: 'yaml-syntax', severity: 'error', file: shown, line: result.line, column: result.column, message: `Invalid YAML: ${result.message}` })
+      // What our reader accepts, the formatter's parser does too; should they ever disagree, the same wording.
+      const refused = { code: 'yaml-syntax' as const, severity: 'error' as const, file: shown, line: result.line, column: result.column, message: `Invalid YAML: ${result.message}` }
+      messages.push(...reportedCause(source, [refused]))
+      sources.push({ path: shown, text })
       continue
     }
     // A byte-order mark or CRLF line ends are not the canonical layout either.
@@ -63,18 +73,23 @@ export function fmtCommand(argv: string[], io: CliIo): number {
     writeDiagnostics(io, messages, { format, command: 'fmt', files: sources.map((s) => ({ path: s.path, content: s.text })), ok: false })
     return 1
   }
+  const rerun = values.frozen ? 'cr fmt --frozen' : 'cr fmt'
   if (values.check && format !== 'text') {
     // For CI: each file out of layout is a finding, at its first line that differs.
     const found = changed.map((c) => {
       const line = firstDifferentLine(c.before, c.text)
-      return { code: 'fmt-layout', severity: 'error' as const, file: c.shown, line, column: 1, message: `\`${c.shown}\` is not in the canonical layout from line ${line}; run \`cr fmt\`` }
+      return { code: 'fmt-layout', severity: 'error' as const, file: c.shown, line, column: 1, message: `\`${c.shown}\` is not in the canonical layout from line ${line}; run \`${rerun}\`` }
     })
     writeDiagnostics(io, found, { format, command: 'fmt', ok: found.length === 0 })
     return found.length > 0 ? 1 : 0
   }
   if (values.check) {
-    for (const c of changed) io.stdout.write(`${c.shown}\n`)
-    io.stderr.write(changed.length > 0 ? `cr fmt: ${changed.length} of ${files.length} files not in the canonical layout; run \`cr fmt\`\n` : `cr fmt: ${files.length} files in the canonical layout\n`)
+    // Each file with its first line out of layout, as the other formats say it.
+    for (const c of changed) {
+      const line = firstDifferentLine(c.before, c.text)
+      io.stdout.write(`${c.shown}:${line}:1: not in the canonical layout from line ${line}\n`)
+    }
+    io.stderr.write(changed.length > 0 ? `cr fmt: ${changed.length} of ${files.length} files not in the canonical layout; run \`${rerun}\`\n` : `cr fmt: ${files.length} files in the canonical layout\n`)
     return changed.length > 0 ? 1 : 0
   }
   let written = 0
@@ -99,8 +114,11 @@ export function fmtCommand(argv: string[], io: CliIo): number {
  * Folders become their `.yaml` entries, editors' files left out (not recursive: a rules folder is flat), each read within its
  * folder. Every entry is listed, whatever it is: one that is not a regular file is reported, as
  * cr check reports it. A link to a file already listed is the same file, formatted once.
+ * A frozen release (`releases/v24.03/` or a file in it, by the path given or the one it resolves to) is
+ * refused unless `frozen`: it is kept as published, and formatting it would rewrite history. A folder
+ * with no chapter file is refused too (`releases/`, a typo'd folder): a check of nothing is no pass.
  */
-function expand(paths: string[], cwd: string): { abs: string; within: string }[] {
+function expand(paths: string[], cwd: string, frozen: boolean): { abs: string; within: string }[] {
   // By real path: a link to a listed file is that file.
   const out = new Map<string, { abs: string; within: string }>()
   const add = (abs: string, within: string) => {
@@ -110,8 +128,20 @@ function expand(paths: string[], cwd: string): { abs: string; within: string }[]
   for (const p of paths) {
     const abs = resolve(cwd, p)
     if (!pathExists(abs)) throw new UsageError(`no such file or folder: ${p}`)
+    const folder = isDirectory(abs) ? abs : dirname(abs)
+    const release = frozenReleaseOf(folder) ?? frozenReleaseOf(realPath(folder) ?? folder)
+    if (release && !frozen) {
+      throw new Error(
+        `refusing to format \`${p}\`: it is in the frozen release ${release}, whose files are kept byte for byte as published (\`cr release\` wrote them); format \`rules/\`, or pass --frozen to repair a release committed out of layout`,
+      )
+    }
     if (isDirectory(abs)) {
       const names = listDir(abs).filter(isRulesSourceName).sort()
+      if (!names.some((n) => roleOf(n) === 'chapter')) {
+        const releases = listDir(abs).filter((n) => RELEASE_NAME.test(n) && isDirectory(join(abs, n)))
+        const hint = releases.length > 0 ? `; its folders ${releases.length === 1 ? 'are a frozen release' : 'are frozen releases'} (${releases.slice(0, 3).join(', ')}${releases.length > 3 ? ', …' : ''}), which cr fmt does not format` : ''
+        throw new Error(`no chapter files (\`01_game_concepts.yaml\`, …) in \`${p}\`${hint}`)
+      }
       // Regular files first, so that a link to one of them is recognised as the same file.
       const link = (name: string) => statPath(join(abs, name))?.isSymbolicLink() ?? false
       for (const name of [...names.filter((n) => !link(n)), ...names.filter(link)]) add(join(abs, name), abs)

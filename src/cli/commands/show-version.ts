@@ -58,7 +58,7 @@ export function showInVersion(versionArg: string, query: string, options: ShowOp
 
 /** "Today: 10.3.1j `step_…` (was 10.3.1i), text unchanged since v24.03." */
 export function todayLine(cite: OldCitation, version: string, current: CompiledDocument): string {
-  if (cite.status === 'removed' || cite.id === undefined) return `Today: removed after ${version}${cite.reason ? ` — ${cite.reason}` : ''}`
+  if (cite.status === 'removed' || cite.id === undefined) return `Today: removed after ${cite.removedAfter ?? version}${cite.reason ? ` — ${cite.reason}` : ''}`
   const verb = cite.status === 'renamed' ? 'renamed to ' : cite.status === 'merged' ? 'merged into ' : cite.status === 'split' ? 'split; mainly ' : ''
   const was = cite.old && cite.old.number !== cite.currentNumber ? ` (was ${cite.old.number})` : ''
   const text = cite.textChanged

@@ -16,12 +16,32 @@
  * file shown from its last good parse (those places are stale) or pointing
  * there — so the one mistake is the one message.
  */
-import type { LoadedYaml } from '../load-yaml.ts'
+import { loadYaml, type LoadedYaml } from '../load-yaml.ts'
 import type { BrokenFile, Diagnostic, MistakenDefinition, Recovery, SourceFile } from '../types.ts'
 
 export type { BrokenFile, MistakenDefinition, Recovery } from '../types.ts'
 import { rootCause } from './root-cause.ts'
 import { idsDefinedInText, intendedDefinition } from './scan-ids.ts'
+
+/**
+ * One source file read as every tool that reads a rules folder reads it
+ * (`cr check`, `cr fmt`, the language server, the live preview): loaded, or,
+ * when it does not load, its messages as `cr check` reports them — the root
+ * cause, re-worded and re-placed for the slips editors make, and the
+ * standalone mistakes before it; what the parser said after it is left out.
+ */
+export function readSource(file: SourceFile): { loaded?: LoadedYaml; messages: Diagnostic[] } {
+  const { loaded, messages } = loadYaml(file)
+  // A file that loads keeps every message (a duplicate key loads: the last one wins).
+  if (loaded) return { loaded, messages }
+  return { messages: reportedCause(file, messages) }
+}
+
+/** A broken file's messages as `cr check` prints them (its `before`, then its cause). */
+export function reportedCause(file: SourceFile, messages: readonly Diagnostic[]): Diagnostic[] {
+  const found = rootCause(file.path, decoded(file), messages)
+  return found ? [...found.before, found.cause] : [...messages]
+}
 
 /** A file's last successful parse, by path: kept by a caller that compiles the same folder again and again. */
 export type LastGood = Map<string, { loaded: LoadedYaml }>

@@ -107,6 +107,11 @@ export interface ReleaseDiff {
 export interface DiffOptions {
   /** Pair unexplained disappearances with new entries by text (default true). */
   inferRenames?: boolean
+  /**
+   * The first release is the newer one (`cr diff v26.03 v24.03`): the diff is the forward diff
+   * inverted — added and removed swapped, merged and split swapped, renames and numbers back.
+   */
+  backward?: boolean
 }
 
 type How = 'same' | 'renamed' | 'merged' | 'split' | 'timing'
@@ -119,32 +124,25 @@ interface Pair {
   retirement?: RetiredEntry
 }
 
-/** Texts this close are the same rule under a new ID. */
-const RENAME_SIMILARITY = 0.8
-/** …or this close when the rule also kept its number and parent. */
-const RENAME_SIMILARITY_IN_PLACE = 0.5
-/** Timing elements in the same changed stretch this close are one element reworded. */
-const TIMING_SIMILARITY = 0.5
+/** What a pairing made forward in time is when read backward. */
+const INVERSE: Record<How, How> = { same: 'same', renamed: 'renamed', merged: 'split', split: 'merged', timing: 'timing' }
 
-export function emptyCounts(): DiffCounts {
-  return Object.fromEntries(CHANGE_KINDS.map((k) => [k, 0])) as DiffCounts
-}
-
-export function diffReleases(modelA: ResolvedRelease, modelB: ResolvedRelease, retired?: Retirements, options: DiffOptions = {}): ReleaseDiff {
-  const a = indexView(modelA)
-  const b = indexView(modelB)
+/**
+ * Which entries of `a` (the older release) became which of `b`: by ID, then through the
+ * retirement file, then by text, then timing elements by their place. `removedReason`: entries
+ * of `a` the retirement file removed, with why.
+ */
+function matchReleases(
+  a: { rules: RuleEntry[] },
+  b: { rules: RuleEntry[] },
+  cmpA: (e: RuleEntry) => ComparableEntry,
+  cmpB: (e: RuleEntry) => ComparableEntry,
+  retired: Retirements | undefined,
+  options: DiffOptions,
+): { pairs: Pair[]; removedReason: Map<string, string | undefined> } {
   const aById = new Map(a.rules.map((r) => [r.id, r]))
   const bById = new Map(b.rules.map((r) => [r.id, r]))
-  const canonA = canonicalTexts(modelA)
-  const canonB = canonicalTexts(modelB)
-  const cmpA = (e: RuleEntry) => canonA.get(e.id)!
-  const cmpB = (e: RuleEntry) => canonB.get(e.id)!
-  // Word diffs are made of runs, so the symbols in them stay symbols (pages draw their icons from data).
-  const runsA = entryRuns(modelA)
-  const runsB = entryRuns(modelB)
-  const texts: RunsOf = { a: (e) => runsA(e.id) ?? plainRuns(e), b: (e) => runsB(e.id) ?? plainRuns(e) }
   const isTiming = (e: RuleEntry | undefined) => e?.kind === 'timing'
-
   const pairs: Pair[] = []
   const pairedA = new Set<string>()
   const claimedB = new Set<string>()
@@ -213,17 +211,69 @@ export function diffReleases(modelA: ResolvedRelease, modelB: ResolvedRelease, r
 
   // 4. Timing elements, aligned by text within their section.
   alignTiming(a, b, forward, cmpA, cmpB, pair)
+  return { pairs, removedReason }
+}
+
+/** Texts this close are the same rule under a new ID. */
+const RENAME_SIMILARITY = 0.8
+/** …or this close when the rule also kept its number and parent. */
+const RENAME_SIMILARITY_IN_PLACE = 0.5
+/** Timing elements in the same changed stretch this close are one element reworded. */
+const TIMING_SIMILARITY = 0.5
+
+export function emptyCounts(): DiffCounts {
+  return Object.fromEntries(CHANGE_KINDS.map((k) => [k, 0])) as DiffCounts
+}
+
+export function diffReleases(modelA: ResolvedRelease, modelB: ResolvedRelease, retired?: Retirements, options: DiffOptions = {}): ReleaseDiff {
+  const a = indexView(modelA)
+  const b = indexView(modelB)
+  const canonA = canonicalTexts(modelA)
+  const canonB = canonicalTexts(modelB)
+  const cmpA = (e: RuleEntry) => canonA.get(e.id)!
+  const cmpB = (e: RuleEntry) => canonB.get(e.id)!
+  // Word diffs are made of runs, so the symbols in them stay symbols (pages draw their icons from data).
+  const runsA = entryRuns(modelA)
+  const runsB = entryRuns(modelB)
+  const texts: RunsOf = { a: (e) => runsA(e.id) ?? plainRuns(e), b: (e) => runsB(e.id) ?? plainRuns(e) }
+
+  // Rules are matched in the order they were written: the retirement file and the text pairing follow
+  // time forward. From a newer release to an older one, the forward matching is made, then inverted:
+  // what was added is removed, a merge is a split, a rename goes back to the old ID.
+  let pairs: Pair[]
+  let removedReason: Map<string, string | undefined>
+  let addedReason = new Map<string, string | undefined>()
+  if (options.backward) {
+    const m = matchReleases(b, a, cmpB, cmpA, retired, options)
+    pairs = m.pairs.map((p) => ({ ...p, a: p.b, b: p.a, how: INVERSE[p.how] }))
+    removedReason = new Map()
+    addedReason = m.removedReason
+  } else {
+    ;({ pairs, removedReason } = matchReleases(a, b, cmpA, cmpB, retired, options))
+  }
+  const pairedA = new Set([...pairs.map((p) => p.a.id), ...removedReason.keys()])
+  const claimedB = new Set(pairs.map((p) => p.b.id))
+  // Old ID → new ID; a split rule forwards to its first part.
+  const forward = new Map<string, string>()
+  for (const p of pairs) if (!forward.has(p.a.id)) forward.set(p.a.id, p.b.id)
+  // Every part of a split, when the retirement file does not list them (a merge seen backward).
+  const parts = new Map<string, string[]>()
+  for (const p of pairs) if (p.how === 'split') parts.set(p.a.id, [...(parts.get(p.a.id) ?? []), p.b.id])
 
   // Entries.
   const entries: { entry: DiffEntry; key: number }[] = []
   const bIndex = new Map(b.rules.map((r, i) => [r.id, i]))
   for (const p of pairs) {
-    const entry = pairEntry(p, forward, cmpA, cmpB, texts)
+    const entry = pairEntry(p, forward, cmpA, cmpB, texts, parts)
     if (entry) entries.push({ entry, key: bIndex.get(p.b.id)! })
   }
   for (const e of b.rules) {
     if (claimedB.has(e.id)) continue
-    entries.push({ entry: addedEntry(e, texts.b(e)), key: bIndex.get(e.id)! })
+    const entry = addedEntry(e, texts.b(e))
+    // Seen backward, a rule the retirement file removed comes back: its reason says why it is gone today.
+    const reason = addedReason.get(e.id)
+    if (reason !== undefined) entry.reason = reason
+    entries.push({ entry, key: bIndex.get(e.id)! })
   }
   // A removed entry sorts right after the closest earlier entry that survived (after all its parts, if split).
   const lastPlace = new Map<string, number>()
@@ -318,6 +368,7 @@ function pairEntry(
   cmpA: (e: RuleEntry) => ComparableEntry,
   cmpB: (e: RuleEntry) => ComparableEntry,
   texts: RunsOf,
+  parts: ReadonlyMap<string, string[]>,
 ): DiffEntry | undefined {
   const { a, b } = p
   const changes = new Set<ChangeKind>()
@@ -342,7 +393,10 @@ function pairEntry(
   entry.oldNumber = a.number
   entry.newNumber = b.number
   if (changes.has('moved')) entry.oldParent = oldParent
-  if (p.how === 'split' && p.retirement) entry.targets = p.retirement.targets
+  if (p.how === 'split') {
+    const targets = p.retirement?.kind === 'split' ? p.retirement.targets : parts.get(a.id)
+    if (targets) entry.targets = targets
+  }
   if (p.retirement?.reason !== undefined) entry.reason = p.retirement.reason
   if (p.inferred) entry.inferred = true
   if (a.text !== b.text && (changes.has('reworded') || p.how === 'merged' || p.how === 'split')) entry.wordDiff = wordDiff(texts.a(a).text, texts.b(b).text)

@@ -112,7 +112,7 @@ export function checkRetirements(current: CompiledDocument, releases: readonly R
   const reported = new Set<string>()
   for (const release of releases) {
     for (const id of release.ids) {
-      if (reported.has(id) || exists(id) || retired.byId.has(id) || retired.invalid?.has(id)) continue
+      if (retired.unreadable || reported.has(id) || exists(id) || retired.byId.has(id) || retired.invalid?.has(id)) continue
       reported.add(id)
       const inReleases = releases.filter((r) => r.ids.has(id))
       const last = inReleases[inReleases.length - 1]!

@@ -10,7 +10,7 @@
 import type { DiagnosticCode } from '../codes.ts'
 import { diagnostic, sortDiagnostics } from '../diagnostics.ts'
 import { RELEASE_NAME } from '../ids.ts'
-import { loadYaml } from '../load-yaml.ts'
+import { readSource } from '../recovery/recover.ts'
 import type { Diagnostic, Place, SourceFile, SourceRef } from '../types.ts'
 
 export type RetirementKind = 'renamed' | 'merged' | 'split' | 'removed'
@@ -38,6 +38,8 @@ export interface Retirements {
   byId: ReadonlyMap<string, RetiredEntry>
   /** IDs of entries dropped for schema errors: already reported, so not "missing" too. */
   invalid?: ReadonlySet<string>
+  /** The file does not load: its one message says why, and no release ID is "missing" until it does. */
+  unreadable?: true
 }
 
 /** Line and column of a JSON path in the file (the house YAML loader provides this). */
@@ -290,8 +292,14 @@ export function describeTrail(trail: RetirementTrail<RetirementStep>): string {
 
 /** Load and read a retirement file (`rules/retired.yaml`). */
 export function parseRetirements(file: SourceFile): { retirements: Retirements; messages: Diagnostic[] } {
-  const { loaded, messages } = loadYaml(file)
-  if (!loaded) return { retirements: emptyRetirements(file.path), messages }
+  // Read as every rules file is read: a file that does not load is one message, by its root cause.
+  const { loaded, messages } = readSource(file)
+  if (!loaded) {
+    const cause = messages[messages.length - 1]
+    const note = 'until it parses, IDs of the releases missing from the rules are not reported'
+    const noted = cause ? [...messages.slice(0, -1), { ...cause, related: [...(cause.related ?? []), { file: cause.file, line: cause.line, column: cause.column, message: note }] }] : messages
+    return { retirements: { ...emptyRetirements(file.path), unreadable: true }, messages: noted }
+  }
   const read = readRetirements(loaded.data, file.path, (path) => loaded.locate(path))
   return { retirements: read.retirements, messages: [...messages, ...read.messages] }
 }

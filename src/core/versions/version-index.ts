@@ -43,6 +43,8 @@ export interface OldCitation {
   changedIn?: string[]
   /** The retirement note or reason, when the ID was retired. */
   reason?: string
+  /** Removed: the last release that had the rule, followed through every release after the one asked (never the one asked, unless it was the last). */
+  removedAfter?: string
 }
 
 export interface MappedId {
@@ -160,7 +162,8 @@ export function createVersionIndex(input: VersionIndexInput): VersionIndex {
     for (let k = i; k < j && cur !== undefined; k++) {
       const next = versions[k + 1]!
       const f = stepForward(step(k), cur, lookup(next).byId.has(cur))
-      if (f.how === 'removed') return { status: 'removed' as const, changedIn }
+      // The last release that still had it, whichever release the walk started from.
+      if (f.how === 'removed') return { status: 'removed' as const, changedIn, lastIn: versions[k]! }
       if (f.how !== 'same' && (status === 'same' || status === 'renamed')) status = f.how
       const c = f.entry?.changes ?? []
       if (c.includes('reworded') || c.includes('merged') || c.includes('split')) changedIn.push(next)
@@ -243,7 +246,12 @@ export function createVersionIndex(input: VersionIndexInput): VersionIndex {
       const trail = followRetirement(entry.id, retired, (x) => nowTable.byId.has(x))
       const reason = f.status !== 'same' ? trail.steps[trail.steps.length - 1]?.reason : undefined
       const now = f.id !== undefined ? nowTable.byId.get(f.id) : undefined
-      if (!now) return { ...out, status: 'removed', textChanged: true, ...(reason !== undefined ? { reason } : {}) }
+      if (!now) {
+        // Gone by today: after the last release the walk found it in (`current` is not a release: then the newest one, as the retirement file says).
+        const lastIn = 'lastIn' in f ? f.lastIn : undefined
+        const after = lastIn !== undefined && lastIn !== CURRENT ? lastIn : (trail.steps[0]?.release ?? versions.filter((v) => v !== CURRENT).at(-1))
+        return { ...out, status: 'removed', textChanged: true, ...(reason !== undefined ? { reason } : {}), ...(after !== undefined ? { removedAfter: after } : {}) }
+      }
       return {
         ...out,
         id: now.id,
