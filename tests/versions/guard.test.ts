@@ -160,6 +160,51 @@ describe('cr check with releases', () => {
     }
   }, 600_000)
 
+  it('an ID renamed in rules/ without a retirement is reported at the edited line, naming the release place and the fix', async () => {
+    const tmp = mkdtempSync(join(tmpdir(), 'cr-guard-'))
+    try {
+      cpSync(join(repoRoot, 'rules'), join(tmp, 'rules'), { recursive: true })
+      cpSync(join(repoRoot, 'releases'), join(tmp, 'releases'), { recursive: true })
+      // A rule, a sub-rule and a section, each renamed where it is defined.
+      const renames: [string, string, string][] = [
+        ['06_runs.yaml', 'rule_jack_out_before_approach', 'rule_jack_out_early'],
+        ['06_runs.yaml', 'sec_position', 'sec_positions'],
+        ['07_access_breach.yaml', 'rule_accessing', 'rule_access_card'],
+      ]
+      const at = new Map<string, number>()
+      for (const [name, from, to] of renames) {
+        const file = join(tmp, 'rules', name)
+        const text = readFileSync(file, 'utf8')
+        const def = new RegExp(`^([ \\t]*-?[ \\t]*(?:rule|subsection|section): )${from}$`, 'm').exec(text)
+        if (!def) continue
+        at.set(from, text.slice(0, def.index).split('\n').length)
+        writeFileSync(file, text.replace(def[0], `${def[1]}${to}`).replaceAll(`{ref:${from}}`, `{ref:${to}}`))
+      }
+      expect(at.size).toBeGreaterThanOrEqual(2)
+      const r = await runCr(['check', '--json', 'rules'], tmp)
+      expect(r.code).toBe(1)
+      const messages = JSON.parse(r.stdout).messages as { file: string; line: number; code: string; message: string; suggestions?: string[]; related?: { file: string; message: string }[] }[]
+      for (const [name, from, to] of renames) {
+        if (!at.has(from)) continue
+        const m = messages.find((x) => x.code === 'id-missing' && x.message.includes(`\`${from}\``))
+        expect(m, from).toBeDefined()
+        expect(`${m!.file}:${m!.line}`, from).toBe(`rules/${name}:${at.get(from)}`)
+        expect(m!.message, from).toContain(`retire \`${from}\` with \`renamed_to: ${to}\``)
+        expect(m!.suggestions?.[0], from).toBe(to)
+        expect(m!.related?.some((x) => x.file.startsWith('releases/v26.03/')), from).toBe(true)
+      }
+      // A deleted rule (in a file with no rename) has no line in rules/: it stays at the release that had it.
+      const runs = join(tmp, 'rules/06_runs.yaml')
+      writeFileSync(runs, readFileSync(join(repoRoot, 'rules/06_runs.yaml'), 'utf8').replace(/\n {4}- rule: rule_jack_out_after_passing_ice\n {6}text: [^\n]*/, ''))
+      const cut = JSON.parse((await runCr(['check', '--json', 'rules'], tmp)).stdout).messages as typeof messages
+      const gone = cut.find((x) => x.code === 'id-missing' && x.message.includes('`rule_jack_out_after_passing_ice`'))
+      expect(gone?.file).toBeDefined()
+      expect(gone!.file).toMatch(/^releases\//)
+    } finally {
+      rmSync(tmp, { recursive: true, force: true })
+    }
+  }, 600_000)
+
   it('does not guard a release folder against its siblings', async () => {
     expect((await runCr(['check', 'releases/v24.03'])).stderr).not.toContain('id-missing')
   })

@@ -107,6 +107,9 @@ export function checkRetirements(current: CompiledDocument, releases: readonly R
   const currentIds = new Set(byId.keys())
   const exists = (id: string) => currentIds.has(id)
   const newIds = [...currentIds].filter((id) => !releases.some((r) => r.ids.has(id)))
+  const isNew = new Set(newIds)
+  // Today's entry at each number: an ID no release had, where the lost one was, is most likely that ID renamed.
+  const byNumber = new Map(current.rules.filter((r) => r.kind !== 'timing').map((r) => [r.number, r]))
   const retiredFile = { file: retired.file, line: 1, column: 1 }
 
   const reported = new Set<string>()
@@ -117,18 +120,27 @@ export function checkRetirements(current: CompiledDocument, releases: readonly R
       const inReleases = releases.filter((r) => r.ids.has(id))
       const last = inReleases[inReleases.length - 1]!
       const number = last.numbers?.get(id)
-      const place = last.places?.get(id) ?? retiredFile
+      const releasePlace = last.places?.get(id)
+      // Renamed in place (the edit is in the rules, not in the frozen release): reported at the new ID's definition.
+      const renamed = number !== undefined ? byNumber.get(number) : undefined
+      const successor = renamed && isNew.has(renamed.id) ? renamed : undefined
+      const place = successor ? { file: successor.source.file, line: successor.source.line, column: successor.source.column } : (releasePlace ?? retiredFile)
+      const closest = suggestClosest(id, newIds)
+      const also = successor ? `; \`${successor.id}\`, which no release had, is ${number} now: if it is \`${id}\` renamed, retire \`${id}\` with \`renamed_to: ${successor.id}\`` : ''
       messages.push(
         diagnostic(
           'id-missing',
           'error',
           place,
-          `Missing ID \`${id}\` of ${span(inReleases.map((r) => r.version), releases)}${number ? ` (${number} in ${last.version})` : ''}, expected it in the rules or retired in ${retired.file}`,
+          `Missing ID \`${id}\` of ${span(inReleases.map((r) => r.version), releases)}${number ? ` (${number} in ${last.version})` : ''}, expected it in the rules or retired in ${retired.file}${also}`,
           {
-            // Likely successors: IDs no release had yet.
-            suggestions: suggestClosest(id, newIds),
+            // Likely successors: IDs no release had yet (the one at its number first).
+            suggestions: successor ? [successor.id, ...closest.filter((x) => x !== successor.id)].slice(0, 3) : closest,
             subject: id,
-            related: [{ ...retiredFile, message: `retire it with \`- id: ${id}\`, \`release: ${last.version}\` and one of \`renamed_to\`, \`merged_into\`, \`split_into\` or \`removed\`` }],
+            related: [
+              ...(successor && releasePlace ? [{ ...releasePlace, message: `\`${id}\` was ${number} in ${last.version}` }] : []),
+              { ...retiredFile, message: `retire it with \`- id: ${id}\`, \`release: ${last.version}\` and one of \`renamed_to\`, \`merged_into\`, \`split_into\` or \`removed\`` },
+            ],
           },
         ),
       )
