@@ -63,12 +63,7 @@ export function ruleLabel(number: string, id: string): string {
  * `rule()` and the site's search use it.
  */
 export function similarNumbers(wanted: string, numbers: readonly string[] | ReadonlyMap<string, unknown>, limit = 3): string[] {
-  let s = numberSuggesters.get(numbers)
-  if (!s) {
-    s = createNumberSuggester(numbers instanceof Map ? [...numbers.keys()] : (numbers as readonly string[]))
-    numberSuggesters.set(numbers, s)
-  }
-  return s(wanted, limit)
+  return memoPerCollection(numberSuggesters, numbers, createNumberSuggester)(wanted, limit)
 }
 
 const numberSuggesters = new WeakMap<object, Suggester>()
@@ -110,7 +105,8 @@ function createNumberSuggester(list: readonly string[]): Suggester {
   }
 }
 
-function sharedStart(a: string, b: string): number {
+/** How many characters `a` and `b` share at their start. */
+export function sharedStart(a: string, b: string): number {
   let k = 0
   while (k < a.length && k < b.length && a[k] === b[k]) k++
   return k
@@ -229,10 +225,15 @@ const suggesters = new WeakMap<object, Suggester>()
 
 /** One suggester per candidate collection (by identity); a Map suggests among its keys. */
 export function suggesterFor(candidates: Iterable<string> | ReadonlyMap<string, unknown>): Suggester {
-  let s = suggesters.get(candidates)
+  return memoPerCollection(suggesters, candidates, createSuggester)
+}
+
+/** The suggester `memo` keeps for a collection (by identity), made once by `create` from its strings (a Map: its keys). */
+function memoPerCollection(memo: WeakMap<object, Suggester>, candidates: Iterable<string> | ReadonlyMap<string, unknown>, create: (list: readonly string[]) => Suggester): Suggester {
+  let s = memo.get(candidates)
   if (!s) {
-    s = createSuggester(candidates instanceof Map ? candidates.keys() : (candidates as Iterable<string>))
-    suggesters.set(candidates, s)
+    s = create([...(candidates instanceof Map ? candidates.keys() : (candidates as Iterable<string>))])
+    memo.set(candidates, s)
   }
   return s
 }

@@ -4,7 +4,7 @@
  * "hegde" → "hedge". Damerau-Levenshtein (a swap of neighbours is one edit,
  * the commonest typo), bounded so most candidates are rejected early.
  */
-import { editDistance } from '../../../src/core/ids.ts'
+import { editDistance, sharedStart } from '../../../src/core/ids.ts'
 import type { BloomFilter } from './bloom.ts'
 
 /** Optimal-string-alignment distance of `a` and `b`, or `max + 1` once it must exceed `max`. */
@@ -70,12 +70,6 @@ export function correctWord(vocab: Vocabulary, word: string): string | undefined
     }
   }
   return best
-}
-
-function sharedStart(a: string, b: string): number {
-  let i = 0
-  while (i < a.length && i < b.length && a[i] === b[i]) i++
-  return i
 }
 
 /** "prevention", "installing", "rezzes": the word without its ending starts a known word of at least 4 letters. */
