@@ -37,6 +37,8 @@ export interface RuleNode {
 export interface TextPart {
   text: string
   code?: boolean
+  /** An identifier's rule, where the sentence links it (a retirement's reason). */
+  url?: string
 }
 
 /** "6.1.4 since v22.12; sub-rules a–c added in v26.03", and each step that changed something. */
@@ -351,7 +353,8 @@ export interface ChangeEntryView {
   oldNumber?: string
   oldUrl?: string
   title?: string
-  reason?: string
+  /** Why (removed) or a note, its `{ref:ID}`s as linked IDs. */
+  reason?: TextPart[]
   inferred?: boolean
   /** `split`: the rules it was divided between. */
   targets?: { id: string; url?: string }[]
@@ -368,7 +371,8 @@ export interface RetiredPage {
   last?: { key: string; label: string; effective: string; number: string; url?: string }
   /** The release that dropped it, and the entry on its changes page. */
   removedIn?: { key: string; label: string; url?: string }
-  reason?: string
+  /** Why (removed) or a note, its `{ref:ID}`s as linked IDs. */
+  reason?: TextPart[]
   summary: TextPart[]
 }
 

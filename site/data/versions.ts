@@ -23,6 +23,7 @@ import {
   type VersionIndex,
 } from '../../src/core/versions/index.ts'
 import { joinPhrases } from '../../src/core/phrase.ts'
+import { reasonPhrase } from '../../src/core/versions/reason.ts'
 import { chapterSlug, routes, siteRoutes, type Routes } from '../shared/routes.ts'
 import type { SwitchTarget, ChangeEntryView, ChangesPage, ExampleDiff, HistoryStepView, HistoryView, RetiredPage, SiteData, TextPart } from './types.ts'
 
@@ -78,6 +79,9 @@ export function buildVersionData(sources: VersionSource[], retired: Retirements,
     const s = byKey.get(key)
     return s?.routes && id !== undefined && s.byId.has(id) ? s.routes.rule(id) : undefined
   }
+  // A reason's `{ref:ID}` links to the rule in the release the reader is told about.
+  const reasonParts = (key: string, reason: string): TextPart[] =>
+    reasonPhrase(reason).map((p) => (p.code ? { text: p.text, code: true, ...optional('url', byKey.get(key)?.routes?.rule(p.text)) } : { text: p.text }))
   const effective = (key: string) => byKey.get(key)?.doc.release.effective ?? ''
 
   // Changes pages: every built release that has one before it; the current
@@ -120,7 +124,7 @@ export function buildVersionData(sources: VersionSource[], retired: Retirements,
         if (url) v.oldUrl = url
       }
       if (e.title !== undefined) v.title = e.title
-      if (e.reason !== undefined) v.reason = e.reason
+      if (e.reason !== undefined) v.reason = reasonParts(key, e.reason)
       if (e.inferred) v.inferred = true
       if (e.targets) v.targets = e.targets.map((id) => ({ id, ...optional('url', urlIn(key, id)) }))
       if (e.wordDiff) v.diff = e.wordDiff
@@ -199,7 +203,7 @@ export function buildVersionData(sources: VersionSource[], retired: Retirements,
     const droppedIn = h?.retired?.version
     if (droppedIn) page.removedIn = { key: droppedIn, label: versionLabel(droppedIn), ...optional('url', stepUrl(droppedIn, '', id)) }
     const reason = r.retirement?.reason ?? h?.retired?.reason
-    if (reason !== undefined) page.reason = reason
+    if (reason !== undefined) page.reason = reasonParts(today.key, reason)
     retiredPages.push(page)
   }
 

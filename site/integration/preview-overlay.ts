@@ -9,6 +9,8 @@
  */
 import { resolve } from 'node:path'
 import type { Diagnostic } from '../../src/core/types.ts'
+import { phraseText } from '../../src/core/phrase.ts'
+import { reasonPhrase } from '../../src/core/versions/reason.ts'
 import { parseRetirements, type RetiredEntry } from '../../src/core/versions/retired.ts'
 
 /** Columns of source shown per line. */
@@ -140,7 +142,7 @@ export function retirementChanges(before: string, after: string): RetirementChan
   if (now.messages.some((m) => m.severity === 'error' && /^(yaml|file)-/.test(m.code))) return []
   const a = read(before).retirements.byId
   const b = now.retirements.byId
-  const say = (e: RetiredEntry) => (e.kind === 'removed' ? `removed after ${e.release}${e.reason ? `: ${e.reason}` : ''}` : `${e.kind} ${e.kind === 'renamed' ? 'to' : 'into'} ${e.targets.join(', ')} (after ${e.release})`)
+  const say = (e: RetiredEntry) => (e.kind === 'removed' ? `removed after ${e.release}${e.reason ? `: ${phraseText(reasonPhrase(e.reason))}` : ''}` : `${e.kind} ${e.kind === 'renamed' ? 'to' : 'into'} ${e.targets.join(', ')} (after ${e.release})`)
   const out: RetirementChange[] = []
   for (const [id, e] of b) {
     const was = a.get(id)

@@ -12,7 +12,7 @@
  * the build's `/r/<n>/` pages use. A bar at the foot of the screen, so the
  * page under it does not move.
  */
-import type { Phrase } from '../../src/core/phrase.ts'
+import { sentence, type Phrase } from '../../src/core/phrase.ts'
 import { numberHistory, type NumberHistory, type NumberHistoryItem } from './number-history.ts'
 
 function sentenceNodes(sentence: Phrase): Node[] {
@@ -36,7 +36,7 @@ export function showNumberNote(heading: string, items: NumberHistoryItem[]): HTM
   const list = document.createElement('ul')
   for (const item of items) {
     const li = document.createElement('li')
-    li.append(...sentenceNodes(item.sentence), '.')
+    li.append(...sentenceNodes(sentence(item.sentence)))
     if (item.now) {
       const a = document.createElement('a')
       a.href = item.now.url

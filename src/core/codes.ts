@@ -50,7 +50,7 @@ export const DIAGNOSTIC_CODES = {
   'markup-empty': check('Markup without content (e.g. `{ref:}`).'),
   'symbol-unknown': check('An unknown `[symbol]`.'),
   'id-duplicate': check('Two entries share an ID; both places are named.'),
-  'unknown-rule': code('error', ['check', 'cite', 'show'], `An ID or number the rules do not define: in a \`{ref:…}\` of the rules, cited in an engine, or asked of \`cr show\`; the closest real IDs are suggested.`),
+  'unknown-rule': code('error', ['check', 'cite', 'show'], `An ID or number the rules do not define: in a \`{ref:…}\` of the rules or of a retirement's reason, cited in an engine, or asked of \`cr show\`; the closest real IDs are suggested.`),
   'ref-range-invalid': check('A `{ref/through:a,b}` range whose ends are not siblings in document order.'),
   'card-unknown': check('A `{card:…}` that is not in the card data; the closest titles are suggested.'),
   'card-spelling': check('A card name that differs from the printed title only by diacritics or case.', 'warning'),

@@ -67,3 +67,13 @@ export function phraseText(p: readonly PhrasePart[]): string {
 export function phrasePlain(p: readonly PhrasePart[]): string {
   return p.map((x) => x.text).join('')
 }
+
+/**
+ * A phrase closed as a sentence: a period, unless it already ends in one (a
+ * reason quoted from the rules often does: `…(see rule_x).` must not get `..`).
+ */
+export function sentence(p: readonly PhrasePart[]): Phrase {
+  const last = p[p.length - 1]
+  const ended = last !== undefined && !last.code && /[.!?]["'”’]*$/.test(last.text)
+  return ended ? phrase(p) : phrase(p, '.')
+}

@@ -1,6 +1,7 @@
 /** Sentences about rules as data (src/core/phrase.ts): IDs apart from words, so no output splits a printed sentence back. */
 import { describe, expect, it } from 'vitest'
-import { andPhrase, code, joinPhrases, phrase, phrasePlain, phraseText } from '../../src/core/phrase.ts'
+import { andPhrase, code, joinPhrases, phrase, phrasePlain, phraseText, sentence } from '../../src/core/phrase.ts'
+import { reasonPhrase, reasonRefs } from '../../src/core/versions/reason.ts'
 import { describeMeaning, describeMeaningPhrase } from '../../src/core/versions/number-ledger.ts'
 
 describe('phrases', () => {
@@ -27,5 +28,29 @@ describe('phrases', () => {
     expect(describeMeaning(m, all)).toBe('10.5.5 in v22.12–v23.08 (`rule_corp_can_pay_tag_costs`) was merged into 1.14.3a (`rule_x`)')
     expect(phraseText(describeMeaningPhrase(m, all))).toBe(describeMeaning(m, all))
     expect(describeMeaningPhrase(m, all).filter((x) => x.code).map((x) => x.text)).toEqual(['rule_corp_can_pay_tag_costs', 'rule_x'])
+  })
+})
+
+describe('retirement reasons and sentences', () => {
+  it('a reason names rules as the rules do, `{ref:ID}`, and every output sets them as IDs', () => {
+    const reason = 'Moved to {ref:rule_flatline}; 10.4.4 is {ref:rule_flatline_damage_reference}, not {ref:}.'
+    expect(reasonRefs(reason)).toEqual(['rule_flatline', 'rule_flatline_damage_reference'])
+    const p = reasonPhrase(reason)
+    expect(p.filter((x) => x.code).map((x) => x.text)).toEqual(['rule_flatline', 'rule_flatline_damage_reference'])
+    expect(phraseText(p)).toBe('Moved to `rule_flatline`; 10.4.4 is `rule_flatline_damage_reference`, not {ref:}.')
+    expect(phrasePlain(reasonPhrase('No rules named.'))).toBe('No rules named.')
+  })
+
+  it('a removed number’s sentence carries its reason without markup', () => {
+    const m = { number: '6.3.3b', id: 'rule_old', versions: ['v25.08'], status: 'removed' as const, reason: 'Superseded (see {ref:rule_new}).' }
+    expect(describeMeaning(m, ['v25.08', 'v26.03'])).toBe('6.3.3b in v25.08 (`rule_old`) was removed: Superseded (see `rule_new`).')
+  })
+
+  it('closes a sentence once: a reason that ends in a period (or a quoted one) gets no second', () => {
+    expect(phraseText(sentence(phrase('was removed: gone (see ', code('rule_x'), ').')))).toBe('was removed: gone (see `rule_x`).')
+    expect(phraseText(sentence(phrase('it said "no credits."')))).toBe('it said "no credits."')
+    expect(phraseText(sentence(phrase('merged into ', code('rule_x'))))).toBe('merged into `rule_x`.')
+    expect(phraseText(sentence(phrase('is 6.1.4 now')))).toBe('is 6.1.4 now.')
+    expect(sentence([])).toEqual([{ text: '.' }])
   })
 })

@@ -189,7 +189,11 @@ describe('versions', () => {
       last: { key: 'v25.08', number: '6.3.3b', url: '/v25.08/runs/#rule_bad_publicity_in_credit_pool' },
       removedIn: { key: 'v26.03', url: '/changes/v26.03/#rule_bad_publicity_in_credit_pool' },
     })
-    expect(retiredPage('rule_bad_publicity_in_credit_pool')?.reason).toMatch(/^Superseded in v26\.03/)
+    // The reason names the rule that replaced it as a linked ID, never as markup or a bare word.
+    const reason = retiredPage('rule_bad_publicity_in_credit_pool')!.reason!
+    expect(reason.map((p) => p.text).join('')).toMatch(/^Superseded in v26\.03: .*\(see rule_bad_publicity_fund\)\.$/)
+    expect(reason.find((p) => p.code)).toEqual({ text: 'rule_bad_publicity_fund', code: true, url: '/additional-rules/#rule_bad_publicity_fund' })
+    expect(JSON.stringify([site.retired, site.changes])).not.toContain('{ref:')
     // Every ID in retired.yaml that is not current has a page.
     const current = new Set(site.releases[0]!.lookup.r.map(([id]) => id))
     const yaml = readFileSync(join(ROOT, 'rules/retired.yaml'), 'utf8')

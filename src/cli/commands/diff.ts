@@ -1,4 +1,6 @@
 import { hasErrors } from '../../core/diagnostics.ts'
+import { phraseText } from '../../core/phrase.ts'
+import { reasonPhrase } from '../../core/versions/reason.ts'
 import { CHANGE_KINDS, changeLabel, diffReleases, groupByChapter, type DiffEntry, type ReleaseDiff } from '../../core/versions/diff.ts'
 import { scopeDiff } from '../../core/versions/diff-scope.ts'
 import type { CliIo } from '../cli-io.ts'
@@ -93,7 +95,7 @@ export function formatDiff(diff: ReleaseDiff, options: { all?: boolean; color?: 
       const id = e.oldId !== undefined ? `${e.oldId} → ${e.id}` : e.id
       const label = e.changes.map(changeLabel).join(', ')
       out.push(`  ${label}: ${number}  ${id}${e.inferred ? '  (matched by text)' : ''}`)
-      if (e.reason) out.push(`${indent}${e.change === 'removed' ? 'Why' : 'Note'}: ${e.reason}`)
+      if (e.reason) out.push(`${indent}${e.change === 'removed' ? 'Why' : 'Note'}: ${phraseText(reasonPhrase(e.reason))}`)
       if (e.wordDiff && !(e.change === 'removed' && e.reason)) out.push(`${indent}${words(e.wordDiff)}`)
       for (const ex of e.examples ?? []) {
         if (e.change === 'added') continue

@@ -4,6 +4,8 @@
  * changed since. Also the redirect for retired IDs without a version.
  */
 import { hasErrors } from '../../core/diagnostics.ts'
+import { phraseText } from '../../core/phrase.ts'
+import { reasonPhrase } from '../../core/versions/reason.ts'
 import type { CliIo } from '../cli-io.ts'
 import { buildLookup } from '../../core/lookup.ts'
 import type { CompiledDocument, RuleEntry } from '../../core/types.ts'
@@ -58,13 +60,13 @@ export function showInVersion(versionArg: string, query: string, options: ShowOp
 
 /** "Today: 10.3.1j `step_…` (was 10.3.1i), text unchanged since v24.03." */
 export function todayLine(cite: OldCitation, version: string, current: CompiledDocument): string {
-  if (cite.status === 'removed' || cite.id === undefined) return `Today: removed after ${cite.removedAfter ?? version}${cite.reason ? ` — ${cite.reason}` : ''}`
+  if (cite.status === 'removed' || cite.id === undefined) return `Today: removed after ${cite.removedAfter ?? version}${cite.reason ? ` — ${phraseText(reasonPhrase(cite.reason))}` : ''}`
   const verb = cite.status === 'renamed' ? 'renamed to ' : cite.status === 'merged' ? 'merged into ' : cite.status === 'split' ? 'split; mainly ' : ''
   const was = cite.old && cite.old.number !== cite.currentNumber ? ` (was ${cite.old.number})` : ''
   const text = cite.textChanged
     ? `text changed since ${version}${cite.changedIn && cite.changedIn.length > 0 ? ` (in ${cite.changedIn.join(', ')})` : ''}`
     : `text unchanged since ${version}`
-  const note = cite.status !== 'same' && cite.reason ? `\n  Note: ${cite.reason}` : ''
+  const note = cite.status !== 'same' && cite.reason ? `\n  Note: ${phraseText(reasonPhrase(cite.reason))}` : ''
   return `Today (${current.release.version}): ${verb}${cite.currentNumber} \`${cite.id}\`${was}, ${text}.${note}`
 }
 

@@ -6,9 +6,14 @@
 import { andList } from '../versions/history.ts'
 import { ruleLabel, similarNumbers } from '../ids.ts'
 import { describeMeaning, type NumberMeaning } from '../versions/number-ledger.ts'
+import { phraseText } from '../phrase.ts'
+import { reasonPhrase } from '../versions/reason.ts'
 import type { ScannerSetup } from './context.ts'
 import type { Hit, Resolution } from './hit.ts'
 import type { CiteProblem, ReleaseRule } from './types.ts'
+
+/** A retirement's reason as the CLI prints it (`{ref:ID}` as `ID` in backticks). */
+const said = (reason: string) => phraseText(reasonPhrase(reason))
 
 type At = Pick<CiteProblem, 'file' | 'line' | 'column' | 'text'>
 
@@ -103,13 +108,13 @@ function resolveFresh(setup: ScannerSetup, h: Hit, file: string): void {
       code: 'renamed-rule',
       severity: 'warning',
       ...at,
-      message: `\`${h.value}\` ${verb} \`${retired.target}\`${retired.reason ? ` (${retired.reason})` : ''}, expected the current ID`,
+      message: `\`${h.value}\` ${verb} \`${retired.target}\`${retired.reason ? ` (${said(retired.reason)})` : ''}, expected the current ID`,
       suggestions: [retired.target],
     }
     return
   }
   if (retired) {
-    h.problem = { code: 'removed-rule', severity: 'error', ...at, message: `\`${h.value}\` was removed from the rules${retired.reason ? `: ${retired.reason}` : ''}` }
+    h.problem = { code: 'removed-rule', severity: 'error', ...at, message: `\`${h.value}\` was removed from the rules${retired.reason ? `: ${said(retired.reason)}` : ''}` }
     return
   }
   const suggestions = setup.suggestFor(h.value)
@@ -186,7 +191,7 @@ function resolveInRelease(setup: ScannerSetup, h: Hit, at: At): void {
   }
   const head = h.isNumber ? `\`${cited}\` is \`${entry.id}\`` : `\`${cited}\` is ${entry.number} in ${version}`
   if (entry.currentId === undefined) {
-    h.problem = { code: 'removed-rule', severity: 'error', ...at, message: `${head}, since removed from the rules${entry.reason ? `: ${entry.reason}` : ''}` }
+    h.problem = { code: 'removed-rule', severity: 'error', ...at, message: `${head}, since removed from the rules${entry.reason ? `: ${said(entry.reason)}` : ''}` }
     return
   }
   h.rule = table.byId.get(entry.currentId)

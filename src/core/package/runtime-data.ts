@@ -5,6 +5,8 @@
  */
 import type { ReleaseRule, Retirement } from '../cite/types.ts'
 import type { CompiledDocument } from '../types.ts'
+import { phrasePlain } from '../phrase.ts'
+import { reasonPhrase } from '../versions/reason.ts'
 import type { CompactRelease, RuntimeData, RuntimeRule } from '../../runtime/data.ts'
 import type { TimingFile } from './timing-tree.ts'
 
@@ -71,7 +73,7 @@ export function buildRuntimeData(document: CompiledDocument, options: PackageOpt
     site: options.site ?? DEFAULT_SITE,
     rules,
     redirects: Object.fromEntries(retired.flatMap(([id, r]) => (r.target ? [[id, r.target]] : []))),
-    removed: Object.fromEntries(retired.flatMap(([id, r]) => (r.target ? [] : [[id, r.reason ?? '']]))),
+    removed: Object.fromEntries(retired.flatMap(([id, r]) => (r.target ? [] : [[id, r.reason !== undefined ? phrasePlain(reasonPhrase(r.reason)) : '']]))),
     timing: timing.structures,
     releases: compactReleases(document, options.releases ?? new Map()),
   }

@@ -3,6 +3,7 @@
  * with a destination, so links and citations written against any release
  * keep working ("renamed IDs keep working through redirects").
  */
+import { reasonRefs } from './reason.ts'
 import { collectEntries, type ChapterInput } from '../collect.ts'
 import { roleOf } from '../compile.ts'
 import { diagnostic, sortDiagnostics } from '../diagnostics.ts'
@@ -163,6 +164,17 @@ export function checkRetirements(current: CompiledDocument, releases: readonly R
         diagnostic('retired-unknown-target', 'error', entry.targetSources[k] ?? entry.source, `Unknown ID \`${target}\` as where \`${entry.id}\` went, expected an ID of the current rules or a retired one`, {
           suggestions: suggestClosest(target, currentIds),
           subject: target,
+        }),
+      )
+    })
+    // A reason names rules as the rules' text does; one it cannot find is the rules' own `unknown-rule`.
+    const refs = entry.reason !== undefined ? reasonRefs(entry.reason) : []
+    refs.forEach((ref, k) => {
+      if (exists(ref) || retired.byId.has(ref)) return
+      messages.push(
+        diagnostic('unknown-rule', 'error', entry.reasonRefSources?.[k] ?? entry.reasonSource ?? entry.source, `Unknown rule \`{ref:${ref}}\` in the reason for \`${entry.id}\`, expected an ID of the current rules or a retired one`, {
+          suggestions: suggestClosest(ref, currentIds),
+          subject: ref,
         }),
       )
     })

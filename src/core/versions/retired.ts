@@ -10,6 +10,8 @@
 import type { DiagnosticCode } from '../codes.ts'
 import { diagnostic, sortDiagnostics } from '../diagnostics.ts'
 import { RELEASE_NAME } from '../ids.ts'
+import { phraseText } from '../phrase.ts'
+import { reasonPhrase, reasonRefs } from './reason.ts'
 import { readSource } from '../recovery/recover.ts'
 import type { Diagnostic, Place, SourceFile, SourceRef } from '../types.ts'
 
@@ -23,8 +25,15 @@ export interface RetiredEntry {
   kind: RetirementKind
   /** Where it went: one ID (renamed, merged), several (split; the first is the redirect), none (removed). */
   targets: string[]
-  /** `removed`: the reason. Otherwise the optional `note`. */
+  /**
+   * `removed`: the reason. Otherwise the optional `note`. Words, where a rule
+   * is named as in the rules' own text: `{ref:ID}` (see `reasonPhrase`).
+   */
   reason?: string
+  /** Where the reason is written (set with `reason`). */
+  reasonSource?: SourceRef
+  /** Where each `{ref:ID}` of the reason is written (its `{`), in order; the reason's place when the file's text is not at hand. */
+  reasonRefSources?: SourceRef[]
   source: SourceRef
   /** Where `release` is written. */
   releaseSource: SourceRef
@@ -56,7 +65,7 @@ export function emptyRetirements(file = 'retired.yaml'): Retirements {
 }
 
 /** Build the retirement table from the file's data; problems become diagnostics. */
-export function readRetirements(data: unknown, file: string, locate: Locate): { retirements: Retirements; messages: Diagnostic[] } {
+export function readRetirements(data: unknown, file: string, locate: Locate, text?: string): { retirements: Retirements; messages: Diagnostic[] } {
   const messages: Diagnostic[] = []
   const at = (path: (string | number)[]): Place => {
     const { line, column } = locate(path)
@@ -188,10 +197,32 @@ export function readRetirements(data: unknown, file: string, locate: Locate): { 
     // Placed only when a diagnostic asks: placing `release: v24.03` (the same text on many lines) parses the file again.
     lazily(entry, 'releaseSource', () => at([...path, 'release']))
     lazily(entry, 'targetSources', () => targetPaths.map(at))
+    if (reason !== undefined) {
+      const said = reason
+      lazily(entry, 'reasonSource', () => at([...path, where === 'removed' ? 'removed' : 'note']))
+      lazily(entry, 'reasonRefSources', () => placeRefs(said, entry.reasonSource!, text))
+    }
     entries.push(entry)
     byId.set(id, entry)
   }
   return { retirements: { file, entries, byId, invalid }, messages: sortDiagnostics(messages) }
+}
+
+/** Each `{ref:ID}` of a reason found in the file's text from where the reason starts (any scalar style). */
+function placeRefs(reason: string, start: SourceRef, text: string | undefined): SourceRef[] {
+  const refs = reasonRefs(reason)
+  if (text === undefined) return refs.map(() => start)
+  const lineStarts = [0]
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) lineStarts.push(i + 1)
+  let from = (lineStarts[start.line - 1] ?? 0) + start.column - 1
+  return refs.map((id) => {
+    const found = text.indexOf(`{ref:${id}}`, from)
+    if (found === -1) return start
+    from = found + 1
+    let line = lineStarts.length
+    while (lineStarts[line - 1]! > found) line--
+    return { file: start.file, line, column: found - lineStarts[line - 1]! + 1 }
+  })
 }
 
 function lazily<T extends object, K extends keyof T>(target: T, key: K, compute: () => T[K]): void {
@@ -265,7 +296,7 @@ export function redirectionOf(trail: RetirementTrail<RetirementStep>): Redirecti
   if (!first || !last) return undefined
   if (trail.end === 'found') return { status: strongestKind(trail.steps.map((s) => s.kind)), target: trail.id!, ...(first.reason !== undefined ? { reason: first.reason } : {}) }
   if (trail.end === 'removed') return { status: 'removed', ...(last.reason !== undefined ? { reason: last.reason } : {}) }
-  return { status: 'removed', reason: `${first.kind} to \`${last.targets[0] ?? first.targets[0]}\`, which no longer exists` }
+  return { status: 'removed', reason: `${first.kind} to {ref:${last.targets[0] ?? first.targets[0]}}, which no longer exists` }
 }
 
 /** Every retired ID that `exists` does not accept → where it leads today: the table `cr cite` and the package redirect through. */
@@ -282,7 +313,7 @@ export function resolveRetirements(retirements: { byId: ReadonlyMap<string, Reti
 export function describeTrail(trail: RetirementTrail<RetirementStep>): string {
   const last = trail.steps[trail.steps.length - 1]
   if (!last) return trail.id ? `still \`${trail.id}\`` : 'unknown'
-  if (trail.end === 'removed') return `removed after ${last.release}${last.reason ? `: ${last.reason}` : ''}`
+  if (trail.end === 'removed') return `removed after ${last.release}${last.reason ? `: ${phraseText(reasonPhrase(last.reason))}` : ''}`
   if (trail.end !== 'found') return `retired after ${last.release}, to an ID that no longer exists`
   const kind = strongestKind(trail.steps.map((s) => s.kind))
   const verb = kind === 'merged' ? 'merged into' : kind === 'split' ? 'split into' : 'renamed to'
@@ -300,6 +331,8 @@ export function parseRetirements(file: SourceFile): { retirements: Retirements; 
     const noted = cause ? [...messages.slice(0, -1), { ...cause, related: [...(cause.related ?? []), { file: cause.file, line: cause.line, column: cause.column, message: note }] }] : messages
     return { retirements: { ...emptyRetirements(file.path), unreadable: true }, messages: noted }
   }
-  const read = readRetirements(loaded.data, file.path, (path) => loaded.locate(path))
+  const text = typeof file.content === 'string' ? file.content : new TextDecoder().decode(file.content)
+  const read = readRetirements(loaded.data, file.path, (path) => loaded.locate(path), text)
   return { retirements: read.retirements, messages: [...messages, ...read.messages] }
 }
+
