@@ -380,6 +380,22 @@ describe('the CI gate', () => {
     expect(lines).toContain('implementation: 1')
     expect((await runCr(['cite', '--index', index, '--impact', 'rule_nope'], dir)).code).toBe(2)
   }, 600_000)
+
+  it('--impact says a range as it was cited, once per test and per place, in the rules\' order', async () => {
+    const files = {
+      'tests/ice.rs': '// CR 6.2.7a-c\n#[test]\nfn approach() {}\n// CR 6.2.7c and CR 6.2.7a\n#[test]\nfn two() {}\n// CR 6.2.7\n#[test]\nfn whole() {}\n',
+      'src/ice.rs': '// CR 6.2.7a–c\nfn ice() {}\n',
+    }
+    const r = await runCr(['cite', '--index', index, '--impact', '6.2.7'], project(files))
+    expect(r.code).toBe(0)
+    const lines = r.stdout.split('\n')
+    expect(lines).toContain('tests: 3')
+    expect(lines).toContain('  cited    approach — tests/ice.rs:3 (6.2.7a–c)')
+    expect(lines).toContain('  cited    two — tests/ice.rs:6 (6.2.7a, 6.2.7c)')
+    expect(lines).toContain('  cited    whole — tests/ice.rs:9')
+    expect(lines.filter((l) => l.startsWith('  src/ice.rs:'))).toEqual(['  src/ice.rs:1:4 (6.2.7a–c)'])
+    expect(lines).toContain('implementation: 1')
+  }, 600_000)
 })
 
 describe('reports', () => {

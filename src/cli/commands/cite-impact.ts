@@ -7,6 +7,7 @@ import type { CoverageFile } from '../../core/coverage.ts'
 import { normalizeNumber } from '../../core/ids.ts'
 import type { CiteTable } from '../../core/cite/table.ts'
 import type { CiteRule } from '../../core/cite/types.ts'
+import { compactNumbers } from '../../core/versions/history.ts'
 
 export function impactLines(query: string, table: CiteTable, rules: readonly CiteRule[], file: CoverageFile): string[] | string {
   const q = query.trim().replace(/^(?:CR|§)\s*/i, '')
@@ -26,26 +27,54 @@ export function impactLines(query: string, table: CiteTable, rules: readonly Cit
   walk(rule.id)
   const testFiles = new Set(file.tests ?? [])
   const docFiles = new Set(file.docs ?? [])
-  const tests = new Map<string, string>()
-  const impl: string[] = []
-  const docs: string[] = []
+  // One line per test and per place: a range (`6.2.7a-c`) is one citation of several rules, said as it was written.
+  const order = new Map(rules.map((r, k) => [r.id, k]))
+  const lines = new Map<string, { role: string; head: string; ids: Set<string> }>()
   for (const [path, list] of Object.entries(file.files)) {
     for (const c of list) {
       if (!under.has(c.id)) continue
       const role = c.role ?? (testFiles.has(path) ? 'test' : docFiles.has(path) ? 'doc' : 'impl')
-      const via = c.id === rule.id ? '' : ` (${byId.get(c.id)?.number ?? c.id})`
+      let key: string
+      let head: string
       if (role === 'test') {
         const t = c.test !== undefined ? file.testCases?.[c.test] : undefined
-        const key = c.test ?? `${path}:${c.line}`
+        key = `test ${c.test ?? `${path}:${c.line}`}`
         const name = t ? `${[...(t.path ?? []), t.name].join(' > ')}${t.file ? ` — ${t.file}:${t.line ?? c.line}` : ''}` : `${path}:${c.line}`
-        if (!tests.has(key)) tests.set(key, `  ${(t?.status ?? (file.results ? 'not-run' : 'cited')).padEnd(8)} ${name}${via}`)
-      } else (role === 'impl' ? impl : docs).push(`  ${path}:${c.line}:${c.column}${via}`)
+        head = `  ${(t?.status ?? (file.results ? 'not-run' : 'cited')).padEnd(8)} ${name}`
+      } else {
+        key = `${role} ${path}:${c.line}:${c.column}`
+        head = `  ${path}:${c.line}:${c.column}`
+      }
+      const line = lines.get(key) ?? lines.set(key, { role, head, ids: new Set() }).get(key)!
+      line.ids.add(c.id)
     }
   }
+  const said = ({ head, ids }: { head: string; ids: Set<string> }) => {
+    if (ids.has(rule.id)) return head
+    const numbers = [...ids].sort((a, b) => (order.get(a) ?? 0) - (order.get(b) ?? 0)).map((id) => byId.get(id)?.number ?? id)
+    return `${head} (${spanOf(numbers)})`
+  }
+  const tests = [...lines.values()].filter((l) => l.role === 'test').map(said)
+  const impl = [...lines.values()].filter((l) => l.role === 'impl').map(said)
+  const docs = [...lines.values()].filter((l) => l.role === 'doc').map(said)
   const title = (rule as CiteRule).title ?? (rule as CiteRule).text ?? ''
   const out = [`${rule.number} ${rule.id}${title ? ` — ${title.replace(/\s+/g, ' ').slice(0, 80)}` : ''}${under.size > 1 ? ` (and ${under.size - 1} sub-rules and steps)` : ''}`]
-  out.push(`tests: ${tests.size}`, ...[...tests.values()].sort())
+  out.push(`tests: ${tests.length}`, ...tests.sort())
   out.push(`implementation: ${impl.length}`, ...impl)
   if (docs.length > 0) out.push(`documentation: ${docs.length}`, ...docs)
   return out
+}
+
+/** `6.2.7a, 6.2.7b, 6.2.7c` → `6.2.7a–c`; `6.2.7a, 6.2.7c, 6.2.8` → `6.2.7a, 6.2.7c, 6.2.8`. */
+function spanOf(numbers: readonly string[]): string {
+  const out: string[] = []
+  for (let i = 0; i < numbers.length; ) {
+    const stem = /^(.*\d)[a-z]$/.exec(numbers[i]!)?.[1]
+    let j = i + 1
+    if (stem !== undefined) while (j < numbers.length && /^(.*\d)[a-z]$/.exec(numbers[j]!)?.[1] === stem) j++
+    if (stem === undefined || j - i === 1) out.push(numbers[i]!)
+    else out.push(...compactNumbers(numbers.slice(i, j), stem).split(', ').map((run) => stem + run))
+    i = j
+  }
+  return out.join(', ')
 }
