@@ -358,6 +358,18 @@ describe('the CI gate', () => {
     expect(strict.code).toBe(1)
   }, 600_000)
 
+  it('a stale pair whose number was the rule\'s own in held releases says which; a mistyped one does not', async () => {
+    const files = { 'src/a.rs': '// CR 6.2.4 rule_ice_change_current_position\n// CR 6.1.9 rule_end_the_run\n// 10.5.5 rule_remove_tags_or_bad_publicity_as_cost\n' }
+    const r = await runCr(['cite', '--rules', join(repoRoot, 'rules')], project(files))
+    expect(r.code).toBe(1)
+    const stale = r.stdout.split('\n').filter((l) => l.endsWith('[stale-pair]'))
+    expect(stale).toEqual([
+      'src/a.rs:1:4: error: Stale rule number `6.2.4` beside `rule_ice_change_current_position`, expected `6.2.7`: 6.2.4 was its number in v22.12–v24.03 [stale-pair]',
+      'src/a.rs:2:4: error: Stale rule number `6.1.9` beside `rule_end_the_run`, expected `6.1.4` [stale-pair]',
+      'src/a.rs:3:4: error: Stale rule number `10.5.5` beside `rule_remove_tags_or_bad_publicity_as_cost`, expected `1.14.3a`: 10.5.5 was `rule_corp_can_pay_tag_costs` in v22.12–v25.08, since merged into it [stale-pair]',
+    ])
+  }, 600_000)
+
   it('per-code severity in the config: off drops a code, error fails on it', async () => {
     const files = { 'src/a.rs': '// CR 1.8 9.1.8g\n// rule_end_teh_run\n' }
     const base = await runCr(['cite', '--index', index], project(files))

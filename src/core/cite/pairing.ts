@@ -10,6 +10,7 @@ import type { ScannerSetup } from './context.ts'
 import { isQuote } from '../chars.ts'
 import { firstAtOrAfter, hit, type Hit } from './hit.ts'
 import { resolveHit } from './resolve-hit.ts'
+import { releaseSpan } from '../versions/number-ledger.ts'
 
 /** A number without a citation word: `6.1.4`, or `6.1` in quotes (pairs only). */
 const BARE_NUMBER = /(?<![A-Za-z0-9_.])\d{1,2}(?:\.\d{1,3}){1,2}(?:[a-z]{1,2})?(?:\.[ivx]+)?(?![A-Za-z0-9_]|\.\d)/g
@@ -133,7 +134,7 @@ function pairLine(setup: ScannerSetup, text: string, hits: Hit[], from: number, 
         line: n.line,
         column: n.column,
         text: n.text,
-        message: `Stale rule number \`${n.value}\` beside \`${id.value}\`, expected \`${id.rule.number}\``,
+        message: `Stale rule number \`${n.value}\` beside \`${id.value}\`, expected \`${id.rule.number}\`${staleSince(setup, n.value, id.rule.id)}`,
         suggestions: [id.rule.number],
       }
     } else if (n.rule && id.problem) {
@@ -144,6 +145,20 @@ function pairLine(setup: ScannerSetup, text: string, hits: Hit[], from: number, 
       if (n.line === id.line) n.bare = false
     }
   }
+}
+
+/**
+ * When the stale number was the rule's own in a held release: which (`: 6.2.4 is its number in v22.12–v25.08`),
+ * so the reader knows the citation is old rather than mistyped. Empty otherwise.
+ */
+function staleSince(setup: ScannerSetup, number: string, id: string): string {
+  const ledger = setup.table.releases?.ledger
+  const mine = ledger?.meanings(number).find((m) => m.id === id || m.currentId === id)
+  if (!ledger || !mine) return ''
+  const span = releaseSpan(mine.versions, ledger.versions)
+  if (mine.id === id) return `: ${number} was its number in ${span}`
+  const became = mine.status === 'merged' ? 'since merged into it' : mine.status === 'split' ? 'since split, partly into it' : 'since renamed to it'
+  return `: ${number} was \`${mine.id}\` in ${span}, ${became}`
 }
 
 /**
