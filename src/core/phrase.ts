@@ -72,8 +72,8 @@ export function phrasePlain(p: readonly PhrasePart[]): string {
  * A phrase closed as a sentence: a period, unless it already ends in one (a
  * reason quoted from the rules often does: `…(see rule_x).` must not get `..`).
  */
-export function sentence(p: readonly PhrasePart[]): Phrase {
+export function sentence<P extends { text: string; code?: boolean }>(p: readonly P[]): (P | PhrasePart)[] {
   const last = p[p.length - 1]
-  const ended = last !== undefined && !last.code && /[.!?]["'”’]*$/.test(last.text)
-  return ended ? phrase(p) : phrase(p, '.')
+  if (last !== undefined && !last.code && /[.!?]["'”’]*$/.test(last.text)) return [...p]
+  return last !== undefined && !last.code ? [...p.slice(0, -1), { ...last, text: `${last.text}.` }] : [...p, words('.')]
 }
