@@ -1,4 +1,6 @@
 import { Ajv2020 } from 'ajv/dist/2020.js'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import changelogSchema from '../../schema/changelog.schema.json' with { type: 'json' }
 import chapterSchema from '../../schema/chapter.schema.json' with { type: 'json' }
@@ -73,5 +75,26 @@ describe('IDs', () => {
 
   it.each(['Sec_steps_of_a_run', 'rule-run', 'rule run', '6.1.2', '_rule', 'rule_a+b', 'rule..', ''])('rejects %j', (id) => {
     expect(validId(id)).toBe(false)
+  })
+})
+
+// The files the tools write, read by other people's code (a bot, a CI step): every field says what it is.
+const outputs = Object.fromEntries(
+  ['index', 'coverage', 'matrix', 'retired'].map((n) => [n, JSON.parse(readFileSync(join(import.meta.dirname, `../../schema/${n}.schema.json`), 'utf8'))]),
+) as Record<string, Record<string, unknown>>
+
+describe.each(Object.entries(outputs))('%s schema (read by consumers)', (_name, schema) => {
+  it('describes every property, directly or through the definition it refers to', () => {
+    const missing: string[] = []
+    const defs = (schema.$defs ?? {}) as Record<string, Record<string, unknown>>
+    walk(schema, '#', (node, where) => {
+      for (const [key, sub] of Object.entries((node.properties ?? {}) as Record<string, unknown>)) {
+        if (sub === true) continue
+        const s = sub as Record<string, unknown>
+        const target = typeof s.$ref === 'string' ? defs[s.$ref.replace('#/$defs/', '')] : undefined
+        if (typeof s.description !== 'string' && typeof target?.description !== 'string') missing.push(`${where}/properties/${key}`)
+      }
+    })
+    expect(missing).toEqual([])
   })
 })
