@@ -8,7 +8,7 @@ const ROOT = resolve(fileURLToPath(import.meta.url), '../../..')
 
 export interface Case {
   q: string
-  kind: 'question' | 'typo' | 'jargon' | 'card' | 'number' | 'id'
+  kind: 'question' | 'typo' | 'jargon' | 'card' | 'number' | 'id' | 'keyword' | 'forum'
   accept: string[]
   held?: boolean
   /** From the independent set (`search-queries-independent.yaml`). */
@@ -17,6 +17,8 @@ export interface Case {
   rulings?: boolean
   /** From set A (`search-queries-set-a.yaml`, session 29): short queries written by someone who never saw the pipeline; measured, never tuned. */
   setA?: boolean
+  /** From a set written by a stranger to the pipeline (session 31): C is studied, D held aside (scores only). */
+  stranger?: 'C' | 'D'
 }
 
 export const INDEPENDENT = join(ROOT, 'scripts/bench/search-queries-independent.yaml')
@@ -34,6 +36,10 @@ export const SET_A = join(ROOT, 'scripts/bench/search-queries-set-a.yaml')
 
 /** Set A, each case marked so. */
 export const readSetACases = (): Case[] => readCases(SET_A).map((c) => ({ ...c, setA: true }))
+
+/** Sets C and D (session 31), 60 cases each by someone who never saw the pipeline; D is held aside, its scores alone read. */
+export const STRANGER_SETS = { C: join(ROOT, 'scripts/bench/search-queries-set-c.yaml'), D: join(ROOT, 'scripts/bench/search-queries-set-d.yaml') } as const
+export const readStrangerCases = (set: keyof typeof STRANGER_SETS): Case[] => readCases(STRANGER_SETS[set]).map((c) => ({ ...c, stranger: set }))
 
 /** The independent set, each case marked so. */
 export const readIndependentCases = (): Case[] => readCases(INDEPENDENT).map((c) => ({ ...c, independent: true }))

@@ -28,7 +28,7 @@ import { spawnSync } from 'node:child_process'
 import { loadavg } from 'node:os'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { readCases, readIndependentCases, readRulingsCases, readSetACases, topK } from './search-cases.ts'
+import { readCases, readIndependentCases, readRulingsCases, readSetACases, readStrangerCases, topK } from './search-cases.ts'
 import type { Page } from 'playwright-core'
 import { CHROMIUM_PATH, hasChromium, launchChromium } from '../../site/integration/chromium.ts'
 import { serveStatic } from '../../site/integration/static-server.ts'
@@ -57,7 +57,7 @@ async function main() {
     if (run.status !== 0) throw new Error(`astro build failed:\n${run.stdout}\n${run.stderr}`)
   }
   const queriesAt = process.argv.indexOf('--queries')
-  const all = queriesAt >= 0 ? readCases(resolve(process.argv[queriesAt + 1]!)) : [...readCases(), ...readIndependentCases(), ...readRulingsCases(), ...readSetACases()]
+  const all = queriesAt >= 0 ? readCases(resolve(process.argv[queriesAt + 1]!)) : [...readCases(), ...readIndependentCases(), ...readRulingsCases(), ...readSetACases(), ...readStrangerCases('C'), ...readStrangerCases('D')]
   const cases = flag('--latency') ? all.slice(0, 20) : all
   const server = await serveStatic(DIST)
   const browser = await launchChromium()
@@ -89,12 +89,14 @@ async function main() {
     // --latency: the warm latency of a few cases and the cold and typing measures, no scores.
     if (!flag('--latency')) {
       const parts = [
-        ['tuned', cases.filter((c) => !c.held && !c.independent && !c.rulings && !c.setA)],
+        ['tuned', cases.filter((c) => !c.held && !c.independent && !c.rulings && !c.setA && !c.stranger)],
         ['held-aside', cases.filter((c) => c.held && !c.rulings)],
         ['independent', cases.filter((c) => c.independent)],
         ['rulings', cases.filter((c) => c.rulings && !c.held)],
         ['rulings-held', cases.filter((c) => c.rulings && c.held)],
         ['set-a', cases.filter((c) => c.setA)],
+        ['set-c', cases.filter((c) => c.stranger === 'C')],
+        ['set-d', cases.filter((c) => c.stranger === 'D')],
         ['all', cases],
       ] as const
       say(`${'part'.padEnd(11)} ${'cases'.padStart(5)}   ${'before: top-1  top-3  top-5'.padEnd(30)} after: top-1  top-3  top-5`)
@@ -109,7 +111,7 @@ async function main() {
       }
       say('')
       say('by kind (all cases, top-5 before → after):')
-      for (const kind of ['question', 'typo', 'jargon', 'card', 'number', 'id'] as const) {
+      for (const kind of ['question', 'typo', 'jargon', 'card', 'keyword', 'forum', 'number', 'id'] as const) {
         const set = cases.filter((c) => c.kind === kind)
         const idx = set.map((c) => cases.indexOf(c))
         const f = (r: string[][]) => `${Math.round(topK(set, r, 5) * 100)}%`
@@ -117,12 +119,14 @@ async function main() {
       }
       if (flag('--cases')) {
         say('')
+        // Set D is held aside: its scores are read, its cases are not listed.
         cases.forEach((c, i) => {
+          if (c.stranger === 'D') return
           const rank = (ids: string[]) => {
             const at = ids.findIndex((id) => c.accept.includes(id))
             return at < 0 ? '-' : String(at + 1)
           }
-          say(`  ${c.setA ? 'A ' : c.rulings ? (c.held ? 'Rh' : 'R ') : c.held ? 'H ' : c.independent ? 'I ' : '  '} ${c.kind.padEnd(8)} ${rank(old[i]!.ids).padStart(2)} → ${rank(after[i]!.ids).padStart(2)}  ${c.q.padEnd(60)} ${after[i]!.ids.slice(0, 3).join(' ')}`)
+          say(`  ${c.stranger ? `${c.stranger} ` : c.setA ? 'A ' : c.rulings ? (c.held ? 'Rh' : 'R ') : c.held ? 'H ' : c.independent ? 'I ' : '  '} ${c.kind.padEnd(8)} ${rank(old[i]!.ids).padStart(2)} → ${rank(after[i]!.ids).padStart(2)}  ${c.q.padEnd(60)} ${after[i]!.ids.slice(0, 3).join(' ')}`)
         })
       }
 

@@ -28,7 +28,7 @@ export function buildSearchVocab(records: SearchRecord[], lookup: LookupData): S
     // Card names are counted apart: "Priority Construction" must not make "priority" a card word.
     let text = [r.text, ...r.examples].join('\n')
     for (const name of r.cards) text = text.split(name).join(' ')
-    const seen = new Set([...words(text), ...r.terms.flatMap(words), ...words(r.title ?? '')])
+    const seen = new Set([...words(text), ...r.terms.flatMap(words), ...words(r.title ?? ''), ...(r.phrasings ?? []).flatMap(words)])
     for (const w of seen) df.set(w, (df.get(w) ?? 0) + 1)
     const at = indexOf.get(r.id)
     if (at === undefined) continue

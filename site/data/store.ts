@@ -22,7 +22,9 @@ import type { ReleaseSource } from './releases.ts'
 import { availableReleases, listReleases, releaseOptionsFromEnv } from './releases.ts'
 import { buildVersionData, type VersionSource } from './versions.ts'
 import { buildNumbers } from './numbers.ts'
-import type { ReleaseData, SiteData } from './types.ts'
+import type { ReleaseData, RetiredPage, SiteData } from './types.ts'
+import { formatPhrasingMessage, parsePhrasings, withPhrasings, type PhrasingsResult } from './phrasings.ts'
+import { isDirectory } from '../../src/io/files.ts'
 
 const SLOT = Symbol.for('netrunner-cr.site-data')
 type Slot = { [SLOT]?: SiteData }
@@ -75,6 +77,7 @@ export function prepareSite(root = process.cwd(), env: NodeJS.ProcessEnv = proce
     }
     return data
   })
+  addPhrasings(root, releases, versions?.retired ?? [], notes)
   const numbers = versions ? buildNumbers(versions.index, releases) : undefined
   return withCache(cache, {
     releases,
@@ -85,6 +88,30 @@ export function prepareSite(root = process.cwd(), env: NodeJS.ProcessEnv = proce
     ...(coverage ? { coverage: coverage.page } : {}),
     notes,
   })
+}
+
+/**
+ * Players' words for the rules (`data/phrasings/`, phrasings.ts), joined to every release's search
+ * records by ID after the releases are shaped: a frozen release's cached data stays what its sources
+ * make, and the search index, vocabulary and card table, made from the records, follow the phrasings.
+ * An error (an unknown ID, a malformed entry) fails the build at its place; a warning is a note.
+ */
+function addPhrasings(root: string, releases: ReleaseData[], retired: readonly RetiredPage[], notes: string[]): void {
+  const current = releases.find((r) => r.current) ?? releases[0]!
+  const { phrasings, messages } = readPhrasings(root, current, retired)
+  const errors = messages.filter((m) => m.severity === 'error')
+  if (errors.length > 0) throw new Error(`The phrasings in data/phrasings/ have ${errors.length} errors:\n${errors.slice(0, 10).map((m) => `  ${formatPhrasingMessage(m)}`).join('\n')}`)
+  for (const m of messages) notes.push(formatPhrasingMessage(m))
+  for (const r of releases) r.search = withPhrasings(r.search, phrasings)
+}
+
+/** `data/phrasings/` of `root`, checked against the current rules and the retirements (none: an empty map). */
+export function readPhrasings(root: string, current: ReleaseData, retired: readonly Pick<RetiredPage, 'id' | 'status' | 'to'>[] = []): PhrasingsResult {
+  const dir = join(root, 'data/phrasings')
+  if (!isDirectory(dir)) return { phrasings: new Map(), messages: [] }
+  const ids = new Set(current.lookup.r.map(([id]) => id))
+  const successors = new Map(retired.flatMap((r) => (r.to && (r.status === 'renamed' || r.status === 'merged') ? [[r.id, r.to.id] as const] : [])))
+  return parsePhrasings(readRulesDir(dir, root), { exists: (id) => ids.has(id), all: ids, successor: (id) => successors.get(id) })
 }
 
 /**

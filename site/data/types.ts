@@ -216,6 +216,8 @@ export interface SearchRecord {
   /** The entry's own text alone (a heading's: its title), as the previews' first paragraph: what the top search row shows. */
   lead: string
   cards: string[]
+  /** Players' words for it (`data/phrasings/`, phrasings.ts): indexed below its own words, never shown. */
+  phrasings?: string[]
 }
 
 export interface ReleaseData {

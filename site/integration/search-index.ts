@@ -16,7 +16,10 @@ import { stem } from 'porter2'
 import { readChunk, stabilizeBundle } from './pagefind-stable.ts'
 import { buildSearchVocab } from '../data/search-vocab.ts'
 import { chunksFor, type SearchIdsJson } from '../shared/pagefind-chunks.ts'
-import { clipText } from '../shared/top-text.ts'
+import { clipText, SHOWN_END } from '../shared/top-text.ts'
+
+/** Below the rule's own words (1), above its examples (0.4): a reader's words point at the rule, its text says it. */
+const PHRASING_WEIGHT = process.env.CR_PHRASING_WEIGHT ?? '1'
 
 export function recordHtml(r: SearchRecord): string {
   const body = [
@@ -29,9 +32,13 @@ export function recordHtml(r: SearchRecord): string {
     // Examples illustrate; the rule's own words state it: a rule whose example uses the
     // query's words ranks below one whose text does.
     ...r.examples.map((e) => h('p', { dataPagefindWeight: '0.4' }, e)),
+    // What follows finds the rule but is not its text: a result's excerpt is cut here (top-text.ts).
+    r.context.length > 0 || r.phrasings?.length ? h('p', SHOWN_END) : null,
     // The headings it sits under, weighted low: "credits at the start of the game" finds
     // 1.6.4 ("Each player takes five credits…") through its section, Starting the Game.
     r.context.length > 0 ? h('p', { dataPagefindWeight: '0.5' }, r.context.join('. ')) : null,
+    // Players' words for it (data/phrasings/): what people type when this rule is the answer.
+    r.phrasings && r.phrasings.length > 0 ? h('p', { dataPagefindWeight: PHRASING_WEIGHT }, r.phrasings.join('. ')) : null,
   ].filter((x) => x !== null)
   return toHtml(
     h('html', { lang: 'en' }, [

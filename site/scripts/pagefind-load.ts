@@ -11,6 +11,11 @@ export interface PagefindResultData {
   url: string
   excerpt: string
   content: string
+  /** The record's text, unescaped. */
+  raw_content?: string
+  /** Where the query's words are in it (word indices), with the weight of the part they are in. */
+  weighted_locations?: { weight: number; balanced_score: number; location: number }[]
+  locations?: number[]
   meta: Record<string, string>
 }
 export interface PagefindResult {

@@ -12,3 +12,17 @@ export function clipText(text: string, max = TOP_TEXT): string {
   const cut = t.lastIndexOf(' ', max)
   return `${t.slice(0, cut > 0 ? cut : max)} …`
 }
+
+/**
+ * Where a rule's search record stops being what a result may show: after it
+ * come the headings it sits under and players' words for it (search-index.ts),
+ * indexed to find the rule but never shown as its text. A sign no rule uses,
+ * and no word: Pagefind keeps it in the text, and indexes nothing for it.
+ */
+export const SHOWN_END = '⁂'
+
+/** The first `n` words of `text` (then ` …`): a row's text when its excerpt is none of the rule's own. */
+export function leadWords(text: string, n = 24): string {
+  const words = text.replace(/\s+/g, ' ').trim().split(' ')
+  return words.length <= n ? words.join(' ') : `${words.slice(0, n).join(' ')} …`
+}

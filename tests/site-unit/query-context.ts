@@ -4,6 +4,8 @@ import { loadCards } from '../../src/io/read-sources.ts'
 import { prepareRelease } from '../../site/data/prepare.ts'
 import { buildSearchVocab } from '../../site/data/search-vocab.ts'
 import type { ReleaseData } from '../../site/data/types.ts'
+import { withPhrasings } from '../../site/data/phrasings.ts'
+import { readPhrasings } from '../../site/data/store.ts'
 import { jargonIndex } from '../../site/scripts/query/jargon.ts'
 import { createVocabulary } from '../../site/scripts/query/typo.ts'
 import { createCards, type QueryContext } from '../../site/scripts/query/understand.ts'
@@ -12,8 +14,11 @@ const ROOT = join(import.meta.dirname, '../..')
 
 let release: ReleaseData | undefined
 
+/** The current rules' site data, their search records with the players' words the site adds (store.ts). */
 export function currentRelease(): ReleaseData {
-  return (release ??= prepareRelease({ dir: join(ROOT, 'rules'), base: '/', current: true }, { cards: loadCards(join(ROOT, 'data/cards.json')) }))
+  if (release) return release
+  const shaped = prepareRelease({ dir: join(ROOT, 'rules'), base: '/', current: true }, { cards: loadCards(join(ROOT, 'data/cards.json')) })
+  return (release = { ...shaped, search: withPhrasings(shaped.search, readPhrasings(ROOT, shaped).phrasings) })
 }
 
 /** What `search.ts` builds from `lookup.json` and `search-vocab.json`, through the same JSON. */

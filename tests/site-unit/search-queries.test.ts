@@ -1,6 +1,6 @@
 /** The search benchmark's query set (scripts/bench/search-queries.yaml) is what it claims to be. */
 import { describe, expect, test } from 'vitest'
-import { readCases, readIndependentCases, readRulingsCases, readSetACases } from '../../scripts/bench/search-cases.ts'
+import { readCases, readIndependentCases, readRulingsCases, readSetACases, readStrangerCases } from '../../scripts/bench/search-cases.ts'
 import { currentRelease } from './query-context.ts'
 
 describe('the search query set', () => {
@@ -41,9 +41,23 @@ describe('the search query set', () => {
     expect(new Set(setA.map((c) => c.q.toLowerCase())).size, 'a query twice').toBe(setA.length)
   })
 
+  test('sets C and D (session 31): 60 cases each of six kinds, none held aside within them, no query twice in them (one of C’s is word for word one of set A’s, written apart: kept as written)', () => {
+    const seen = new Set<string>()
+    for (const set of ['C', 'D'] as const) {
+      const stranger = readStrangerCases(set)
+      expect(stranger.length, set).toBe(60)
+      expect(stranger.filter((c) => c.held), set).toEqual([])
+      for (const kind of ['question', 'keyword', 'jargon', 'card', 'typo', 'forum']) expect(stranger.filter((c) => c.kind === kind).length, `${set}: ${kind}`).toBeGreaterThanOrEqual(9)
+      for (const c of stranger) {
+        expect(seen.has(c.q.toLowerCase()), c.q).toBe(false)
+        seen.add(c.q.toLowerCase())
+      }
+    }
+  })
+
   test('every accepted rule exists in the current rules', { timeout: 600_000 }, () => {
     const ids = new Set(currentRelease().lookup.r.map(([id]) => id))
-    for (const c of [...cases, ...readIndependentCases(), ...readRulingsCases(), ...readSetACases()]) {
+    for (const c of [...cases, ...readIndependentCases(), ...readRulingsCases(), ...readSetACases(), ...readStrangerCases('C'), ...readStrangerCases('D')]) {
       expect(c.accept.length, c.q).toBeGreaterThan(0)
       for (const id of c.accept) expect(ids.has(id), `${c.q}: ${id}`).toBe(true)
     }

@@ -17,7 +17,8 @@ import { searchRelaxed, type IndexHit } from '../query/fuse.ts'
 import { needsCardTerms, understandQuery, type Understood } from '../query/understand.ts'
 import { sectionsBelowTheirRules, type Placed } from '../query/sections.ts'
 import type { SearchSources } from './data.ts'
-import { clipText } from '../../shared/top-text.ts'
+import { clipText, leadWords } from '../../shared/top-text.ts'
+import { shownExcerpt } from './excerpt.ts'
 
 /** What a row shows under its number and place. */
 export type RowText =
@@ -221,9 +222,14 @@ export async function* runQuery(input: QueryInput, src: SearchSources): AsyncGen
       const h = lookup.byId.get(d.meta.id ?? '')
       if (!h) continue
       const at = pinnedAt.get(h.id)
+      // Pagefind's excerpt, up to where the rule's own text ends; the start of its text when the match was past it.
+      const excerpt = (): RowText => {
+        const own = shownExcerpt(d)
+        return own !== undefined ? { excerpt: own } : { plain: leadWords(d.meta.text ?? ''), marks: understood.words }
+      }
       if (at !== undefined) {
-        if (isEmptyText(rows[at]!.text)) rows[at] = rowOf(h, { excerpt: d.excerpt })
-      } else if (rows.length < limit) rows.push(rowOf(h, rows.length === 0 && d.meta.text ? { plain: d.meta.text, marks: understood.words } : { excerpt: d.excerpt }))
+        if (isEmptyText(rows[at]!.text)) rows[at] = rowOf(h, excerpt())
+      } else if (rows.length < limit) rows.push(rowOf(h, rows.length === 0 && d.meta.text ? { plain: d.meta.text, marks: understood.words } : excerpt()))
     }
     return rows
   }
