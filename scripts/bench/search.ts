@@ -20,6 +20,7 @@
  * --quality (the scores only, no latency), --latency (no scores: 20 cases warm, then the cold and typing measures),
  * --baseline DIR (another build, e.g. main's `dist/` copied aside: each cold query runs on it too, in
  * turn with this one, and the medians' ratios are printed: an A/B in the same run, at the same load), --json.
+ * BENCH_INIT='js': a script the scored page runs before its own (an experiment's switch, read by code under test).
  * The cold measures also print the bytes on the wire from focus to complete results (median) and the
  * load average while they ran.
  * Exits 1 when a latency budget is missed.
@@ -79,6 +80,7 @@ async function main() {
 
     // After: typed into the header's search box, one page for the whole set (a reader's session).
     const page = await browser.newPage()
+    if (process.env.BENCH_INIT) await page.addInitScript(process.env.BENCH_INIT)
     await page.goto(`${server.url}/runs/`, { waitUntil: 'networkidle' })
     await page.evaluate(KEEP_NAMES)
     await page.focus('#q')

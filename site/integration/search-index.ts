@@ -19,7 +19,7 @@ import { chunksFor, type SearchIdsJson } from '../shared/pagefind-chunks.ts'
 import { clipText, SHOWN_END } from '../shared/top-text.ts'
 
 /** Below the rule's own words (1), above its examples (0.4): a reader's words point at the rule, its text says it. */
-const PHRASING_WEIGHT = process.env.CR_PHRASING_WEIGHT ?? '1'
+const PHRASING_WEIGHT = process.env.CR_PHRASING_WEIGHT ?? '0.7'
 
 export function recordHtml(r: SearchRecord): string {
   const body = [
