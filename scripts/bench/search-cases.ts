@@ -18,7 +18,7 @@ export interface Case {
   /** From set A (`search-queries-set-a.yaml`, session 29): short queries written by someone who never saw the pipeline; measured, never tuned. */
   setA?: boolean
   /** From a set written by a stranger to the pipeline (session 31): C is studied, D held aside (scores only). */
-  stranger?: 'C' | 'D'
+  stranger?: 'C' | 'D' | 'E'
 }
 
 export const INDEPENDENT = join(ROOT, 'scripts/bench/search-queries-independent.yaml')
@@ -37,8 +37,15 @@ export const SET_A = join(ROOT, 'scripts/bench/search-queries-set-a.yaml')
 /** Set A, each case marked so. */
 export const readSetACases = (): Case[] => readCases(SET_A).map((c) => ({ ...c, setA: true }))
 
-/** Sets C and D (session 31), 60 cases each by someone who never saw the pipeline; D is held aside, its scores alone read. */
-export const STRANGER_SETS = { C: join(ROOT, 'scripts/bench/search-queries-set-c.yaml'), D: join(ROOT, 'scripts/bench/search-queries-set-d.yaml') } as const
+/**
+ * Sets C, D (60 cases each) and E (80, rulings questions), session 31, each by someone who never saw the
+ * pipeline; C is studied, D and E are held aside: their scores alone are read.
+ */
+export const STRANGER_SETS = {
+  C: join(ROOT, 'scripts/bench/search-queries-set-c.yaml'),
+  D: join(ROOT, 'scripts/bench/search-queries-set-d.yaml'),
+  E: join(ROOT, 'scripts/bench/search-queries-set-e.yaml'),
+} as const
 export const readStrangerCases = (set: keyof typeof STRANGER_SETS): Case[] => readCases(STRANGER_SETS[set]).map((c) => ({ ...c, stranger: set }))
 
 /** The independent set, each case marked so. */

@@ -58,7 +58,7 @@ async function main() {
     if (run.status !== 0) throw new Error(`astro build failed:\n${run.stdout}\n${run.stderr}`)
   }
   const queriesAt = process.argv.indexOf('--queries')
-  const all = queriesAt >= 0 ? readCases(resolve(process.argv[queriesAt + 1]!)) : [...readCases(), ...readIndependentCases(), ...readRulingsCases(), ...readSetACases(), ...readStrangerCases('C'), ...readStrangerCases('D')]
+  const all = queriesAt >= 0 ? readCases(resolve(process.argv[queriesAt + 1]!)) : [...readCases(), ...readIndependentCases(), ...readRulingsCases(), ...readSetACases(), ...readStrangerCases('C'), ...readStrangerCases('D'), ...readStrangerCases('E')]
   const cases = flag('--latency') ? all.slice(0, 20) : all
   const server = await serveStatic(DIST)
   const browser = await launchChromium()
@@ -99,6 +99,7 @@ async function main() {
         ['set-a', cases.filter((c) => c.setA)],
         ['set-c', cases.filter((c) => c.stranger === 'C')],
         ['set-d', cases.filter((c) => c.stranger === 'D')],
+        ['set-e', cases.filter((c) => c.stranger === 'E')],
         ['all', cases],
       ] as const
       say(`${'part'.padEnd(11)} ${'cases'.padStart(5)}   ${'before: top-1  top-3  top-5'.padEnd(30)} after: top-1  top-3  top-5`)
@@ -121,9 +122,9 @@ async function main() {
       }
       if (flag('--cases')) {
         say('')
-        // Set D is held aside: its scores are read, its cases are not listed.
+        // Sets D and E are held aside: their scores are read, their cases are not listed.
         cases.forEach((c, i) => {
-          if (c.stranger === 'D') return
+          if (c.stranger === 'D' || c.stranger === 'E') return
           const rank = (ids: string[]) => {
             const at = ids.findIndex((id) => c.accept.includes(id))
             return at < 0 ? '-' : String(at + 1)

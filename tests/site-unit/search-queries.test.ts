@@ -55,9 +55,17 @@ describe('the search query set', () => {
     }
   })
 
+  test('set E (session 31): 80 rulings-angle cases of six kinds, none held aside within it, no query twice (a short lookup, “psi game”, is also one of C’s: kept as written)', () => {
+    const e = readStrangerCases('E')
+    expect(e.length).toBe(80)
+    expect(e.filter((c) => c.held)).toEqual([])
+    for (const kind of ['question', 'keyword', 'jargon', 'card', 'typo', 'forum']) expect(e.filter((c) => c.kind === kind).length, kind).toBeGreaterThanOrEqual(8)
+    expect(new Set(e.map((c) => c.q.toLowerCase())).size).toBe(80)
+  })
+
   test('every accepted rule exists in the current rules', { timeout: 600_000 }, () => {
     const ids = new Set(currentRelease().lookup.r.map(([id]) => id))
-    for (const c of [...cases, ...readIndependentCases(), ...readRulingsCases(), ...readSetACases(), ...readStrangerCases('C'), ...readStrangerCases('D')]) {
+    for (const c of [...cases, ...readIndependentCases(), ...readRulingsCases(), ...readSetACases(), ...readStrangerCases('C'), ...readStrangerCases('D'), ...readStrangerCases('E')]) {
       expect(c.accept.length, c.q).toBeGreaterThan(0)
       for (const id of c.accept) expect(ids.has(id), `${c.q}: ${id}`).toBe(true)
     }
