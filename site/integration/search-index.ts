@@ -7,7 +7,7 @@
  */
 import { h } from 'hastscript'
 import { toHtml } from 'hast-util-to-html'
-import { gunzipSync, gzipSync } from 'node:zlib'
+import { gunzipSync } from 'node:zlib'
 import { join } from 'node:path'
 import * as pagefind from 'pagefind'
 import { isDirectory, readBytes, readDirNames, readText, removePath, writeFile } from '../../src/io/files.ts'
@@ -102,7 +102,6 @@ async function writeOne({ records, outputPath }: SearchIndexJob): Promise<Search
   await entryWritten(outputPath)
   pruneBundle(outputPath)
   stabilizeBundle(outputPath)
-  trimFragments(outputPath)
   const pagefindIds = readPagefindIds(outputPath)
   const missing = records.filter((r) => !pagefindIds.has(r.id))
   if (missing.length > 0) throw new Error(`Pagefind wrote no fragment for ${missing.length} rules, the first ${missing[0]!.id}`)
@@ -136,31 +135,6 @@ export function pruneBundle(outputPath: string): void {
   const keep = new Set(searchBundleFiles(outputPath).map((f) => f.split('/')[0]!))
   for (const name of readDirNames(outputPath)) if (!keep.has(name) && !CHUNK_FOLDERS.includes(name)) removePath(join(outputPath, name))
 }
-
-/**
- * Each result's stored text cut after `SHOWN_END` (issue 22: `dist/` ≤ 60 MB).
- * What follows it, the headings a rule sits under and players' words for it,
- * is indexed (the index chunks keep it) but never shown: a result's excerpt is
- * made from the words before it (`scripts/search/excerpt.ts`), which keep their
- * places. 0.55 MB of the seven bundles' fragments. A fragment keeps its name:
- * the same record still gives the same file.
- */
-export function trimFragments(outputPath: string): void {
-  const dir = join(outputPath, 'fragment')
-  const cut = ` ${SHOWN_END}`
-  for (const file of readDirNames(dir)) {
-    if (!file.endsWith('.pf_fragment')) continue
-    const path = join(dir, file)
-    const bytes = gunzipSync(readBytes(path))
-    const fragment = JSON.parse(bytes.subarray(FRAGMENT_SIGNATURE.length).toString('utf8')) as { content?: string }
-    const at = fragment.content?.indexOf(cut) ?? -1
-    if (at < 0 || at + cut.length === fragment.content!.length) continue
-    fragment.content = fragment.content!.slice(0, at + cut.length)
-    writeFile(path, gzipSync(Buffer.concat([bytes.subarray(0, FRAGMENT_SIGNATURE.length), Buffer.from(JSON.stringify(fragment), 'utf8')]), { level: 9 }))
-  }
-}
-
-const FRAGMENT_SIGNATURE = 'pagefind_dcd'
 
 /**
  * Which rule each Pagefind result is: a result's ID names its fragment

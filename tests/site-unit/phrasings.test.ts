@@ -3,10 +3,7 @@ import { beforeAll, describe, expect, test } from 'vitest'
 import { join } from 'node:path'
 import { formatPhrasingMessage, parsePhrasings, withPhrasings, MAX_PHRASING_CHARS } from '../../site/data/phrasings.ts'
 import { readPhrasings } from '../../site/data/store.ts'
-import { readPagefindIds, recordHtml, trimFragments } from '../../site/integration/search-index.ts'
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { gunzipSync, gzipSync } from 'node:zlib'
+import { recordHtml } from '../../site/integration/search-index.ts'
 import { SHOWN_END } from '../../site/shared/top-text.ts'
 import { shownExcerpt } from '../../site/scripts/search/excerpt.ts'
 import { words } from '../../site/scripts/query/fold.ts'
@@ -128,32 +125,3 @@ describe("a result's excerpt is the rule's own text", () => {
   })
 })
 
-describe('the stored text of a result ends where what it shows ends (dist/ size, issue 22)', () => {
-  const fragment = (content: string) => gzipSync(Buffer.from(`pagefind_dcd${JSON.stringify({ url: '/runs/#x', content, word_count: 9, meta: { id: 'rule_x' } })}`))
-  const read = (path: string) => JSON.parse(gunzipSync(readFileSync(path)).subarray('pagefind_dcd'.length).toString('utf8')) as { content: string; meta: { id: string } }
-
-  test('cut after the mark, the words before it where they were; a fragment without one, or ending with it, is left as it is', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'cr-fragments-'))
-    try {
-      mkdirSync(join(dir, 'fragment'))
-      const files = {
-        a: `The Runner may jack out. ${SHOWN_END} General. leave the run early`,
-        b: 'No headings, no players’ words.',
-        c: `Ends with the mark ${SHOWN_END}`,
-      }
-      for (const [name, content] of Object.entries(files)) writeFileSync(join(dir, 'fragment', `en_${name}.pf_fragment`), fragment(content))
-      const untouched = readFileSync(join(dir, 'fragment', 'en_b.pf_fragment'))
-      trimFragments(dir)
-      expect(read(join(dir, 'fragment', 'en_a.pf_fragment')).content).toBe(`The Runner may jack out. ${SHOWN_END}`)
-      expect(readFileSync(join(dir, 'fragment', 'en_b.pf_fragment')).equals(untouched)).toBe(true)
-      expect(read(join(dir, 'fragment', 'en_c.pf_fragment')).content).toBe(files.c)
-      // Still Pagefind's format: each fragment names its rule.
-      expect(readPagefindIds(dir).get('rule_x')).toMatch(/^en_[abc]$/)
-      // The excerpt is made as before from what is left.
-      const trimmed = read(join(dir, 'fragment', 'en_a.pf_fragment')).content
-      expect(shownExcerpt({ raw_content: trimmed, excerpt: '', weighted_locations: [{ weight: 1, balanced_score: 1, location: 3 }] })).toBe('The Runner may <mark>jack</mark> out.')
-    } finally {
-      rmSync(dir, { recursive: true, force: true })
-    }
-  })
-})
