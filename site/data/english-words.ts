@@ -24,11 +24,18 @@ import { buildSearchVocab } from './search-vocab.ts'
 import type { SiteData } from './types.ts'
 import { siteCache } from './store.ts'
 
-/** Lower-case English words, spelled as Hunspell's en_US dictionary spells them. */
-export function englishWords(): string[] {
+let englishList: readonly string[] | undefined
+
+/**
+ * Lower-case English words, spelled as Hunspell's en_US dictionary spells them. Read once per
+ * process (1-2 s of CPU: every word of the list spelled): the installed packages are all it reads.
+ */
+export function englishWords(): readonly string[] {
+  if (englishList) return englishList
   const spell = nspell({ aff: Buffer.from(dictionary.aff), dic: Buffer.from(dictionary.dic) })
   const list = readText(wordListPath, 16 * 1024 * 1024).split('\n')
-  return list.filter((w) => /^[a-z]{3,}$/.test(w) && spell.correct(w))
+  englishList = Object.freeze(list.filter((w) => /^[a-z]{3,}$/.test(w) && spell.correct(w)))
+  return englishList
 }
 
 /** Every string `word` becomes with at most `k` letters deleted. */
@@ -52,7 +59,7 @@ function deletions(word: string, k: number): Set<string> {
 }
 
 /** English words, not words of the rules, that the corrector could take for a typo of one. */
-export function englishNear(ruleWords: Iterable<string>, english = englishWords()): string[] {
+export function englishNear(ruleWords: Iterable<string>, english: readonly string[] = englishWords()): string[] {
   const known = new Set(ruleWords)
   const index = new Map<string, string[]>()
   for (const w of known) {
