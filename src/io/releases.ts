@@ -242,20 +242,31 @@ function shippedReleaseIds(): Record<string, StoredReleaseIds> | null {
   return shippedIds
 }
 
+/** Release IDs read in this process, by `releaseIdsKey`: a process that checks again (the language server, `main()` called in-process) parses no release twice. */
+const readIds = new Map<string, StoredReleaseIds>()
+
 /**
  * `releaseIdsFromFiles`, read once per content: a frozen release the
- * package ships (byte for byte) is never parsed at all, others are cached.
+ * package ships (byte for byte) is never parsed at all, others are cached
+ * (on disk, and in this process).
  */
 function cachedReleaseIds(version: string, files: SourceFile[], ctx: IoContext): ReleaseIds {
   const key = releaseIdsKey(version, files)
   const stored = shippedReleaseIds()?.[version]
   if (stored?.key === key) return restoreReleaseIds(version, stored, files)
+  const known = readIds.get(key)
+  if (known) return restoreReleaseIds(version, known, files)
   const hit = ctx.cache?.get('release-ids', key, isStoredReleaseIds)
-  if (hit?.key === key) return restoreReleaseIds(version, hit, files)
+  if (hit?.key === key) {
+    readIds.set(key, hit)
+    return restoreReleaseIds(version, hit, files)
+  }
   const r = releaseIdsFromFiles(version, files)
   // A release that cannot be read is reported every time, never cached as fine.
   if (r.problems && r.problems.length > 0) return r
-  ctx.cache?.set('release-ids', key, storeReleaseIds(r, key))
+  const store = storeReleaseIds(r, key)
+  ctx.cache?.set('release-ids', key, store)
+  readIds.set(key, store)
   return r
 }
 
