@@ -6,11 +6,12 @@ import { buildLookup, findRule } from '../../src/core/lookup.ts'
 import type { SourceFile } from '../../src/core/types.ts'
 import { loadCards, readRulesDir } from '../../src/io/read-sources.ts'
 import { listReleases } from '../../src/io/releases.ts'
+import { compiledWithCards } from '../fidelity/compile-release.ts'
 
 const root = join(import.meta.dirname, '../..')
 const files = readRulesDir('rules', root)
 const cards = loadCards()
-const result = compile(files, { cards })
+const result = compiledWithCards('rules')
 const doc = result.document!
 const byId = new Map(doc.rules.map((r) => [r.id, r]))
 

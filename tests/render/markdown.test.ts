@@ -12,8 +12,8 @@ import { fromMarkdown } from 'mdast-util-from-markdown'
 import { afterAll, describe, expect, it } from 'vitest'
 import { compile } from '../../src/core/compile.ts'
 import { renderMarkdown } from '../../src/core/render/markdown.ts'
-import { loadCards, readRulesDir } from '../../src/io/read-sources.ts'
 import { repoRoot, runCr } from '../cli/run-cr.ts'
+import { compiledWithCards } from '../fidelity/compile-release.ts'
 
 const tmp = mkdtempSync(join(tmpdir(), 'cr-md-'))
 afterAll(() => rmSync(tmp, { recursive: true, force: true }))
@@ -29,7 +29,7 @@ function links(tree: Root): Link[] {
 }
 
 describe('the Markdown export of the CR', () => {
-  const { model } = compile(readRulesDir('rules', repoRoot), { cards: loadCards() })
+  const { model } = compiledWithCards('rules')
   const files = renderMarkdown(model!)
 
   it('writes the contents and one file per section, each entry with its number and an anchor named by its ID', () => {

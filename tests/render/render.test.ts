@@ -49,8 +49,11 @@ describe('the resolved model', () => {
   })
 })
 
+/** The CR's rules as the renderers are given them (no card data), compiled once for both groups below. */
+const theRules = compile(readRulesDir('rules', repoRoot))
+
 describe('renderers over the CR', () => {
-  const { model, document } = compile(readRulesDir('rules', repoRoot))
+  const { model, document } = theRules
 
   it('give every reference its chapter page without compiling again, and leave the model as it was', () => {
     const chapterOf = new Map(model!.entries.map((r) => [r.id, r.chapter]))
@@ -116,7 +119,7 @@ describe('the words style (symbols as words, where no icon can be drawn)', () =>
         const words = count ? `${count} ${label}${count === '1' ? '' : 's'}` : label
         return /[\w\]]/.test(text[at - 1] ?? '') && !count ? ` ${words}` : words
       })
-    const current = compile(readRulesDir('rules', repoRoot)).model!
+    const current = theRules.model!
     const ctx = renderContextFor(current)
     let withSymbols = 0
     for (const e of current.entries) {
