@@ -109,27 +109,29 @@ export function createVersionIndex(input: VersionIndexInput): VersionIndex {
   for (const d of input.releases) models.set(d.release.version, d)
   // Named `current` everywhere (diffs, histories): its release.yaml still names the release it was edited from.
   if (input.current) models.set(CURRENT, { ...input.current, release: { ...input.current.release, version: CURRENT } })
-  const docs = new Map([...models].map(([v, m]) => [v, indexView(m)]))
-  const versions = [...docs.keys()]
+  // A version's index view, rendered when first asked for (indexView keeps it by model): diffs and
+  // histories read the models, and a build whose diffs come from its cache renders no old release again.
+  const doc = (v: string) => {
+    const m = models.get(v)
+    return m && indexView(m)
+  }
+  const versions = [...models.keys()]
   const today = versions[versions.length - 1]
   // Our old chapter-11 IDs (`<section>__2_b`) redirect to the generator's, as renamed IDs.
-  const retired = withLegacyIds(input.retired ?? emptyRetirements(), today !== undefined ? docs.get(today)!.rules : [])
+  const retired = withLegacyIds(input.retired ?? emptyRetirements(), today !== undefined ? doc(today)!.rules : [])
   const lookups = new Map<string, LookupTable>()
   const lookup = (v: string) => {
     let t = lookups.get(v)
-    if (!t) lookups.set(v, (t = buildLookup(docs.get(v)!.rules)))
+    if (!t) lookups.set(v, (t = buildLookup(doc(v)!.rules)))
     return t
   }
   const diffs = new Map<string, ReleaseDiff>()
   const stepIndexes = new Map<string, DiffIndex>()
   let histories: Map<string, RuleHistory> | undefined
 
-  const needModel = (v: string) => {
-    need(v)
-    return models.get(v)!
-  }
+  const needModel = (v: string) => need(v)
   const need = (v: string) => {
-    const d = docs.get(v)
+    const d = models.get(v)
     if (!d) throw new Error(`Unknown version \`${v}\`, expected one of ${versions.join(', ')}`)
     return d
   }
@@ -174,7 +176,7 @@ export function createVersionIndex(input: VersionIndexInput): VersionIndex {
 
   const index: VersionIndex = {
     versions,
-    document: (v) => docs.get(v),
+    document: doc,
     model: (v) => models.get(v),
     diff,
     changesIn(version) {
