@@ -2,14 +2,17 @@
  * What the search box needs to understand a query before Pagefind sees it
  * (`search-vocab.json`, fetched with Pagefind on first use):
  *
- *   w  every word of the rules (text, examples, terms, titles), folded, most
- *      used first: the vocabulary typos are corrected against
+ *   w  every word of the rules (text, examples, terms, titles, players' words
+ *      for them), folded, most used first: the vocabulary typos are corrected against
  *   k  how many of `w` the rules use outside card names (the rest are words
  *      of card names only: `vaporframe`, `sneakdoor`)
  *   c  each card the rules mention → the rules (indices into `lookup.r`)
  *      whose text or examples mention it, so a card name finds them
- *   e  the English words a correction could mistake for typos, as a Bloom
- *      filter (`english-words.ts`; added by the page, once per build)
+ *
+ * The English words a correction could mistake for typos (a Bloom filter,
+ * `english-words.ts`) are a file of their own, `search-english.json`, fetched
+ * only for a query with a word the rules do not know: 24 KB gzipped off the
+ * first query's path.
  */
 import { words } from '../scripts/query/fold.ts'
 import type { LookupData, SearchRecord } from './types.ts'

@@ -4,7 +4,7 @@
  * config and the page bundle load their own copies of this module; a page
  * rendered without the integration (a test, `astro dev`) prepares it itself.
  */
-import { join } from 'node:path'
+import { join, resolve } from 'node:path'
 import { parseCardData, readCardData, readRulesDir } from '../../src/io/read-sources.ts'
 import { loadRetirements } from '../../src/io/releases.ts'
 import { compile } from '../../src/core/compile.ts'
@@ -77,7 +77,7 @@ export function prepareSite(root = process.cwd(), env: NodeJS.ProcessEnv = proce
     }
     return data
   })
-  addPhrasings(root, releases, versions?.retired ?? [], notes)
+  addPhrasings(root, releases, versions?.retired ?? [], notes, ownRules(root, options.rulesDir))
   const numbers = versions ? buildNumbers(versions.index, releases) : undefined
   return withCache(cache, {
     releases,
@@ -96,13 +96,22 @@ export function prepareSite(root = process.cwd(), env: NodeJS.ProcessEnv = proce
  * make, and the search index, vocabulary and card table, made from the records, follow the phrasings.
  * An error (an unknown ID, a malformed entry) fails the build at its place; a warning is a note.
  */
-function addPhrasings(root: string, releases: ReleaseData[], retired: readonly RetiredPage[], notes: string[]): void {
+function addPhrasings(root: string, releases: ReleaseData[], retired: readonly RetiredPage[], notes: string[], own: boolean): void {
   const current = releases.find((r) => r.current) ?? releases[0]!
   const { phrasings, messages } = readPhrasings(root, current, retired)
-  const errors = messages.filter((m) => m.severity === 'error')
+  // The phrasings are written for rules/: with other rules (CR_RULES_DIR: a fork, a fixture, a copy
+  // being edited) those that name a rule these rules lack are left out, counted in one note.
+  const foreign = own ? [] : messages.filter((m) => m.code === 'unknown-rule')
+  if (foreign.length > 0) notes.push(`${foreign.length} rules named in data/phrasings/ are not in the rules being built (CR_RULES_DIR): their phrasings are left out, as they are written for rules/`)
+  const errors = messages.filter((m) => m.severity === 'error' && !foreign.includes(m))
   if (errors.length > 0) throw new Error(`The phrasings in data/phrasings/ have ${errors.length} errors:\n${errors.slice(0, 10).map((m) => `  ${formatPhrasingMessage(m)}`).join('\n')}`)
-  for (const m of messages) notes.push(formatPhrasingMessage(m))
+  for (const m of messages) if (!foreign.includes(m)) notes.push(formatPhrasingMessage(m))
   for (const r of releases) r.search = withPhrasings(r.search, phrasings)
+}
+
+/** Whether the current rules are the repository's own `rules/` (no `CR_RULES_DIR`, or one naming it). */
+function ownRules(root: string, rulesDir: string | undefined): boolean {
+  return !rulesDir || resolve(root, rulesDir) === resolve(root, 'rules')
 }
 
 /** `data/phrasings/` of `root`, checked against the current rules and the retirements (none: an empty map). */

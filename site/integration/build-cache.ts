@@ -22,7 +22,7 @@ import { cacheKey, folderFingerprint, openDirCache, type DirCache } from '../../
 import { pathExists, readBytes, realPath, statTarget } from '../../src/io/files.ts'
 import { CHROMIUM_PATH } from './chromium.ts'
 import { openPrinter, printInputs, type PdfJob, type PdfResult, type Printer } from './pdf.ts'
-import { readPagefindIds, writeSearchIndexes, type SearchIndexJob, type SearchIndexResult } from './search-index.ts'
+import { readPagefindIds, writeSearchIndexes, type PagefindRef, type SearchIndexJob, type SearchIndexResult } from './search-index.ts'
 
 const HERE = fileURLToPath(new URL('.', import.meta.url))
 
@@ -48,7 +48,7 @@ export async function cachedSearchIndexes({ cache, code }: BuildCache, jobs: Sea
     if (!cache?.restoreDir('pagefind', keys[i]!, job.outputPath)) return undefined
     // Which rule each result is, kept beside the index: reading it back meant unzipping every fragment.
     const kept = cache.restoreText('pagefind-ids', keys[i]!)
-    const pagefindIds = kept ? new Map(Object.entries(JSON.parse(kept) as Record<string, string>)) : readPagefindIds(job.outputPath)
+    const pagefindIds = kept ? new Map(Object.entries(JSON.parse(kept) as Record<string, PagefindRef>)) : readPagefindIds(job.outputPath)
     return { records: job.records.length, pagefindIds, cached: true }
   })
   const missing = jobs.flatMap((job, i) => (results[i] ? [] : [{ job, i }]))

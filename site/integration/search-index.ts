@@ -75,8 +75,14 @@ export interface SearchIndexJob {
  */
 export interface SearchIndexResult {
   records: number
-  /** Rule ID → its Pagefind result ID (`en_1a2b3c4`). */
-  pagefindIds: Map<string, string>
+  /** Rule ID → its Pagefind result. */
+  pagefindIds: Map<string, PagefindRef>
+}
+
+/** A rule's Pagefind result: its ID (`en_1a2b3c4`) and how many of its words are the rule's own (before `SHOWN_END`). */
+export interface PagefindRef {
+  result: string
+  shown: number
 }
 
 export async function writeSearchIndexes(jobs: SearchIndexJob[]): Promise<SearchIndexResult[]> {
@@ -140,19 +146,31 @@ export function pruneBundle(outputPath: string): void {
  * Which rule each Pagefind result is: a result's ID names its fragment
  * (`fragment/en_1a2b3c4.pf_fragment`, gzipped JSON after a signature), and
  * the fragment's meta names the rule. The search box reads this map so it
- * can rank and show rules before their fragments arrive.
+ * can rank and show rules before their fragments arrive; and how many words
+ * of the result are the rule's own, counted as Pagefind counts a match's
+ * position (words split on white space), so a quoted phrase found only in
+ * the words after them (headings, players' words) is known before any
+ * fragment arrives.
  */
-export function readPagefindIds(outputPath: string): Map<string, string> {
+export function readPagefindIds(outputPath: string): Map<string, PagefindRef> {
   const dir = join(outputPath, 'fragment')
-  const ids = new Map<string, string>()
+  const ids = new Map<string, PagefindRef>()
   for (const file of readDirNames(dir)) {
     const m = /^(.+)\.pf_fragment$/.exec(file)
     if (!m) continue
     const json = gunzipSync(readBytes(join(dir, file))).subarray('pagefind_dcd'.length).toString('utf8')
-    const id = (JSON.parse(json) as { meta?: { id?: string } }).meta?.id
-    if (id) ids.set(id, m[1]!)
+    const fragment = JSON.parse(json) as { meta?: { id?: string }; content?: string }
+    const id = fragment.meta?.id
+    if (id) ids.set(id, { result: m[1]!, shown: shownWords(fragment.content ?? '') })
   }
   return ids
+}
+
+/** The words of a record's content before `SHOWN_END` (all of them without one), as excerpt.ts splits them. */
+export function shownWords(content: string): number {
+  const words = content.split(/[\r\n\s]+/g)
+  const end = words.indexOf(SHOWN_END)
+  return end < 0 ? words.length : end
 }
 
 /**
@@ -179,11 +197,11 @@ async function entryWritten(outputPath: string): Promise<void> {
  * entry without a record); and the names of the bundle's metadata and
  * chunks, so the search box asks for them before Pagefind has started.
  */
-export function writeSearchIds(out: string, release: ReleaseData, pagefindIds: Map<string, string>): void {
+export function writeSearchIds(out: string, release: ReleaseData, pagefindIds: Map<string, PagefindRef>): void {
   writeFile(join(out, release.base, 'search-ids.json'), JSON.stringify(searchIdsJson(join(out, release.base, 'pagefind'), release, pagefindIds)))
 }
 
-export function searchIdsJson(bundle: string, release: Pick<ReleaseData, 'lookup' | 'search'>, pagefindIds: Map<string, string>): SearchIdsJson {
+export function searchIdsJson(bundle: string, release: Pick<ReleaseData, 'lookup' | 'search'>, pagefindIds: Map<string, PagefindRef>): SearchIdsJson {
   const entry = JSON.parse(readText(join(bundle, 'pagefind-entry.json'))) as { languages: Record<string, { hash: string }> }
   const language = entry.languages.en ?? Object.values(entry.languages)[0]
   if (!language) throw new Error(`${bundle}/pagefind-entry.json names no language`)
@@ -200,5 +218,6 @@ export function searchIdsJson(bundle: string, release: Pick<ReleaseData, 'lookup
     const own = new Set(chunksFor([word], { chunks, stems: {} }))
     if (chunksFor([s], { chunks, stems: {} }).some((name) => !own.has(name))) stems[word] = s
   }
-  return { results: release.lookup.r.map(([id]) => pagefindIds.get(id) ?? ''), meta, chunks, filters, stems }
+  const refs = release.lookup.r.map(([id]) => pagefindIds.get(id))
+  return { results: refs.map((r) => r?.result ?? ''), shown: refs.map((r) => r?.shown ?? 0), meta, chunks, filters, stems }
 }

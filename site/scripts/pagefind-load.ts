@@ -80,7 +80,7 @@ export function loadIndexInfo(base: string): Promise<SearchIdsJson | undefined> 
     p = fetch(routes(base).searchIds())
       .then((r) => (r.ok ? (r.json() as Promise<SearchIdsJson | string[]>) : undefined))
       // A list alone is the file before it named Pagefind's chunks.
-      .then((json) => (Array.isArray(json) ? { results: json, meta: '', chunks: [], filters: [], stems: {} } : json))
+      .then((json) => (Array.isArray(json) ? { results: json, shown: [], meta: '', chunks: [], filters: [], stems: {} } : json))
       .catch(() => undefined)
     indexInfos.set(base, p)
   }

@@ -24,6 +24,11 @@
 export interface SearchIdsJson {
   /** Each entry of `lookup.json`'s `r`, in its order, as its Pagefind result ID ("" for an entry without a record). */
   results: string[]
+  /**
+   * Each result's words that are the rule's own, the rest being the headings it sits under and
+   * players' words for it (0 for ""): a quoted phrase must match within them (search/pipeline.ts).
+   */
+  shown: number[]
   /** The metadata file, relative to the bundle (`pagefind.en_1a2b3c4d5e.pf_meta`). */
   meta: string
   /** Index chunks, in Pagefind's order: `[from, to, name]`, the chunk being `index/<name>.pf_index`. */

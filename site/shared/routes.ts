@@ -86,6 +86,8 @@ export interface Routes {
   searchVocab(): string
   /** Cards the rules never name → their type, subtypes and keywords in the rules' words (`data/card-terms.ts`). */
   cardTerms(): string
+  /** The English words the typo corrector leaves alone, a Bloom filter (`data/english-words.ts`): fetched with `cardTerms`, for a word the rules do not know. */
+  searchEnglish(): string
   searchIds(): string
   previews(slug: string): string
   cardData(): string
@@ -130,6 +132,7 @@ export function routes(release: RouteRelease | string): Routes {
     lookup: () => at('lookup.json'),
     searchVocab: () => at('search-vocab.json'),
     cardTerms: () => at('card-terms.json'),
+    searchEnglish: () => at('search-english.json'),
     searchIds: () => at('search-ids.json'),
     previews: (slug) => at(`previews/${slug}.json`),
     cardData: () => at('card-data.json'),

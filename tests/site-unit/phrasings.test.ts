@@ -2,8 +2,8 @@
 import { beforeAll, describe, expect, test } from 'vitest'
 import { join } from 'node:path'
 import { formatPhrasingMessage, parsePhrasings, withPhrasings, MAX_PHRASING_CHARS } from '../../site/data/phrasings.ts'
-import { readPhrasings } from '../../site/data/store.ts'
-import { recordHtml } from '../../site/integration/search-index.ts'
+import { prepareSite, readPhrasings } from '../../site/data/store.ts'
+import { recordHtml, shownWords } from '../../site/integration/search-index.ts'
 import { SHOWN_END } from '../../site/shared/top-text.ts'
 import { shownExcerpt } from '../../site/scripts/search/excerpt.ts'
 import { words } from '../../site/scripts/query/fold.ts'
@@ -99,6 +99,16 @@ describe("the repository's phrasings", () => {
   })
 })
 
+describe('phrasings with rules other than rules/ (CR_RULES_DIR)', () => {
+  test('a fork or a fixture builds: the phrasings naming rules it lacks are left out, said in one note', () => {
+    const site = prepareSite(ROOT, { CR_RULES_DIR: join(ROOT, 'tests/site/fixtures/script-rules'), CR_RELEASES: 'none', CR_SITE_CACHE: '0', CR_COVERAGE: '' })
+    const notes = site.notes.filter((n) => n.includes('data/phrasings/'))
+    expect(notes).toHaveLength(1)
+    expect(notes[0]).toMatch(/^\d{3,} rules named in data\/phrasings\/ are not in the rules being built/)
+    expect(site.releases[0]!.search.some((r) => r.phrasings)).toBe(false)
+  })
+})
+
 describe("a result's excerpt is the rule's own text", () => {
   // Pagefind's result data for a record: its words, and where the query's words were found.
   const data = (raw: string, at: number[], excerpt = 'from pagefind') => ({ raw_content: raw, excerpt, weighted_locations: at.map((location) => ({ weight: 1, balanced_score: 1, location })) })
@@ -117,6 +127,13 @@ describe("a result's excerpt is the rule's own text", () => {
   test('the densest window of the rule wins over a match in its players’ words', () => {
     const text = `a b c d e f g h jack i j k l m n o p ${SHOWN_END} jack out jack out`
     expect(shownExcerpt(data(text, [8, 18, 19, 20, 21]), 5)).toBe('f g h <mark>jack</mark> i …')
+  })
+
+  test('the words a quoted phrase must match within are counted as the excerpt counts them', () => {
+    // search-ids.json's `shown`: position 13 (past the mark) is a match in the players' words only.
+    expect(shownWords(raw)).toBe(12)
+    expect(raw.split(/\s+/)[shownWords(raw)]).toBe(SHOWN_END)
+    expect(shownWords('no mark\nhere')).toBe(3)
   })
 
   test('a record without the mark is Pagefind’s excerpt as it was; text is escaped', () => {

@@ -280,10 +280,11 @@ describe.skipIf(!hasChromium)('search', () => {
       for (const q of ['ice strength', 'hippo']) {
         await page.fill('#q', q)
         await page.waitForFunction((q) => document.querySelector<HTMLElement>('#q ~ .search-panel .search-results')?.dataset.done === q, q)
-        // A query the rules' words answer never fetches the table.
-        if (q === 'ice strength') expect(asked.filter((p) => p.endsWith('/card-terms.json'))).toEqual([])
+        // A query the rules' words answer never fetches the word lists (the card table, the English words).
+        const lists = () => asked.filter((p) => /\/(card-terms|search-english)\.json$/.test(p)).sort()
+        if (q === 'ice strength') expect(lists()).toEqual([])
+        else expect(lists()).toEqual(['/card-terms.json', '/search-english.json'])
       }
-      expect(asked.filter((p) => p.endsWith('/card-terms.json'))).toEqual(['/card-terms.json'])
       await expect(page.locator('#q ~ .search-panel .search-note').textContent()).resolves.toMatch(/Hippo, a card no rule names: its hardware/)
       const hrefs = await page.$$eval('#q ~ .search-panel .search-results a.hit', (as) => as.map((a) => a.getAttribute('href') ?? ''))
       // The rules of hardware: 3.8 and its rules.

@@ -1,12 +1,11 @@
 /** The search box's vocabulary and card index (see `data/search-vocab.ts`), fetched on first use of search. */
 import type { APIRoute, InferGetStaticPropsType } from 'astro'
-import { getSiteData, releasePaths } from '../../data/store.ts'
+import { releasePaths } from '../../data/store.ts'
 import { buildSearchVocab } from '../../data/search-vocab.ts'
-import { englishFilter } from '../../data/english-words.ts'
 
 export const getStaticPaths = releasePaths
 
 export const GET: APIRoute<InferGetStaticPropsType<typeof getStaticPaths>> = ({ props }) => {
   const { release } = props
-  return Response.json({ ...buildSearchVocab(release.search, release.lookup), e: englishFilter(getSiteData()) })
+  return Response.json(buildSearchVocab(release.search, release.lookup))
 }

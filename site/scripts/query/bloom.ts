@@ -3,7 +3,7 @@
  * per word. The search box carries the English words the typo corrector could
  * mistake for misspelt CR words ("forever" is not "former"), 1 % false
  * positives, so a correctly spelled English word is never "corrected"
- * (`search-vocab.json`'s `e`, built by `data/english-words.ts`).
+ * (`search-english.json`, built by `data/english-words.ts`).
  */
 
 /** FNV-1a, 32 bits, with a seed: two of them make every probe (Kirsch–Mitzenmacher). */

@@ -1,7 +1,8 @@
 /**
  * Search's data, started once per page when the reader reaches for the box:
  * the release's lookup (`lookup.json`), the query context (vocabulary,
- * jargon, defined terms, cards: `search-vocab.json`), which rule each
+ * jargon, defined terms, cards: `search-vocab.json`; for a word the rules
+ * do not know, the card table and the English words, `wordLists`), which rule each
  * Pagefind result is (`search-ids.json`), Pagefind itself, and a rule's text
  * from the hover previews (plain text the build rendered, never text
  * rebuilt from their HTML). Every URL comes from the release's route builder.
@@ -10,7 +11,7 @@ import { loadLookup, type Hit, type Lookup } from '../lookup.ts'
 import type { NumberHistory } from '../number-history.ts'
 import { loadIndexInfo, loadPagefind, pagefindReady, preloadFetch, type Pagefind, type PagefindResult } from '../pagefind-load.ts'
 import { chunksFor, pagefindTerms } from '../../shared/pagefind-chunks.ts'
-import { readBloom, type BloomJson } from '../query/bloom.ts'
+import { readBloom, type BloomFilter, type BloomJson } from '../query/bloom.ts'
 import { jargonIndex } from '../query/jargon.ts'
 import { createVocabulary } from '../query/typo.ts'
 import { createCards, createCardTerms, type CardTerms, type QueryContext } from '../query/understand.ts'
@@ -20,6 +21,8 @@ import { baseOf, routes, type Routes } from '../../shared/routes.ts'
 export interface SearchIds {
   ruleOf: Map<string, string>
   resultOf: Map<string, string>
+  /** A result → how many of its words are the rule's own (`SearchIdsJson.shown`). */
+  shownOf: Map<string, number>
 }
 
 /** Pagefind, one search per words and chapter filter, remembered: typing on only searches the new word. */
@@ -32,8 +35,12 @@ export interface SearchSources {
   lookup: Promise<Lookup>
   /** Undefined when the vocabulary could not load: search runs without typo correction. */
   context: Promise<QueryContext | undefined>
-  /** Cards the rules never name (`card-terms.json`), fetched at the first call: only for a query with a word the rules do not know. Undefined when it cannot load. */
-  cardTerms(): Promise<CardTerms | undefined>
+  /**
+   * What a query with a word the rules do not know is read with, fetched at the first call: cards the
+   * rules never name (`card-terms.json`) and the English words the corrector leaves alone
+   * (`search-english.json`); either undefined when it cannot load.
+   */
+  wordLists(): Promise<{ cardTerms?: CardTerms; english?: BloomFilter }>
   ids: Promise<SearchIds | undefined>
   index: Promise<RuleIndex>
   /** Has Pagefind finished starting (so a search costs only its words)? */
@@ -55,7 +62,7 @@ export interface SearchSources {
 export const fetchJson = <T,>(url: string) =>
   fetch(url).then((r) => (r.ok ? (r.json() as Promise<T>) : Promise.reject(new Error(`${url}: ${r.status}`))))
 
-type VocabJson = { w: string; k: number; c: [string, number[]][]; e?: BloomJson }
+type VocabJson = { w: string; k: number; c: [string, number[]][] }
 /** `previews/<chapter>.json`: the fourth field is the plain text (published style) search shows, rendered at build time. */
 type Previews = Record<string, [string, string, [string, string][], string[]?]>
 
@@ -66,7 +73,7 @@ export function loadSources(base: string): SearchSources {
   const pagefind = loadPagefind(base)
   pagefind.catch((e) => console.error('Search is unavailable:', e))
   const context = Promise.all([lookup, fetchJson<VocabJson>(at.searchVocab())]).then(
-    ([l, v]): QueryContext => ({ vocab: createVocabulary(v.w.split(' '), v.k, v.e ? readBloom(v.e) : undefined), jargon: jargonIndex(), terms: l.terms, cards: createCards(v.c, l.ids) }),
+    ([l, v]): QueryContext => ({ vocab: createVocabulary(v.w.split(' '), v.k), jargon: jargonIndex(), terms: l.terms, cards: createCards(v.c, l.ids) }),
     (e) => {
       console.error('Search runs without typo correction:', e)
       return undefined
@@ -74,19 +81,25 @@ export function loadSources(base: string): SearchSources {
   )
   const info = loadIndexInfo(base)
   const ids = Promise.all([lookup, info])
-    .then(([l, i]) => (i ? searchIds(l, i.results) : undefined))
+    .then(([l, i]) => (i ? searchIds(l, i.results, i.shown ?? []) : undefined))
     .catch(() => undefined)
   const previews = new Map<string, Promise<Previews>>()
-  let cardTerms: Promise<CardTerms | undefined> | undefined
+  let wordLists: Promise<{ cardTerms?: CardTerms; english?: BloomFilter }> | undefined
   return {
     routes: at,
     lookup,
     context,
-    cardTerms: () =>
-      (cardTerms ??= fetchJson<{ t: string[]; c: [string, number[]][] }>(at.cardTerms()).then(createCardTerms, (e) => {
-        console.error('Search runs without the card table:', e)
-        return undefined
-      })),
+    wordLists: () =>
+      (wordLists ??= Promise.all([
+        fetchJson<{ t: string[]; c: [string, number[]][] }>(at.cardTerms()).then(createCardTerms, (e) => {
+          console.error('Search runs without the card table:', e)
+          return undefined
+        }),
+        fetchJson<BloomJson>(at.searchEnglish()).then(readBloom, (e) => {
+          console.error('Search corrects typos without the English words:', e)
+          return undefined
+        }),
+      ]).then(([cardTerms, english]) => ({ ...(cardTerms ? { cardTerms } : {}), ...(english ? { english } : {}) }))),
     ids,
     index: pagefind.then(ruleIndex),
     ready: pagefindReady,
@@ -117,16 +130,18 @@ export function loadSources(base: string): SearchSources {
   }
 }
 
-function searchIds(lookup: Lookup, results: string[]): SearchIds {
+function searchIds(lookup: Lookup, results: string[], shown: number[]): SearchIds {
   const ruleOf = new Map<string, string>()
   const resultOf = new Map<string, string>()
+  const shownOf = new Map<string, number>()
   results.forEach((result, i) => {
     const rule = lookup.ids[i]
     if (!result || !rule) return
     ruleOf.set(result, rule)
     resultOf.set(rule, result)
+    if (shown[i]) shownOf.set(result, shown[i])
   })
-  return { ruleOf, resultOf }
+  return { ruleOf, resultOf, shownOf }
 }
 
 function ruleIndex(pf: Pagefind): RuleIndex {

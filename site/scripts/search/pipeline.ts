@@ -139,11 +139,12 @@ export async function* runQuery(input: QueryInput, src: SearchSources): AsyncGen
   let understood: Understood = context
     ? understandQuery(q, context, { correct: !input.asTyped, typing: true })
     : { words: q.split(/\s+/), text: q, changes: [], pins: [], exact: false, cardName: false, unknown: [] }
-  // A word the rules do not know may be a card they never name ("Hippo"): the card table is
-  // fetched then (once), and read before anything is shown, so the first list is the final one.
+  // A word the rules do not know may be a card they never name ("Hippo"), or an English word the
+  // corrector must leave alone ("forever" is no typo of "former"): the card table and the English
+  // words are fetched then (once), and read before anything is shown, so the first list is the final one.
   if (context && !input.asTyped && needsCardTerms(understood)) {
-    const cardTerms = await src.cardTerms()
-    if (cardTerms) understood = understandQuery(q, { ...context, cardTerms }, { typing: true })
+    const { cardTerms, english } = await src.wordLists()
+    if (cardTerms || english) understood = understandQuery(q, { ...context, ...(cardTerms ? { cardTerms } : {}), ...(english ? { vocab: { ...context.vocab, english } } : {}) }, { typing: true })
   }
   const card = understood.changes.find((c) => c.why === 'card')
 
@@ -193,8 +194,13 @@ export async function* runQuery(input: QueryInput, src: SearchSources): AsyncGen
     for (const r of found) results.set(r.id, r)
     return found
   }
+  // A quoted phrase is the CR's wording: found only in the headings or players' words after a rule's own, it is not a match.
+  const inOwnWords = (h: IndexHit) => {
+    const shown = ids?.shownOf.get(h.id)
+    return shown === undefined || h.words.length === 0 || h.words.some((w) => w < shown)
+  }
   const { hits, relaxed } = understood.exact
-    ? { hits: await search(understood.text), relaxed: false }
+    ? { hits: (await search(understood.text)).filter(inOwnWords), relaxed: false }
     : understood.cardName
       ? { hits: await search(understood.words.join(' ')), relaxed: false }
       : await searchRelaxed(understood.words, search, { total: lookup.byId.size, fill: Math.min(limit, FILL_AT_MOST), ...(understood.forms ? { forms: understood.forms } : {}) })
@@ -229,6 +235,9 @@ export async function* runQuery(input: QueryInput, src: SearchSources): AsyncGen
       }
       if (at !== undefined) {
         if (isEmptyText(rows[at]!.text)) rows[at] = rowOf(h, excerpt())
+      } else if (understood.exact && !ids && shownExcerpt(d) === undefined) {
+        // Without search-ids.json, a phrase found only past the rule's own words shows here.
+        continue
       } else if (rows.length < limit) rows.push(rowOf(h, rows.length === 0 && d.meta.text ? { plain: d.meta.text, marks: understood.words } : excerpt()))
     }
     return rows
