@@ -24,13 +24,16 @@ export function initSearchBoot(base: string) {
     warmSegmenter()
   }
 
-  for (const form of forms) {
-    const input = form.querySelector('input')!
+  const inputs = forms.map((form) => form.querySelector('input')!)
+  for (const input of inputs) {
     input.addEventListener('focus', load, { once: true })
     input.addEventListener('pointerdown', load, { once: true })
+    input.addEventListener('input', load, { once: true })
   }
-  // The search page runs its query straight away.
-  if (document.querySelector('[data-search-page]')) load()
+  // The search page runs its query straight away; so does a box the reader
+  // reached before this script ran (a slow phone, a quick thumb): its focus
+  // and keystrokes went to no one, and search.ts runs what is in it.
+  if (document.querySelector('[data-search-page]') || inputs.some((i) => i === document.activeElement || i.value.trim())) load()
 
   document.addEventListener('keydown', (e) => {
     if (e.key !== '/' || e.ctrlKey || e.metaKey || e.altKey) return

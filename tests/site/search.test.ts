@@ -344,6 +344,39 @@ describe.skipIf(!hasChromium)('search', () => {
     await context.close()
   })
 
+  describe('a box reached before the page’s script ran (a slow phone, a quick thumb)', () => {
+    // The page's script is held back while the reader taps the box and types: its focus and
+    // keystrokes reach no listener. Once it runs, what is in the box is searched.
+    test.each([
+      ['tapped and typed into before the script: searched once it runs', 'jack out', '#rule_jacking_out', true],
+      ['tapped before the script, typed into after it ran', 'end the run', '#rule_end_the_run', false],
+    ])('%s', async (_, q, id, typedBefore) => {
+      const { page, context, errors } = await newPage(site)
+      let release!: () => void
+      const held = new Promise<void>((resolve) => (release = resolve))
+      await page.route(/\/_astro\/Base\.astro_astro_type_script[^/]*\.js$/, async (route) => {
+        await held
+        await route.continue()
+      })
+      await page.goto(`${site.url}/runs/`, { waitUntil: 'commit' })
+      await page.waitForSelector('#q')
+      await page.focus('#q')
+      if (typedBefore) await page.fill('#q', q)
+      expect(await page.evaluate(() => document.activeElement?.id)).toBe('q')
+      release()
+      if (!typedBefore) {
+        await page.waitForFunction(() => performance.getEntriesByType('resource').some((e) => e.name.includes('/_astro/Base.astro_astro_type_script')))
+        await page.keyboard.type(q)
+      }
+      await page.waitForFunction((q) => document.querySelector<HTMLElement>('#q ~ .search-panel .search-results')?.dataset.done === q, q)
+      const hrefs = await page.$$eval('#q ~ .search-panel .search-results a.hit', (as) => as.map((a) => a.getAttribute('href') ?? ''))
+      expect(hrefs.slice(0, 3).some((h) => h.endsWith(id)), hrefs.join('\n')).toBe(true)
+      await expect(page.locator('#q ~ .search-panel').isVisible()).resolves.toBe(true)
+      expect(errors).toEqual([])
+      await context.close()
+    })
+  })
+
   describe('the cold start (issue 20): what search reads is asked for at once, not one file after another', () => {
     /** Site paths, with the names Vite and Pagefind make from bytes and the entry's fresh `?ts=` made generic. */
     const shape = (url: string) =>
