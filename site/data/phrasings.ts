@@ -11,7 +11,8 @@
  * Keys are IDs, so they hold across releases: an old release's rule is found
  * by the same words. A key the rules do not define is an error at its place
  * (with did-you-mean); a key retired with a successor (`retired.yaml`) is
- * read as its successor, with a warning to rewrite it.
+ * read as its successor, with a warning to rewrite it; one retired without
+ * (removed, split) is an error that says so.
  */
 import { suggestClosest } from '../../src/core/ids.ts'
 import { diagnostic } from '../../src/core/diagnostics.ts'
@@ -37,6 +38,8 @@ export interface PhrasingIds {
   all: Iterable<string>
   /** A retired ID's successor, when it has one (renamed or merged). */
   successor?: (id: string) => string | undefined
+  /** Whether an ID was retired without a successor (removed, or split). */
+  retired?: (id: string) => boolean
 }
 
 export function parsePhrasings(files: readonly SourceFile[], ids: PhrasingIds): PhrasingsResult {
@@ -75,6 +78,9 @@ export function parsePhrasings(files: readonly SourceFile[], ids: PhrasingIds): 
         if (next && ids.exists(next)) {
           messages.push(diagnostic('renamed-rule', 'warning', at([key], 'key'), `\`${key}\` was retired into \`${next}\`: its phrasings are read as \`${next}\`'s`, { suggestions: [next] }))
           id = next
+        } else if (ids.retired?.(key)) {
+          messages.push(diagnostic('removed-rule', 'error', at([key], 'key'), `\`${key}\` was retired from the rules without one successor (retired.yaml): its phrasings find nothing, expected them deleted or moved to the rules that say it now`))
+          continue
         } else {
           messages.push(diagnostic('unknown-rule', 'error', at([key], 'key'), `Unknown rule ID \`${key}\` in the phrasings, expected the ID of a chapter, section, rule or step`, { suggestions: suggestClosest(key, all) }))
           continue

@@ -101,7 +101,7 @@ function addPhrasings(root: string, releases: ReleaseData[], retired: readonly R
   const { phrasings, messages } = readPhrasings(root, current, retired)
   // The phrasings are written for rules/: with other rules (CR_RULES_DIR: a fork, a fixture, a copy
   // being edited) those that name a rule these rules lack are left out, counted in one note.
-  const foreign = own ? [] : messages.filter((m) => m.code === 'unknown-rule')
+  const foreign = own ? [] : messages.filter((m) => m.code === 'unknown-rule' || m.code === 'removed-rule')
   if (foreign.length > 0) notes.push(`${foreign.length} rules named in data/phrasings/ are not in the rules being built (CR_RULES_DIR): their phrasings are left out, as they are written for rules/`)
   const errors = messages.filter((m) => m.severity === 'error' && !foreign.includes(m))
   if (errors.length > 0) throw new Error(`The phrasings in data/phrasings/ have ${errors.length} errors:\n${errors.slice(0, 10).map((m) => `  ${formatPhrasingMessage(m)}`).join('\n')}`)
@@ -120,7 +120,8 @@ export function readPhrasings(root: string, current: ReleaseData, retired: reado
   if (!isDirectory(dir)) return { phrasings: new Map(), messages: [] }
   const ids = new Set(current.lookup.r.map(([id]) => id))
   const successors = new Map(retired.flatMap((r) => (r.to && (r.status === 'renamed' || r.status === 'merged') ? [[r.id, r.to.id] as const] : [])))
-  return parsePhrasings(readRulesDir(dir, root), { exists: (id) => ids.has(id), all: ids, successor: (id) => successors.get(id) })
+  const gone = new Set(retired.map((r) => r.id))
+  return parsePhrasings(readRulesDir(dir, root), { exists: (id) => ids.has(id), all: ids, successor: (id) => successors.get(id), retired: (id) => gone.has(id) })
 }
 
 /**

@@ -12,7 +12,7 @@ import { currentRelease } from './query-context.ts'
 
 const ROOT = join(import.meta.dirname, '../..')
 const IDS = ['rule_end_the_run', 'rule_jacking_out', 'sec_run_general']
-const ids = { exists: (id: string) => IDS.includes(id), all: IDS, successor: (id: string) => (id === 'rule_jack_out' ? 'rule_jacking_out' : undefined) }
+const ids = { exists: (id: string) => IDS.includes(id), all: IDS, successor: (id: string) => (id === 'rule_jack_out' ? 'rule_jacking_out' : undefined), retired: (id: string) => ['rule_jack_out', 'rule_old_breach'].includes(id) }
 const file = (content: string, path = 'data/phrasings/06_runs.yaml') => ({ path, content })
 const said = (content: string) => parsePhrasings([file(content)], ids).messages.map(formatPhrasingMessage)
 
@@ -36,6 +36,12 @@ describe('reading phrasings', () => {
     const { phrasings, messages } = parsePhrasings([file('rule_jack_out:\n- leave the run\n')], ids)
     expect(messages.map(formatPhrasingMessage)).toEqual(["data/phrasings/06_runs.yaml:1:1: warning[renamed-rule]: `rule_jack_out` was retired into `rule_jacking_out`: its phrasings are read as `rule_jacking_out`'s (did you mean `rule_jacking_out`?)"])
     expect(phrasings.get('rule_jacking_out')).toEqual(['leave the run'])
+  })
+
+  test('an ID retired without a successor is an error that says so, not an unknown ID', () => {
+    expect(said('rule_end_the_run:\n- etr\nrule_old_breach:\n- see cards\n')).toEqual([
+      'data/phrasings/06_runs.yaml:3:1: error[removed-rule]: `rule_old_breach` was retired from the rules without one successor (retired.yaml): its phrasings find nothing, expected them deleted or moved to the rules that say it now',
+    ])
   })
 
   test('each malformed entry is one error at its place; the good ones are kept', () => {
