@@ -16,7 +16,7 @@ import { stem } from 'porter2'
 import { readChunk, stabilizeBundle } from './pagefind-stable.ts'
 import { buildSearchVocab } from '../data/search-vocab.ts'
 import { chunksFor, type SearchIdsJson } from '../shared/pagefind-chunks.ts'
-import { clipText, SHOWN_END } from '../shared/top-text.ts'
+import { clipText, recordWords, SHOWN_END, shownEnd } from '../shared/top-text.ts'
 
 /**
  * Below the rule's own words (1), above its examples (0.4): a reader's words point at the rule, its
@@ -170,10 +170,10 @@ export function readPagefindIds(outputPath: string): Map<string, PagefindRef> {
   return ids
 }
 
-/** The words of a record's content before `SHOWN_END` (all of them without one), as excerpt.ts splits them. */
+/** The words of a record's content before `SHOWN_END` (all of them without one), as excerpt.ts counts them. */
 export function shownWords(content: string): number {
-  const words = content.split(/[\r\n\s]+/g)
-  const end = words.indexOf(SHOWN_END)
+  const words = recordWords(content)
+  const end = shownEnd(words)
   return end < 0 ? words.length : end
 }
 

@@ -21,6 +21,12 @@ export function clipText(text: string, max = TOP_TEXT): string {
  */
 export const SHOWN_END = '⁂'
 
+/** A record's words as Pagefind numbers a match's position: its text split on white space. */
+export const recordWords = (content: string): string[] => content.split(/[\r\n\s]+/g)
+
+/** Where `SHOWN_END` is in a record's words, which is how many are the rule's own (-1 without the mark). */
+export const shownEnd = (words: readonly string[]): number => words.indexOf(SHOWN_END)
+
 /** The first `n` words of `text` (then ` …`): a row's text when its excerpt is none of the rule's own. */
 export function leadWords(text: string, n = 24): string {
   const words = text.replace(/\s+/g, ' ').trim().split(' ')

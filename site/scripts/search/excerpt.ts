@@ -7,7 +7,7 @@
  * made again here the way Pagefind makes it (`calculate_excerpt_region`,
  * `build_excerpt`), over the words before `SHOWN_END`.
  */
-import { SHOWN_END } from '../../shared/top-text.ts'
+import { recordWords, shownEnd } from '../../shared/top-text.ts'
 
 export interface ExcerptSource {
   /** The record's text, unescaped (Pagefind's `raw_content`). */
@@ -28,8 +28,8 @@ const escape = (w: string) => w.replace(/</g, '&lt;').replace(/>/g, '&gt;')
 export function shownExcerpt(d: ExcerptSource, length = 24): string | undefined {
   const raw = d.raw_content
   if (raw === undefined || !d.weighted_locations) return d.excerpt
-  const words = raw.split(/[\r\n\s]+/g)
-  const end = words.indexOf(SHOWN_END)
+  const words = recordWords(raw)
+  const end = shownEnd(words)
   if (end < 0) return d.excerpt
   const own = d.weighted_locations.filter((l) => l.location < end)
   if (own.length === 0) return undefined
