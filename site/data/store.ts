@@ -101,11 +101,11 @@ function addPhrasings(root: string, releases: ReleaseData[], retired: readonly R
   const { phrasings, messages } = readPhrasings(root, current, retired)
   // The phrasings are written for rules/: with other rules (CR_RULES_DIR: a fork, a fixture, a copy
   // being edited) those that name a rule these rules lack are left out, counted in one note.
-  const foreign = own ? [] : messages.filter((m) => m.code === 'unknown-rule' || m.code === 'removed-rule')
-  if (foreign.length > 0) notes.push(`${foreign.length} rules named in data/phrasings/ are not in the rules being built (CR_RULES_DIR): their phrasings are left out, as they are written for rules/`)
-  const errors = messages.filter((m) => m.severity === 'error' && !foreign.includes(m))
+  const foreign = new Set(own ? [] : messages.filter((m) => m.code === 'unknown-rule' || m.code === 'removed-rule'))
+  if (foreign.size > 0) notes.push(`${foreign.size} rules named in data/phrasings/ are not in the rules being built (CR_RULES_DIR): their phrasings are left out, as they are written for rules/`)
+  const errors = messages.filter((m) => m.severity === 'error' && !foreign.has(m))
   if (errors.length > 0) throw new Error(`The phrasings in data/phrasings/ have ${errors.length} errors:\n${errors.slice(0, 10).map((m) => `  ${formatPhrasingMessage(m)}`).join('\n')}`)
-  for (const m of messages) if (!foreign.includes(m)) notes.push(formatPhrasingMessage(m))
+  for (const m of messages) if (!foreign.has(m)) notes.push(formatPhrasingMessage(m))
   for (const r of releases) r.search = withPhrasings(r.search, phrasings)
 }
 

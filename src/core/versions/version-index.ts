@@ -129,7 +129,6 @@ export function createVersionIndex(input: VersionIndexInput): VersionIndex {
   const stepIndexes = new Map<string, DiffIndex>()
   let histories: Map<string, RuleHistory> | undefined
 
-  const needModel = (v: string) => need(v)
   const need = (v: string) => {
     const d = models.get(v)
     if (!d) throw new Error(`Unknown version \`${v}\`, expected one of ${versions.join(', ')}`)
@@ -141,7 +140,7 @@ export function createVersionIndex(input: VersionIndexInput): VersionIndex {
     if (!d) {
       d = input.diffStore?.get(from, to, retired)
       if (!d) {
-        d = diffReleases(needModel(from), needModel(to), retired)
+        d = diffReleases(need(from), need(to), retired)
         input.diffStore?.set(from, to, retired, d)
       }
       diffs.set(key, d)
@@ -188,7 +187,7 @@ export function createVersionIndex(input: VersionIndexInput): VersionIndex {
       if (!histories) {
         const n = input.current && input.releases.length > 0 && diff(versions[versions.length - 2]!, CURRENT).entries.length > 0 ? versions.length : input.releases.length
         const chain = versions.slice(0, n - 1).map((v, i) => diff(v, versions[i + 1]!))
-        histories = buildHistory(versions.slice(0, n).map(needModel), retired, { diffs: chain })
+        histories = buildHistory(versions.slice(0, n).map((v) => need(v)), retired, { diffs: chain })
       }
       return histories
     },
