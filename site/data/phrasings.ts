@@ -29,7 +29,7 @@ export interface PhrasingsResult {
 
 /** A phrasing is a query, not a paragraph: longer ones are refused (they would outweigh the rule's own text). */
 export const MAX_PHRASING_CHARS = 140
-export const MAX_PHRASINGS_PER_RULE = 5
+export const MAX_PHRASINGS_PER_RULE = 8
 
 export interface PhrasingIds {
   /** The IDs the rules define now. */

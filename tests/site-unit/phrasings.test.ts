@@ -47,10 +47,10 @@ describe('reading phrasings', () => {
   test('each malformed entry is one error at its place; the good ones are kept', () => {
     const long = 'x'.repeat(MAX_PHRASING_CHARS + 1)
     expect(said(`rule_end_the_run: etr\nrule_jacking_out:\n- ok\n- 42\n- "${long}"\nsec_run_general: []\n`)).toEqual([
-      'data/phrasings/06_runs.yaml:1:19: error[schema-type]: Unexpected text for `rule_end_the_run`, expected a list of 1 to 5 phrasings',
+      'data/phrasings/06_runs.yaml:1:19: error[schema-type]: Unexpected text for `rule_end_the_run`, expected a list of 1 to 8 phrasings',
       'data/phrasings/06_runs.yaml:4:3: error[schema-type]: Unexpected a number, expected a phrasing (text)',
       `data/phrasings/06_runs.yaml:5:3: error[schema-invalid]: Unexpected phrasing of ${long.length} characters, expected at most ${MAX_PHRASING_CHARS}: a phrasing is what someone types, not a paragraph`,
-      'data/phrasings/06_runs.yaml:6:18: error[schema-type]: Unexpected 0 phrasings for `sec_run_general`, expected a list of 1 to 5 phrasings',
+      'data/phrasings/06_runs.yaml:6:18: error[schema-type]: Unexpected 0 phrasings for `sec_run_general`, expected a list of 1 to 8 phrasings',
     ])
     expect(parsePhrasings([file('rule_jacking_out:\n- ok\n- 42\n')], ids).phrasings.get('rule_jacking_out')).toEqual(['ok'])
   })
