@@ -19,7 +19,7 @@
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { cacheKey, folderFingerprint, openDirCache, type DirCache } from '../../src/io/dir-cache.ts'
-import { pathExists, readBytes, realPath, statTarget } from '../../src/io/files.ts'
+import { pathExists, readBytes, readJson, realPath, statTarget } from '../../src/io/files.ts'
 import { CHROMIUM_PATH } from './chromium.ts'
 import { openPrinter, printInputs, type PdfJob, type PdfResult, type Printer } from './pdf.ts'
 import { readPagefindIds, writeSearchIndexes, type PagefindRef, type SearchIndexJob, type SearchIndexResult } from './search-index.ts'
@@ -30,15 +30,48 @@ export interface BuildCache {
   cache: DirCache | undefined
   /** The code that renders: this folder's sources and the lock file. */
   code: string
+  /** The contents' page numbers kept in the repository (`PDF_CONTENTS`), by page: a cold build's guess. */
+  committed: PdfContents
 }
+
+/** Each printed page (`/full/`, `/v24.03/full/`) → its contents' page numbers (`#id` → page). */
+export type PdfContents = Record<string, Record<string, number>>
+
+/**
+ * The contents' page numbers as a print last had them, kept in the
+ * repository (`npm run pdf-contents` writes it from the last build): a
+ * fresh clone or CI, whose cache is empty, prints each PDF once when they
+ * still hold, instead of twice. Only a guess: a wrong one is found and
+ * printed again (pdf.ts), the same bytes either way.
+ */
+export const PDF_CONTENTS = 'data/pdf-contents.json'
 
 export function openBuildCache(root: string, env: NodeJS.ProcessEnv = process.env): BuildCache {
   const lock = join(root, 'package-lock.json')
   const code = cacheKey(folderFingerprint(HERE), pathExists(lock) ? readBytes(lock) : '')
-  return { cache: openDirCache(env, root), code }
+  return { cache: openDirCache(env, root), code, committed: readCommittedContents(join(root, PDF_CONTENTS)) }
 }
 
-export type Cached<T> = T & { cached: boolean }
+/** `PDF_CONTENTS` as far as it is a guess we can read: a page's numbers all integers, else left out. */
+function readCommittedContents(path: string): PdfContents {
+  try {
+    if (!pathExists(path)) return {}
+    const json = readJson(path)
+    if (!json || typeof json !== 'object' || Array.isArray(json)) return {}
+    return Object.fromEntries(Object.entries(json as Record<string, unknown>).filter((e): e is [string, Record<string, number>] => isContents(e[1])))
+  } catch {
+    return {}
+  }
+}
+const isContents = (v: unknown): v is Record<string, number> => !!v && typeof v === 'object' && !Array.isArray(v) && Object.values(v).every((n) => Number.isInteger(n))
+
+/** The contents' page numbers the last print of `pagePath` had, kept in the build cache (undefined when none). */
+export function printedContents(cache: DirCache | undefined, pagePath: string): Record<string, number> | undefined {
+  const kept = guessedContents(cache, {}, { pagePath })
+  return kept.contents && kept.from === 'cache' ? kept.contents : undefined
+}
+
+export type Cached<T> = T & { cached: boolean; /** Where a print's guess of its contents' pages came from (a PDF printed with one). */ guessFrom?: 'cache' | 'repository' }
 
 /** `writeSearchIndexes`, reusing every index whose records did not change. */
 export async function cachedSearchIndexes({ cache, code }: BuildCache, jobs: SearchIndexJob[]): Promise<Cached<SearchIndexResult>[]> {
@@ -87,7 +120,7 @@ export function inputBytes(out: string, path: string, served: Record<string, Uin
  * taken as soon as Astro has rendered the page, before it has written the
  * rest of the site; `served` holds those rendered bytes.
  */
-export function pdfStep({ cache, code }: BuildCache, out: string, printer: Printer) {
+export function pdfStep({ cache, code, committed }: BuildCache, out: string, printer: Printer) {
   let shared: string | undefined
   return async (job: PdfJob, served: Record<string, Uint8Array> = {}): Promise<Cached<PdfResult>> => {
     // The site's scripts are written before Astro renders any page.
@@ -95,12 +128,13 @@ export function pdfStep({ cache, code }: BuildCache, out: string, printer: Print
     const { page, data } = printInputs(job.pagePath)
     const key = cacheKey('pdf', code, shared, ...[page, ...data].flatMap((path) => [path, Buffer.from(inputBytes(out, path, served))]), JSON.stringify(job.info ?? null), job.siteUrl ?? '')
     if (cache?.restoreFile('pdf', key, job.outFile)) return { written: job.outFile, ms: 0, contents: {}, prints: 0, cached: true }
-    const result = await printer.print({ ...job, ...guessedContents(cache, job), served })
+    const { contents, from } = guessedContents(cache, committed, job)
+    const result = await printer.print({ ...job, ...(contents ? { contents } : {}), served })
     if ('written' in result) {
       cache?.storeFile('pdf', key, job.outFile)
       cache?.replaceText('pdf-contents', contentsKey(job), JSON.stringify(result.contents))
     }
-    return { ...result, cached: false }
+    return { ...result, cached: false, ...(from ? { guessFrom: from } : {}) }
   }
 }
 
@@ -118,16 +152,18 @@ export async function cachedPdfs(buildCache: BuildCache, out: string, jobs: PdfJ
 /**
  * The contents' page numbers the last print of the same page had (by its
  * path alone: after a one-word edit they are mostly still right), as the
- * print's guess; pdf.ts checks a guess and prints again when it is wrong.
+ * print's guess, else the repository's (`PDF_CONTENTS`); pdf.ts checks a
+ * guess and prints again when it is wrong.
  */
-const contentsKey = (job: PdfJob) => cacheKey('pdf-contents', job.pagePath)
-function guessedContents(cache: DirCache | undefined, job: PdfJob): Pick<PdfJob, 'contents'> {
+const contentsKey = (job: Pick<PdfJob, 'pagePath'>) => cacheKey('pdf-contents', job.pagePath)
+function guessedContents(cache: DirCache | undefined, committed: PdfContents, job: Pick<PdfJob, 'pagePath'>): { contents?: Record<string, number>; from?: 'cache' | 'repository' } {
   try {
     const kept = cache?.restoreText('pdf-contents', contentsKey(job))
     const contents = kept === undefined ? undefined : (JSON.parse(kept) as unknown)
-    if (contents && typeof contents === 'object' && Object.values(contents).every((n) => Number.isInteger(n))) return { contents: contents as Record<string, number> }
+    if (isContents(contents)) return { contents, from: 'cache' }
   } catch {
-    // Not a guess we can read: print without one.
+    // Not a guess we can read: the repository's, or none.
   }
-  return {}
+  const inRepository = committed[job.pagePath]
+  return inRepository && Object.keys(inRepository).length > 0 ? { contents: inRepository, from: 'repository' } : {}
 }

@@ -20,7 +20,7 @@ import { CompileError } from '../data/prepare.ts'
 import { prepareSite, publishSiteData } from '../data/store.ts'
 import type { SiteData } from '../data/types.ts'
 import { writeSearchIds } from './search-index.ts'
-import { cachedSearchIndexes, inputBytes, openBuildCache, pdfStep, type BuildCache } from './build-cache.ts'
+import { cachedSearchIndexes, inputBytes, openBuildCache, pdfStep, PDF_CONTENTS, type BuildCache } from './build-cache.ts'
 import { openPrinter, printInputs, type PdfJob } from './pdf.ts'
 import { openRenderedPages, type RenderedPages } from './rendered-pages.ts'
 import { pdfInfo } from '../data/pdf-info.ts'
@@ -98,7 +98,7 @@ async function printAll(cache: BuildCache, out: string, data: SiteData, siteUrl:
         }
         const result = await pdf(job, served)
         if ('skipped' in result) logger.warn(`PDF of ${release.edition} skipped: ${result.skipped}`)
-        else logger.info(`PDF: ${release.base}${release.pdf} (${release.edition}) ${result.cached ? 'kept' : `in ${result.ms} ms (${result.prints === 1 ? 'one print: the last numbers of its contents held' : `${result.prints} prints`})`}`)
+        else logger.info(`PDF: ${release.base}${release.pdf} (${release.edition}) ${result.cached ? 'kept' : `in ${result.ms} ms (${printsSaid(result)})`}`)
         return served
       }),
     )
@@ -108,6 +108,13 @@ async function printAll(cache: BuildCache, out: string, data: SiteData, siteUrl:
   }
 }
 type PrintedFrom = Record<string, Uint8Array>
+
+/** How many prints a PDF took, and why: a guess of its contents' pages that held saves one. */
+function printsSaid({ prints, guessFrom }: { prints: number; guessFrom?: 'cache' | 'repository' }): string {
+  if (prints === 1) return `one print: the ${guessFrom === 'repository' ? `numbers of its contents in ${PDF_CONTENTS}` : 'last numbers of its contents'} held`
+  // A stale guess costs a fresh clone a print per PDF: say how to refresh it.
+  return guessFrom === 'repository' ? `${prints} prints: the numbers of its contents in ${PDF_CONTENTS} are out of date (\`npm run pdf-contents\` after a build refreshes them)` : `${prints} prints`
+}
 
 /** A PDF is made from the page as built: what Astro handed over must be what it wrote. */
 function checkPrintedFrom(out: string, printedFrom: PrintedFrom[]): void {

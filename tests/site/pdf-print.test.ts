@@ -2,7 +2,8 @@
  * Printing a `/full/` page to PDF (site/integration/pdf.ts), on a small page
  * of its own (no site build): the contents' page numbers come from a first
  * print, or from a guess (the numbers the last print had, kept by the build
- * cache) that saves that print when the PDF confirms it. A guess never
+ * cache, else the repository's data/pdf-contents.json) that saves that print
+ * when the PDF confirms it. A guess never
  * changes what is printed: right, wrong, stale or partial, the PDF is the
  * same bytes as a print without one.
  */
@@ -121,6 +122,29 @@ describe.skipIf(!hasChromium || !hasPdftotext)('the contents page numbers of a p
     const kept = await cachedPdfs(cache, dist, [job()])
     expect(kept.map((r) => r.cached)).toEqual([true])
     expect(readFileSync(written(kept[0]).written).equals(bytes)).toBe(true)
+  }, TIMEOUT)
+
+  test('an empty cache takes the repository’s numbers (data/pdf-contents.json) as its guess: one print when they hold, two when stale, the same bytes', async () => {
+    const root = join(work, 'clone')
+    mkdirSync(join(root, 'data'), { recursive: true })
+    const committed = (contents: Record<string, number>) => writeFileSync(join(root, 'data/pdf-contents.json'), JSON.stringify({ '/full/': contents, '/v0/full/': { chpt_x: 'two' } }))
+    committed(plain.contents)
+    const fresh = openBuildCache(root, { CR_SITE_CACHE_DIR: join(root, 'cache') })
+    const [held] = await cachedPdfs(fresh, dist, [job()])
+    expect([held!.cached, written(held).prints, held!.guessFrom]).toEqual([false, 1, 'repository'])
+    expect(readFileSync(written(held).written).equals(bytes)).toBe(true)
+    // Stale (every number one off): found wrong and printed again; a cache of its own wins over the repository next time.
+    committed(Object.fromEntries(Object.entries(plain.contents).map(([id, p]) => [id, p + 1])))
+    const staleRoot = openBuildCache(root, { CR_SITE_CACHE_DIR: join(root, 'cache-2') })
+    const [stale] = await cachedPdfs(staleRoot, dist, [job()])
+    expect([written(stale).prints, stale!.guessFrom]).toEqual([2, 'repository'])
+    expect(readFileSync(written(stale).written).equals(bytes)).toBe(true)
+    const [next] = await cachedPdfs(staleRoot, dist, [job({ info: { ...job().info!, subject: 'v1 again' } })])
+    expect([written(next).prints, next!.guessFrom]).toEqual([1, 'cache'])
+    // A file that is no guess (not JSON): printed without one.
+    writeFileSync(join(root, 'data/pdf-contents.json'), '{ not json')
+    const [none] = await cachedPdfs(openBuildCache(root, { CR_SITE_CACHE_DIR: join(root, 'cache-3') }), dist, [job()])
+    expect([written(none).prints, none!.guessFrom]).toEqual([2, undefined])
   }, TIMEOUT)
 
   test('what the build hands over is printed, not the file: the page as Astro rendered it, before it is written', async () => {
