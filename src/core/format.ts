@@ -41,8 +41,40 @@ export const FORMAT_OPTIONS = { indent: 2, indentSeq: false, lineWidth: 0, minCo
 
 export type FormatResult = { ok: true; text: string; changed: boolean } | { ok: false; line: number; column: number; message: string }
 
+/**
+ * Layouts made lately, by the exact text (most recently used last): formatting is pure, and a process
+ * that formats the same files again (`main()` called in-process by the language server's quick fixes,
+ * a tool or a test; `cr fmt --check` after `cr check`) parses and prints each text once. Bounded by
+ * characters, texts and layouts both: a whole CR's sources and a few releases' are a few MB.
+ */
+const laidOut = new Map<string, FormatResult>()
+const LAID_OUT_CHARS = 32 * 1024 * 1024
+let laidOutChars = 0
+const sizeOf = (source: string, r: FormatResult) => source.length + (r.ok ? r.text.length : r.message.length)
+
 /** The canonical layout of one file's text. */
 export function formatYaml(source: string): FormatResult {
+  const known = laidOut.get(source)
+  if (known) {
+    laidOut.delete(source)
+    laidOut.set(source, known)
+    return known
+  }
+  const result = Object.freeze(layOut(source))
+  const size = sizeOf(source, result)
+  if (size <= LAID_OUT_CHARS) {
+    laidOut.set(source, result)
+    laidOutChars += size
+    for (const [text, r] of laidOut) {
+      if (laidOutChars <= LAID_OUT_CHARS) break
+      laidOut.delete(text)
+      laidOutChars -= sizeOf(text, r)
+    }
+  }
+  return result
+}
+
+function layOut(source: string): FormatResult {
   // CRLF is a line break like LF inside every YAML scalar, so dropping the CRs changes no value; left
   // in, the `yaml` package keeps them inside comments it moves (`# note\r`), where no later step sees them.
   const text = source.replace(/\r\n/g, '\n')
