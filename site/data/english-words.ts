@@ -58,9 +58,24 @@ function deletions(word: string, k: number): Set<string> {
   return out
 }
 
-/** English words, not words of the rules, that the corrector could take for a typo of one. */
+/** The last answer of `englishNear`: for the same English list and the same set of rule words, the same words. */
+let lastNear: { english: readonly string[]; key: string; near: readonly string[] } | undefined
+
+/**
+ * English words, not words of the rules, that the corrector could take for a typo of one. The last
+ * answer is kept (1-2 s of CPU each): a process that builds the site data again with the same words
+ * (the dev server, a test) computes it once; the answer depends on the set of words, not their order.
+ */
 export function englishNear(ruleWords: Iterable<string>, english: readonly string[] = englishWords()): string[] {
   const known = new Set(ruleWords)
+  const key = [...known].sort().join('\0')
+  if (lastNear && lastNear.english === english && lastNear.key === key) return [...lastNear.near]
+  const near = computeNear(known, english)
+  lastNear = { english, key, near: Object.freeze([...near]) }
+  return near
+}
+
+function computeNear(known: ReadonlySet<string>, english: readonly string[]): string[] {
   const index = new Map<string, string[]>()
   for (const w of known) {
     for (const d of deletions(w, 2)) {
