@@ -18,7 +18,7 @@ export interface Case {
   /** From set A (`search-queries-set-a.yaml`, session 29): short queries written by someone who never saw the pipeline; measured, never tuned. */
   setA?: boolean
   /** From a set written by a stranger to the pipeline (session 31): C is studied, D held aside (scores only). */
-  stranger?: 'C' | 'D' | 'E'
+  stranger?: 'C' | 'D' | 'E' | 'F'
 }
 
 export const INDEPENDENT = join(ROOT, 'scripts/bench/search-queries-independent.yaml')
@@ -39,13 +39,18 @@ export const readSetACases = (): Case[] => readCases(SET_A).map((c) => ({ ...c, 
 
 /**
  * Sets C, D (60 cases each) and E (80, rulings questions), session 31, each by someone who never saw the
- * pipeline; C is studied, D and E are held aside: their scores alone are read.
+ * pipeline; C is studied, D and E are held aside: their scores alone are read. F (60, session 32) was
+ * written after the second voice of players' phrasings by someone who saw neither them nor the pipeline:
+ * held aside too.
  */
 export const STRANGER_SETS = {
   C: join(ROOT, 'scripts/bench/search-queries-set-c.yaml'),
   D: join(ROOT, 'scripts/bench/search-queries-set-d.yaml'),
   E: join(ROOT, 'scripts/bench/search-queries-set-e.yaml'),
+  F: join(ROOT, 'scripts/bench/search-queries-set-f.yaml'),
 } as const
+/** The stranger-written sets held aside: scores only, never listed case by case. */
+export const HELD_STRANGER_SETS: ReadonlySet<string> = new Set(['D', 'E', 'F'])
 export const readStrangerCases = (set: keyof typeof STRANGER_SETS): Case[] => readCases(STRANGER_SETS[set]).map((c) => ({ ...c, stranger: set }))
 
 /** The independent set, each case marked so. */

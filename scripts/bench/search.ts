@@ -29,7 +29,7 @@ import { spawnSync } from 'node:child_process'
 import { loadavg } from 'node:os'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { readCases, readIndependentCases, readRulingsCases, readSetACases, readStrangerCases, topK } from './search-cases.ts'
+import { HELD_STRANGER_SETS, readCases, readIndependentCases, readRulingsCases, readSetACases, readStrangerCases, topK } from './search-cases.ts'
 import type { Page } from 'playwright-core'
 import { CHROMIUM_PATH, hasChromium, launchChromium } from '../../site/integration/chromium.ts'
 import { serveStatic } from '../../site/integration/static-server.ts'
@@ -58,7 +58,7 @@ async function main() {
     if (run.status !== 0) throw new Error(`astro build failed:\n${run.stdout}\n${run.stderr}`)
   }
   const queriesAt = process.argv.indexOf('--queries')
-  const all = queriesAt >= 0 ? readCases(resolve(process.argv[queriesAt + 1]!)) : [...readCases(), ...readIndependentCases(), ...readRulingsCases(), ...readSetACases(), ...readStrangerCases('C'), ...readStrangerCases('D'), ...readStrangerCases('E')]
+  const all = queriesAt >= 0 ? readCases(resolve(process.argv[queriesAt + 1]!)) : [...readCases(), ...readIndependentCases(), ...readRulingsCases(), ...readSetACases(), ...readStrangerCases('C'), ...readStrangerCases('D'), ...readStrangerCases('E'), ...readStrangerCases('F')]
   const cases = flag('--latency') ? all.slice(0, 20) : all
   const server = await serveStatic(DIST)
   const browser = await launchChromium()
@@ -100,6 +100,8 @@ async function main() {
         ['set-c', cases.filter((c) => c.stranger === 'C')],
         ['set-d', cases.filter((c) => c.stranger === 'D')],
         ['set-e', cases.filter((c) => c.stranger === 'E')],
+        ['set-f', cases.filter((c) => c.stranger === 'F')],
+        ['strangers', cases.filter((c) => c.independent || c.setA || c.stranger)],
         ['all', cases],
       ] as const
       say(`${'part'.padEnd(11)} ${'cases'.padStart(5)}   ${'before: top-1  top-3  top-5'.padEnd(30)} after: top-1  top-3  top-5`)
@@ -122,9 +124,9 @@ async function main() {
       }
       if (flag('--cases')) {
         say('')
-        // Sets D and E are held aside: their scores are read, their cases are not listed.
+        // Sets D, E and F are held aside: their scores are read, their cases are not listed.
         cases.forEach((c, i) => {
-          if (c.stranger === 'D' || c.stranger === 'E') return
+          if (c.stranger && HELD_STRANGER_SETS.has(c.stranger)) return
           const rank = (ids: string[]) => {
             const at = ids.findIndex((id) => c.accept.includes(id))
             return at < 0 ? '-' : String(at + 1)

@@ -63,9 +63,17 @@ describe('the search query set', () => {
     expect(new Set(e.map((c) => c.q.toLowerCase())).size).toBe(80)
   })
 
+  test('set F (session 32): 60 cases of six kinds, written after the second voice of phrasings, none held aside within it, no query twice', () => {
+    const f = readStrangerCases('F')
+    expect(f.length).toBe(60)
+    expect(f.filter((c) => c.held)).toEqual([])
+    for (const kind of ['question', 'keyword', 'jargon', 'card', 'typo', 'forum']) expect(f.filter((c) => c.kind === kind).length, kind).toBeGreaterThanOrEqual(3)
+    expect(new Set(f.map((c) => c.q.toLowerCase())).size).toBe(60)
+  })
+
   test('every accepted rule exists in the current rules', { timeout: 600_000 }, () => {
     const ids = new Set(currentRelease().lookup.r.map(([id]) => id))
-    for (const c of [...cases, ...readIndependentCases(), ...readRulingsCases(), ...readSetACases(), ...readStrangerCases('C'), ...readStrangerCases('D'), ...readStrangerCases('E')]) {
+    for (const c of [...cases, ...readIndependentCases(), ...readRulingsCases(), ...readSetACases(), ...readStrangerCases('C'), ...readStrangerCases('D'), ...readStrangerCases('E'), ...readStrangerCases('F')]) {
       expect(c.accept.length, c.q).toBeGreaterThan(0)
       for (const id of c.accept) expect(ids.has(id), `${c.q}: ${id}`).toBe(true)
     }
