@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { cacheKey, openDirCache } from '../../src/io/dir-cache.ts'
-import { cachedSearchIndexes, openBuildCache } from '../../site/integration/build-cache.ts'
+import { cachedSearchIndexes, openBuildCache, PDF_CONTENTS, printedContents } from '../../site/integration/build-cache.ts'
 import { searchBundleFiles, writeSearchIndexes } from '../../site/integration/search-index.ts'
 import { gunzipSync } from 'node:zlib'
 import { decode } from 'cborg'
@@ -184,4 +184,27 @@ describe('Pagefind indexes', () => {
     const changed = await cachedSearchIndexes(cache, [{ records: edited, outputPath: join(dir, 'three/pagefind') }])
     expect(changed.map((r) => r.cached)).toEqual([false])
   }, 600_000)
+})
+
+describe('the PDFs’ contents numbers kept in the repository (data/pdf-contents.json)', () => {
+  it('are read as far as they are a guess: each page whose numbers are all integers; nothing from a file that is no JSON or missing', () => {
+    const dir = fresh()
+    mkdirSync(join(dir, 'data'))
+    writeFileSync(join(dir, PDF_CONTENTS), JSON.stringify({ '/full/': { chpt_a: 3, sec_b: 4 }, '/v1/full/': { chpt_a: 'three' }, '/v2/full/': [1, 2] }))
+    expect(openBuildCache(dir, { CR_SITE_CACHE: '0' }).committed).toEqual({ '/full/': { chpt_a: 3, sec_b: 4 } })
+    writeFileSync(join(dir, PDF_CONTENTS), '{ "/full/": ')
+    expect(openBuildCache(dir, { CR_SITE_CACHE: '0' }).committed).toEqual({})
+    expect(openBuildCache(fresh(), { CR_SITE_CACHE: '0' }).committed).toEqual({})
+  })
+
+  it('are refreshed from the numbers the build cache kept for a page (npm run pdf-contents), never from the repository’s own', () => {
+    const dir = fresh()
+    mkdirSync(join(dir, 'data'))
+    writeFileSync(join(dir, PDF_CONTENTS), JSON.stringify({ '/full/': { chpt_a: 3 } }))
+    const { cache } = openBuildCache(dir, { CR_SITE_CACHE_DIR: join(dir, 'cache') })
+    expect(printedContents(cache, '/full/')).toBeUndefined()
+    cache!.replaceText('pdf-contents', cacheKey('pdf-contents', '/full/'), JSON.stringify({ chpt_a: 5 }))
+    expect(printedContents(cache, '/full/')).toEqual({ chpt_a: 5 })
+    expect(printedContents(cache, '/v1/full/')).toBeUndefined()
+  })
 })
