@@ -293,10 +293,15 @@ export function createSuggester(candidates: Iterable<string>): Suggester {
       .sort((a, b) => a[1] - b[1] || (a[0].c < b[0].c ? -1 : a[0].c > b[0].c ? 1 : 0))
       .slice(0, limit)
       .map(([x]) => x.c)
+    // Bounded: a suggester kept for the process (a schema node's keys, validate.ts) meets every unknown key ever written.
+    if (cache.size >= ANSWERS_KEPT) cache.clear()
     cache.set(key, result)
     return result.slice()
   }
 }
+
+/** The answers a suggester keeps (each distinct `wanted` and limit); past this it starts again. */
+const ANSWERS_KEPT = 10_000
 
 /**
  * Above this many candidates every edit distance is too many (20,000 unknown

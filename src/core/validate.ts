@@ -100,10 +100,14 @@ function mapErrors(errors: ErrorObject[], data: unknown): Mapped[] {
   // An unknown key whose closest allowed key is the missing one (`txet:`)
   // already says everything the "missing" message would.
   const misspelt = new Set<string>()
+  // Each unknown key's suggestions, made once: the closest is the first of them (mapError reports them).
+  const suggested = new Map<ErrorObject, string[]>()
   for (const { error, path } of withPaths) {
     if (error.keyword !== 'additionalProperties') continue
     const key = additionalKey(error)
-    const best = suggestClosest(key, allowedKeys(error), 1)[0]
+    const suggestions = suggestClosest(key, allowedKeys(error))
+    suggested.set(error, suggestions)
+    const best = suggestions[0]
     if (best !== undefined && !isObjectWith(getAt(data, path), best)) misspelt.add(`${pathKey(path)}\0${best}`)
   }
 
@@ -121,17 +125,17 @@ function mapErrors(errors: ErrorObject[], data: unknown): Mapped[] {
       typed.add(here)
     }
     if (error.keyword === 'required' && misspelt.has(`${here}\0${missingKey(error)}`)) continue
-    out.push(mapError(error, path, data))
+    out.push(mapError(error, path, data, suggested.get(error)))
   }
   return out
 }
 
-function mapError(error: ErrorObject, path: JsonPath, data: unknown): Mapped {
+function mapError(error: ErrorObject, path: JsonPath, data: unknown, suggestions: string[] | undefined): Mapped {
   const parent = (error.parentSchema ?? {}) as SchemaNode
   const value = getAt(data, path)
   switch (error.keyword) {
     case 'additionalProperties':
-      return unknownKey(error, path, data)
+      return unknownKey(error, path, data, suggestions ?? suggestClosest(additionalKey(error), allowedKeys(error)))
     case 'required': {
       const key = missingKey(error)
       const title = propertyTitle(parent, key)
@@ -177,7 +181,7 @@ function mapError(error: ErrorObject, path: JsonPath, data: unknown): Mapped {
   }
 }
 
-function unknownKey(error: ErrorObject, path: JsonPath, data: unknown): Mapped {
+function unknownKey(error: ErrorObject, path: JsonPath, data: unknown, suggestions: string[]): Mapped {
   const key = additionalKey(error)
   const keyPath = [...path, key]
   const allowed = allowedKeys(error)
@@ -216,7 +220,7 @@ function unknownKey(error: ErrorObject, path: JsonPath, data: unknown): Mapped {
     path: keyPath,
     which: 'key',
     message: `Unexpected key \`${truncate(key)}\` ${describe(path, data)}, ${expected}`,
-    suggestions: suggestClosest(key, allowed),
+    suggestions,
   }
 }
 
@@ -242,8 +246,17 @@ function missingKey(error: ErrorObject): string {
   return String((error.params as { missingProperty?: unknown }).missingProperty ?? '')
 }
 
-function allowedKeys(error: ErrorObject): string[] {
-  return Object.keys(((error.parentSchema ?? {}) as SchemaNode).properties ?? {})
+/**
+ * One list per schema node (the validator's schemas never change), so the suggester
+ * `suggestClosest` keeps per collection is made once, not once per error.
+ */
+const allowedBySchema = new WeakMap<object, string[]>()
+function allowedKeys(error: ErrorObject): readonly string[] {
+  const schema = error.parentSchema
+  if (!schema) return []
+  let keys = allowedBySchema.get(schema)
+  if (!keys) allowedBySchema.set(schema, (keys = Object.keys((schema as SchemaNode).properties ?? {})))
+  return keys
 }
 
 function propertyTitle(schema: SchemaNode, key: string): string | undefined {
