@@ -225,7 +225,24 @@ const suggesters = new WeakMap<object, Suggester>()
 
 /** One suggester per candidate collection (by identity); a Map suggests among its keys. */
 export function suggesterFor(candidates: Iterable<string> | ReadonlyMap<string, unknown>): Suggester {
-  return memoPerCollection(suggesters, candidates, createSuggester)
+  return memoPerCollection(suggesters, candidates, suggesterByContent)
+}
+
+/**
+ * The last few suggesters by their candidates, in order: a compile after an edit (the language
+ * server, the live preview, `cr check` again) makes new collections of the same IDs, and the
+ * answers found for them are found again at once. Same list, same answers: the suggester is pure.
+ */
+const byContent = new Map<string, Suggester>()
+const BY_CONTENT_KEPT = 8
+function suggesterByContent(list: readonly string[]): Suggester {
+  const key = JSON.stringify(list)
+  let s = byContent.get(key)
+  if (s) byContent.delete(key)
+  else s = createSuggester(list)
+  byContent.set(key, s)
+  if (byContent.size > BY_CONTENT_KEPT) byContent.delete(byContent.keys().next().value!)
+  return s
 }
 
 /** The suggester `memo` keeps for a collection (by identity), made once by `create` from its strings (a Map: its keys). */
