@@ -67,8 +67,8 @@ const isContents = (v: unknown): v is Record<string, number> => !!v && typeof v 
 
 /** The contents' page numbers the last print of `pagePath` had, kept in the build cache (undefined when none). */
 export function printedContents(cache: DirCache | undefined, pagePath: string): Record<string, number> | undefined {
-  const kept = guessedContents(cache, {}, { pagePath })
-  return kept.contents && kept.from === 'cache' ? kept.contents : undefined
+  // Without the repository's numbers, a guess can only be the cache's.
+  return guessedContents(cache, {}, { pagePath }).contents
 }
 
 export type Cached<T> = T & { cached: boolean; /** Where a print's guess of its contents' pages came from (a PDF printed with one). */ guessFrom?: 'cache' | 'repository' }

@@ -125,17 +125,18 @@ function mapErrors(errors: ErrorObject[], data: unknown): Mapped[] {
       typed.add(here)
     }
     if (error.keyword === 'required' && misspelt.has(`${here}\0${missingKey(error)}`)) continue
-    out.push(mapError(error, path, data, suggested.get(error)))
+    out.push(mapError(error, path, data, suggested.get(error) ?? []))
   }
   return out
 }
 
-function mapError(error: ErrorObject, path: JsonPath, data: unknown, suggestions: string[] | undefined): Mapped {
+/** `suggestions`: an unknown key's, made once by mapErrors (empty for other errors). */
+function mapError(error: ErrorObject, path: JsonPath, data: unknown, suggestions: string[]): Mapped {
   const parent = (error.parentSchema ?? {}) as SchemaNode
   const value = getAt(data, path)
   switch (error.keyword) {
     case 'additionalProperties':
-      return unknownKey(error, path, data, suggestions ?? suggestClosest(additionalKey(error), allowedKeys(error)))
+      return unknownKey(error, path, data, suggestions)
     case 'required': {
       const key = missingKey(error)
       const title = propertyTitle(parent, key)
