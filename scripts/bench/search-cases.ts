@@ -17,7 +17,7 @@ export interface Case {
   rulings?: boolean
   /** From set A (`search-queries-set-a.yaml`, session 29): short queries written by someone who never saw the pipeline; measured, never tuned. */
   setA?: boolean
-  /** From a set written by a stranger to the pipeline (session 31): C is studied, D held aside (scores only). */
+  /** From a set written by a stranger to the pipeline (`STRANGER_SETS`): C is studied, the others held aside (`HELD_STRANGER_SETS`: scores only). */
   stranger?: 'C' | 'D' | 'E' | 'F'
 }
 
@@ -50,7 +50,7 @@ export const STRANGER_SETS = {
   F: join(ROOT, 'scripts/bench/search-queries-set-f.yaml'),
 } as const
 /** The stranger-written sets held aside: scores only, never listed case by case. */
-export const HELD_STRANGER_SETS: ReadonlySet<string> = new Set(['D', 'E', 'F'])
+export const HELD_STRANGER_SETS: ReadonlySet<keyof typeof STRANGER_SETS> = new Set(['D', 'E', 'F'] as const)
 export const readStrangerCases = (set: keyof typeof STRANGER_SETS): Case[] => readCases(STRANGER_SETS[set]).map((c) => ({ ...c, stranger: set }))
 
 /** The independent set, each case marked so. */

@@ -3,6 +3,16 @@ import { describe, expect, test } from 'vitest'
 import { readCases, readIndependentCases, readRulingsCases, readSetACases, readStrangerCases } from '../../scripts/bench/search-cases.ts'
 import { currentRelease } from './query-context.ts'
 
+/** A stranger-written set: `size` cases, none held aside within it, at least `perKind` of each of six kinds, no query twice. */
+function strangerSet(set: 'C' | 'D' | 'E' | 'F', size: number, perKind: number) {
+  const cases = readStrangerCases(set)
+  expect(cases.length, set).toBe(size)
+  expect(cases.filter((c) => c.held), set).toEqual([])
+  for (const kind of ['question', 'keyword', 'jargon', 'card', 'typo', 'forum']) expect(cases.filter((c) => c.kind === kind).length, `${set}: ${kind}`).toBeGreaterThanOrEqual(perKind)
+  expect(new Set(cases.map((c) => c.q.toLowerCase())).size, `${set}: a query twice`).toBe(size)
+  return cases
+}
+
 describe('the search query set', () => {
   const cases = readCases()
 
@@ -44,10 +54,7 @@ describe('the search query set', () => {
   test('sets C and D (session 31): 60 cases each of six kinds, none held aside within them, no query twice in them (one of C’s is word for word one of set A’s, written apart: kept as written)', () => {
     const seen = new Set<string>()
     for (const set of ['C', 'D'] as const) {
-      const stranger = readStrangerCases(set)
-      expect(stranger.length, set).toBe(60)
-      expect(stranger.filter((c) => c.held), set).toEqual([])
-      for (const kind of ['question', 'keyword', 'jargon', 'card', 'typo', 'forum']) expect(stranger.filter((c) => c.kind === kind).length, `${set}: ${kind}`).toBeGreaterThanOrEqual(9)
+      const stranger = strangerSet(set, 60, 9)
       for (const c of stranger) {
         expect(seen.has(c.q.toLowerCase()), c.q).toBe(false)
         seen.add(c.q.toLowerCase())
@@ -56,19 +63,11 @@ describe('the search query set', () => {
   })
 
   test('set E (session 31): 80 rulings-angle cases of six kinds, none held aside within it, no query twice (a short lookup, “psi game”, is also one of C’s: kept as written)', () => {
-    const e = readStrangerCases('E')
-    expect(e.length).toBe(80)
-    expect(e.filter((c) => c.held)).toEqual([])
-    for (const kind of ['question', 'keyword', 'jargon', 'card', 'typo', 'forum']) expect(e.filter((c) => c.kind === kind).length, kind).toBeGreaterThanOrEqual(8)
-    expect(new Set(e.map((c) => c.q.toLowerCase())).size).toBe(80)
+    strangerSet('E', 80, 8)
   })
 
   test('set F (session 32): 60 cases of six kinds, written after the second voice of phrasings, none held aside within it, no query twice', () => {
-    const f = readStrangerCases('F')
-    expect(f.length).toBe(60)
-    expect(f.filter((c) => c.held)).toEqual([])
-    for (const kind of ['question', 'keyword', 'jargon', 'card', 'typo', 'forum']) expect(f.filter((c) => c.kind === kind).length, kind).toBeGreaterThanOrEqual(3)
-    expect(new Set(f.map((c) => c.q.toLowerCase())).size).toBe(60)
+    strangerSet('F', 60, 3)
   })
 
   test('every accepted rule exists in the current rules', { timeout: 600_000 }, () => {
