@@ -23,10 +23,9 @@ export default defineConfig({
   build: { format: 'directory', inlineStylesheets: 'auto' },
   // Cards and rule text are ours; no remote images to optimise.
   devToolbar: { enabled: false },
-  // A rebuild copies the pages whose `cacheKey` (getStaticPaths) and code did not change (issue 22):
-  // the 3,300 permalink redirects. Off with the rest of the build cache (CR_SITE_CACHE=0), and kept
-  // beside it when CR_SITE_CACHE_DIR moves it.
-  experimental: { incrementalBuild: process.env.CR_SITE_CACHE !== '0' },
+  // No `experimental.incrementalBuild`: the only pages it copied, the 3,300 permalink redirects, are
+  // written by the integration now (integration/permalink-pages.ts), and its bookkeeping cost a cold
+  // build more than it saved a rebuild. Astro's cache folder moves with ours (CR_SITE_CACHE_DIR).
   ...(process.env.CR_SITE_CACHE_DIR ? { cacheDir: resolve(process.env.CR_SITE_CACHE_DIR, 'astro') } : {}),
   integrations: [crSite()],
 })

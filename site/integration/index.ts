@@ -17,7 +17,7 @@ import { fileURLToPath } from 'node:url'
 import { join, resolve } from 'node:path'
 import type { AstroIntegration, AstroIntegrationLogger } from 'astro'
 import { CompileError } from '../data/prepare.ts'
-import { prepareSite, publishSiteData } from '../data/store.ts'
+import { getSiteData, prepareSite, publishSiteData } from '../data/store.ts'
 import type { SiteData } from '../data/types.ts'
 import { writeSearchIds } from './search-index.ts'
 import { cachedSearchIndexes, inputBytes, openBuildCache, pdfStep, PDF_CONTENTS, type BuildCache } from './build-cache.ts'
@@ -26,6 +26,7 @@ import { openRenderedPages, type RenderedPages } from './rendered-pages.ts'
 import { pdfInfo } from '../data/pdf-info.ts'
 import { livePreview, PREVIEW_CLIENT } from './live-preview.ts'
 import { writeOffline } from './offline.ts'
+import { permalinkDevPages, permalinkPages, writePermalinkPages } from './permalink-pages.ts'
 import { listReleases } from '../../src/io/releases.ts'
 import { isDirectory } from '../../src/io/files.ts'
 import { escapeForTerminal } from '../../src/core/terminal-text.ts'
@@ -125,6 +126,9 @@ function checkPrintedFrom(out: string, printedFrom: PrintedFrom[]): void {
   }
 }
 
+/** Astro's own default for `site`, which the config always sets (astro.config.mjs). */
+const DEFAULT_SITE = 'http://localhost:4321'
+
 export default function crSite(): AstroIntegration {
   let data: SiteData | undefined
   let root = process.cwd()
@@ -167,7 +171,7 @@ export default function crSite(): AstroIntegration {
         if (command === 'dev') {
           addWatchFile(join(root, 'releases'))
           const rulesDir = resolve(root, process.env.CR_RULES_DIR || 'rules')
-          updateConfig({ vite: { plugins: [livePreview({ root, rulesDir, data, logger: logger.fork('live-preview') })] } })
+          updateConfig({ vite: { plugins: [livePreview({ root, rulesDir, data, logger: logger.fork('live-preview') }), permalinkDevPages(getSiteData, config.site ?? DEFAULT_SITE)] } })
           injectScript('page', PREVIEW_CLIENT)
         }
       },
@@ -205,6 +209,9 @@ export default function crSite(): AstroIntegration {
         const out = fileURLToPath(dir)
         if (outDir && resolve(out) !== resolve(outDir)) throw new Error(`The search indexes and PDFs were written into ${outDir}, but Astro built ${out}`)
         const releases = data.releases
+        // The permalink redirects, written while the PDFs print (permalink-pages.ts).
+        const permalinks = writePermalinkPages(out, permalinkPages(data, siteUrl ?? DEFAULT_SITE))
+        const permalinksSettled = permalinks.then(() => undefined, (error: unknown) => error)
         try {
           if (!searching) throw new Error('The search step did not start: no output folder from astro:config:done')
           const indexed = await searching
@@ -215,8 +222,9 @@ export default function crSite(): AstroIntegration {
           const kept = offline.releases[0]!
           logger.info(`Offline: service worker ${offline.build}, the current rules in ${kept.files} files (${Math.round(kept.bytes / 1024)} KB)`)
         } finally {
-          await Promise.all([searchingSettled, pdfsSettled])
+          await Promise.all([searchingSettled, pdfsSettled, permalinksSettled])
         }
+        logger.info(`Permalinks: ${await permalinks} redirects`)
         if (pdfs) {
           checkPrintedFrom(out, await pdfs)
           timings.mark('PDF (the rest of it)')
