@@ -107,7 +107,8 @@ export async function writePermalinkPages(out: string, pages: Map<string, string
  * preview replaces it on a save), made again only when it changed.
  */
 export function permalinkDevPages(getSite: () => SiteData, siteUrl: string): Plugin {
-  let made: { site: SiteData; pages: Map<string, string> } | undefined
+  /** The pages, with what they were made from: the live preview replaces the current release in the same site object. */
+  let made: { from: unknown[]; pages: Map<string, string> } | undefined
   return {
     name: 'netrunner-cr-permalinks',
     apply: 'serve',
@@ -117,8 +118,11 @@ export function permalinkDevPages(getSite: () => SiteData, siteUrl: string): Plu
         const path = (req.url ?? '').split(/[?#]/)[0]!
         if (!path.startsWith('/r/')) return next()
         const site = getSite()
+        const from = [site, ...site.releases, site.retired, site.numbers]
         // By the path as a file is named (`/r/rule_54+/` and `/r/rule_54%2B/` are one page), as a static host finds it.
-        if (made?.site !== site) made = { site, pages: new Map([...permalinkPages(site, siteUrl)].map(([p, html]) => [decodedPath(p), html])) }
+        if (!made || made.from.length !== from.length || made.from.some((x, i) => x !== from[i])) {
+          made = { from, pages: new Map([...permalinkPages(site, siteUrl)].map(([p, html]) => [decodedPath(p), html])) }
+        }
         let html: string | undefined
         try {
           html = made.pages.get(decodedPath(path))

@@ -74,7 +74,10 @@ describe('the permalink redirects', () => {
       expect(page.refresh).toBe(retired.to!.url)
       expect(page.body).toMatch(new RegExp(`^${retired.id} was (renamed to|merged into|split; its first part is) CR ${retired.to!.number.replace(/\./g, '\\.')} \\(${retired.to!.id}\\)$`))
     }
+    // Removed IDs and numbers no rule has today are Astro's pages (pages/r/[key]/): never written over.
     for (const removed of site.retired.filter((r) => !r.to)) expect(pages.has(`/r/${removed.id}/`)).toBe(false)
+    expect(site.numbers.pages.length).toBeGreaterThan(0)
+    for (const number of site.numbers.pages) expect(pages.has(`/r/${encodeURIComponent(number.number)}/`)).toBe(false)
     expect(pages.size).toBe(site.releases.find((r) => r.current)!.permalinks.length + moved.length)
   })
 
@@ -117,13 +120,16 @@ describe('written where a static host looks', () => {
 
 describe('npm run dev', () => {
   type Res = { status?: number; headers: Record<string, string>; body?: string; setHeader(k: string, v: string): void; end(body?: string): void }
-  const serve = (url: string, method = 'GET') => {
-    let handler: ((req: unknown, res: Res, next: () => void) => void) | undefined
-    const plugin = permalinkDevPages(() => site, SITE_URL)
-    ;(plugin.configureServer as (s: unknown) => void)({ middlewares: { use: (h: typeof handler) => (handler = h) } })
+  type Handler = (req: unknown, res: Res, next: () => void) => void
+  const serverOf = (getSite: () => SiteData) => {
+    let handler: Handler | undefined
+    ;(permalinkDevPages(getSite, SITE_URL).configureServer as (s: unknown) => void)({ middlewares: { use: (h: Handler) => (handler = h) } })
+    return handler!
+  }
+  const serve = (url: string, method = 'GET', handler = serverOf(() => site)) => {
     const res: Res = { headers: {}, setHeader: (k, v) => (res.headers[k] = v), end: (body) => ((res.status = 200), (res.body = body)) }
     let passed = false
-    handler!({ url, method }, res, () => (passed = true))
+    handler({ url, method }, res, () => (passed = true))
     return { res, passed }
   }
 
@@ -141,5 +147,16 @@ describe('npm run dev', () => {
     for (const removed of site.retired.filter((r) => !r.to).slice(0, 1)) expect(serve(`/r/${removed.id}/`).passed).toBe(true)
     expect(serve('/runs/').passed).toBe(true)
     expect(serve('/r/6.1.4/', 'POST').passed).toBe(true)
+  })
+
+  test('after a save, the pages of the rules as saved (the live preview replaces the current release in the same site object)', () => {
+    const live: SiteData = { ...site, releases: [...site.releases] }
+    const handler = serverOf(() => live)
+    const before = serve('/r/6.1.4/', 'GET', handler).res.body!
+    expect(before).toContain('To end the run')
+    const i = live.releases.findIndex((r) => r.current)
+    const current = live.releases[i]!
+    live.releases[i] = { ...current, permalinks: current.permalinks.map((l) => (l.key === '6.1.4' ? { ...l, text: 'Edited in the live preview.' } : l)) }
+    expect(serve('/r/6.1.4/', 'GET', handler).res.body).toContain('Edited in the live preview.')
   })
 })
