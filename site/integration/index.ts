@@ -210,7 +210,8 @@ export default function crSite(): AstroIntegration {
         if (outDir && resolve(out) !== resolve(outDir)) throw new Error(`The search indexes and PDFs were written into ${outDir}, but Astro built ${out}`)
         const releases = data.releases
         // The permalink redirects, written while the PDFs print (permalink-pages.ts).
-        const permalinks = writePermalinkPages(out, permalinkPages(data, siteUrl ?? DEFAULT_SITE))
+        const site = data
+        const permalinks = (async () => writePermalinkPages(out, permalinkPages(site, siteUrl ?? DEFAULT_SITE)))()
         const permalinksSettled = permalinks.then(() => undefined, (error: unknown) => error)
         try {
           if (!searching) throw new Error('The search step did not start: no output folder from astro:config:done')

@@ -20,7 +20,7 @@ import type { Element, Root } from 'hast'
 import { h } from 'hastscript'
 import { toHtml } from 'hast-util-to-html'
 import { join } from 'node:path'
-import { writeFile } from '../../src/io/files.ts'
+import { writeNewFile } from '../../src/io/files.ts'
 import type { Permalink, ReleaseData, RetiredPage, SiteData } from '../data/types.ts'
 import { routesOf } from '../data/release-routes.ts'
 import { siteRoutes } from '../shared/routes.ts'
@@ -29,10 +29,15 @@ const HOW = { renamed: 'was renamed to', merged: 'was merged into', split: 'was 
 
 /** Every redirecting permalink of the site: its URL path (`/r/6.1.4/`) → the page. */
 export function permalinkPages(site: SiteData, siteUrl: string): Map<string, string> {
-  const release = site.releases.find((r) => r.current) ?? site.releases[0]!
+  const release = site.releases.find((r) => r.current)
+  if (!release) throw new Error('Permalinks: the site has no current rules (their pages are `/r/<key>/`)')
   const pages = new Map<string, string>()
-  for (const link of release.permalinks) pages.set(routesOf(release).permalink(link.key), linkPage(site, release, siteUrl, link))
-  for (const retired of site.retired) if (retired.to) pages.set(siteRoutes.retired(retired.id), retiredPage(release, siteUrl, { ...retired, to: retired.to }))
+  const add = (path: string, html: string) => {
+    if (pages.has(path)) throw new Error(`Permalinks: two pages at ${path}`)
+    pages.set(path, html)
+  }
+  for (const link of release.permalinks) add(routesOf(release).permalink(link.key), linkPage(site, release, siteUrl, link))
+  for (const retired of site.retired) if (retired.to) add(siteRoutes.retired(retired.id), retiredPage(release, siteUrl, { ...retired, to: retired.to }))
   return pages
 }
 
@@ -89,14 +94,16 @@ const decodedPath = (path: string) => path.split('/').filter(Boolean).map(decode
 export const fileOfPath = (out: string, path: string) => join(out, ...decodedPath(path).split('/'), 'index.html')
 
 /**
- * Write the pages into `out`, each verified (`writeFile`), a few at a time:
- * the build's event loop also drives the PDFs printing beside them, so it is
- * never held for long.
+ * Write the pages into `out`, each verified, a few at a time: the build's
+ * event loop also drives the PDFs printing beside them, so it is never held
+ * for long. Each file is new (`writeNewFile`): one Astro wrote already at
+ * the same path (`pages/r/[key]/`) fails the build rather than being
+ * replaced.
  */
 export async function writePermalinkPages(out: string, pages: Map<string, string>): Promise<number> {
   let written = 0
   for (const [path, html] of pages) {
-    writeFile(fileOfPath(out, path), html)
+    writeNewFile(fileOfPath(out, path), html)
     if (++written % 16 === 0) await new Promise((go) => setImmediate(go))
   }
   return written

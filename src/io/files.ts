@@ -12,7 +12,7 @@
 import * as fs from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
-import { replaceFileVerified } from './durable-write.ts'
+import { replaceFileVerified, writeNewFileVerified } from './durable-write.ts'
 import { MAX_DATA_FILE_BYTES, readInputFile } from './read-input.ts'
 
 export type { Stats } from 'node:fs'
@@ -193,6 +193,17 @@ export function readJson<T = unknown>(path: string, maxBytes = MAX_DATA_FILE_BYT
 export function writeFile(path: string, content: string | Uint8Array): void {
   makeDir(dirname(path))
   replaceFileVerified(path, content)
+}
+
+/**
+ * Write a file of ours that must not exist yet (build output written once
+ * into an output folder Astro emptied): verified like `writeFile`, its folder
+ * made first, and an existing file is an error (`WriteFailedError`, EEXIST),
+ * never replaced: two writers of one path fail the build, not each other.
+ */
+export function writeNewFile(path: string, content: string | Uint8Array): void {
+  makeDir(dirname(path))
+  writeNewFileVerified(path, content)
 }
 
 /**

@@ -5,13 +5,15 @@
  * files are where a static host looks for `/r/<key>/`; `npm run dev` serves
  * the same pages.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parse } from 'parse5'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { fileOfPath, permalinkDevPages, permalinkPages, writePermalinkPages } from '../../site/integration/permalink-pages.ts'
 import { prepareSite } from '../../site/data/store.ts'
+import { siteRoutes } from '../../site/shared/routes.ts'
+import { escapeRegExp } from '../../src/core/chars.ts'
 import type { SiteData } from '../../site/data/types.ts'
 
 const ROOT = join(import.meta.dirname, '../..')
@@ -70,12 +72,12 @@ describe('the permalink redirects', () => {
     const moved = site.retired.filter((r) => r.to)
     expect(moved.length).toBeGreaterThan(0)
     for (const retired of moved) {
-      const page = read(pages.get(`/r/${retired.id}/`)!)
+      const page = read(pages.get(siteRoutes.retired(retired.id))!)
       expect(page.refresh).toBe(retired.to!.url)
-      expect(page.body).toMatch(new RegExp(`^${retired.id} was (renamed to|merged into|split; its first part is) CR ${retired.to!.number.replace(/\./g, '\\.')} \\(${retired.to!.id}\\)$`))
+      expect(page.body).toMatch(new RegExp(`^${escapeRegExp(retired.id)} was (renamed to|merged into|split; its first part is) CR ${escapeRegExp(`${retired.to!.number} (${retired.to!.id})`)}$`))
     }
     // Removed IDs and numbers no rule has today are Astro's pages (pages/r/[key]/): never written over.
-    for (const removed of site.retired.filter((r) => !r.to)) expect(pages.has(`/r/${removed.id}/`)).toBe(false)
+    for (const removed of site.retired.filter((r) => !r.to)) expect(pages.has(siteRoutes.retired(removed.id))).toBe(false)
     expect(site.numbers.pages.length).toBeGreaterThan(0)
     for (const number of site.numbers.pages) expect(pages.has(`/r/${encodeURIComponent(number.number)}/`)).toBe(false)
     expect(pages.size).toBe(site.releases.find((r) => r.current)!.permalinks.length + moved.length)
@@ -115,6 +117,18 @@ describe('written where a static host looks', () => {
     const some = new Map([...pages].slice(0, 40))
     expect(await writePermalinkPages(out, some)).toBe(40)
     for (const [path, html] of some) expect(readFileSync(fileOfPath(out, path), 'utf8')).toBe(html)
+    // A page already there (Astro's, at the same path) fails the write, and is left as it was.
+    const [path] = [...some.keys()]
+    writeFileSync(fileOfPath(out, path!), 'Astro wrote this')
+    await expect(writePermalinkPages(out, new Map([[path!, 'ours']]))).rejects.toThrow(/already exists/)
+    expect(readFileSync(fileOfPath(out, path!), 'utf8')).toBe('Astro wrote this')
+  })
+
+  test('a site with two pages at one path, or no current rules, is an error', () => {
+    const current = site.releases.find((r) => r.current)!
+    const twice: SiteData = { ...site, retired: [], releases: site.releases.map((r) => (r.current ? { ...r, permalinks: [current.permalinks[0]!, current.permalinks[0]!] } : r)) }
+    expect(() => permalinkPages(twice, SITE_URL)).toThrow(/two pages at \/r\//)
+    expect(() => permalinkPages({ ...site, releases: site.releases.filter((r) => !r.current) }, SITE_URL)).toThrow(/no current rules/)
   })
 })
 
@@ -144,7 +158,7 @@ describe('npm run dev', () => {
     expect(serve('/r/rule_54%2B/').res.body).toBe(pages.get('/r/rule_54%2B/'))
     expect(serve('/r/%E0%A4%A/').passed).toBe(true)
     // A removed ID's page and an old number's page are Astro's (pages/r/[key]/); other paths too.
-    for (const removed of site.retired.filter((r) => !r.to).slice(0, 1)) expect(serve(`/r/${removed.id}/`).passed).toBe(true)
+    for (const removed of site.retired.filter((r) => !r.to).slice(0, 1)) expect(serve(siteRoutes.retired(removed.id)).passed).toBe(true)
     expect(serve('/runs/').passed).toBe(true)
     expect(serve('/r/6.1.4/', 'POST').passed).toBe(true)
   })
