@@ -19,6 +19,7 @@
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { cacheKey, folderFingerprint, openDirCache, type DirCache } from '../../src/io/dir-cache.ts'
+import { fileOfSitePath } from '../shared/routes.ts'
 import { pathExists, readBytes, readJson, realPath, statTarget } from '../../src/io/files.ts'
 import { CHROMIUM_PATH } from './chromium.ts'
 import { openPrinter, printInputs, type PdfJob, type PdfResult, type Printer } from './pdf.ts'
@@ -109,7 +110,7 @@ function chromiumIdentity(): string {
 
 /** What a print reads of `out` (pdf.ts `printInputs`): from `served` when the build handed it over, else the file Astro wrote. */
 export function inputBytes(out: string, path: string, served: Record<string, Uint8Array> = {}): Uint8Array {
-  return served[path] ?? readBytes(join(out, path, path.endsWith('/') ? 'index.html' : ''))
+  return served[path] ?? readBytes(join(out, fileOfSitePath(path)))
 }
 
 /**

@@ -14,7 +14,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { ReleaseData } from '../data/types.ts'
 import { isFile, listDir as namesIn, readBytes, readText, writeFile } from '../../src/io/files.ts'
-import { routes, siteRoutes } from '../shared/routes.ts'
+import { fileOfSitePath, routes, siteRoutes } from '../shared/routes.ts'
 import { searchBundleFiles } from './search-index.ts'
 
 export interface OfflineResult {
@@ -42,7 +42,7 @@ export function offlineFiles(out: string, release: ReleaseData): string[] {
   return [...pages, ...data, ...previews, ...pagefindFiles(out, release.base), ...shared].filter((path) => isFile(fileOf(out, path)))
 }
 
-const fileOf = (out: string, path: string) => join(out, path.endsWith('/') ? `${path}index.html` : path)
+const fileOf = (out: string, path: string) => join(out, fileOfSitePath(path))
 
 /** Write `<base>offline.json` for every release and `/sw.js` for this build. */
 export function writeOffline(out: string, releases: ReleaseData[]): OfflineResult {

@@ -23,7 +23,7 @@ import { join } from 'node:path'
 import { writeNewFile } from '../../src/io/files.ts'
 import type { Permalink, ReleaseData, RetiredPage, SiteData } from '../data/types.ts'
 import { routesOf } from '../data/release-routes.ts'
-import { siteRoutes } from '../shared/routes.ts'
+import { fileOfSitePath, siteRoutes } from '../shared/routes.ts'
 
 const HOW = { renamed: 'was renamed to', merged: 'was merged into', split: 'was split; its first part is', removed: 'was removed' } as const
 
@@ -87,12 +87,6 @@ function page(release: ReleaseData, target: { number: string; id: string; url: s
   return toHtml(tree, { characterReferences: { useShortestReferences: true } })
 }
 
-/** A URL path's segments as files are named: `/r/rule_54%2B/` → `r/rule_54+`. */
-const decodedPath = (path: string) => path.split('/').filter(Boolean).map(decodeURIComponent).join('/')
-
-/** The page of a URL path (`/r/6.1.4/`) in the output folder. */
-export const fileOfPath = (out: string, path: string) => join(out, ...decodedPath(path).split('/'), 'index.html')
-
 /**
  * Write the pages into `out`, each verified, a few at a time: the build's
  * event loop also drives the PDFs printing beside them, so it is never held
@@ -103,7 +97,7 @@ export const fileOfPath = (out: string, path: string) => join(out, ...decodedPat
 export async function writePermalinkPages(out: string, pages: Map<string, string>): Promise<number> {
   let written = 0
   for (const [path, html] of pages) {
-    writeNewFile(fileOfPath(out, path), html)
+    writeNewFile(join(out, fileOfSitePath(path)), html)
     if (++written % 16 === 0) await new Promise((go) => setImmediate(go))
   }
   return written
@@ -126,13 +120,13 @@ export function permalinkDevPages(getSite: () => SiteData, siteUrl: string): Plu
         if (!path.startsWith('/r/')) return next()
         const site = getSite()
         const from = [site, ...site.releases, site.retired, site.numbers]
-        // By the path as a file is named (`/r/rule_54+/` and `/r/rule_54%2B/` are one page), as a static host finds it.
+        // By the file a static host serves (`/r/rule_54+/` and `/r/rule_54%2B/` are one page; `/r/6.1.4` is `/r/6.1.4/`).
         if (!made || made.from.length !== from.length || made.from.some((x, i) => x !== from[i])) {
-          made = { from, pages: new Map([...permalinkPages(site, siteUrl)].map(([p, html]) => [decodedPath(p), html])) }
+          made = { from, pages: new Map([...permalinkPages(site, siteUrl)].map(([p, html]) => [fileOfSitePath(p), html])) }
         }
         let html: string | undefined
         try {
-          html = made.pages.get(decodedPath(path))
+          html = made.pages.get(fileOfSitePath(path.endsWith('/') ? path : `${path}/`))
         } catch {
           // A malformed escape (`/r/%E0/`) names no page.
         }

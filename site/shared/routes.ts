@@ -155,6 +155,17 @@ export const siteRoutes = {
   serviceWorker: () => '/sw.js',
 }
 
+/**
+ * The file a static host serves for a site path, relative to the site's
+ * folder, as files are named (escapes decoded): `/runs/` → `runs/index.html`,
+ * `/r/rule_54%2B/` → `r/rule_54+/index.html`, `/lookup.json` → `lookup.json`.
+ * Throws on a malformed escape (`/r/%E0/`), which names no file.
+ */
+export function fileOfSitePath(path: string): string {
+  const segments = path.split('/').filter(Boolean).map(decodeURIComponent)
+  return (path.endsWith('/') ? [...segments, 'index.html'] : segments).join('/')
+}
+
 /** The release a site path is under, by its shape: `/v24.03/runs/` → `/v24.03/` and `runs/`; anything else the current rules'. */
 export function releaseOfPath(pathname: string): { base: string; rest: string } {
   const base = /^\/v\d{2}\.\d{2}\//.exec(pathname)?.[0] ?? '/'

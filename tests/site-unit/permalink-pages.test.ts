@@ -10,9 +10,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parse } from 'parse5'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { fileOfPath, permalinkDevPages, permalinkPages, writePermalinkPages } from '../../site/integration/permalink-pages.ts'
+import { permalinkDevPages, permalinkPages, writePermalinkPages } from '../../site/integration/permalink-pages.ts'
 import { prepareSite } from '../../site/data/store.ts'
-import { siteRoutes } from '../../site/shared/routes.ts'
+import { fileOfSitePath, siteRoutes } from '../../site/shared/routes.ts'
 import { escapeRegExp } from '../../src/core/chars.ts'
 import type { SiteData } from '../../site/data/types.ts'
 
@@ -106,22 +106,23 @@ describe('the permalink redirects', () => {
 
 describe('written where a static host looks', () => {
   let out: string
+  const fileOf = (path: string) => join(out, fileOfSitePath(path))
   beforeAll(() => {
     out = mkdtempSync(join(tmpdir(), 'cr-permalinks-'))
   })
   afterAll(() => rmSync(out, { recursive: true, force: true }))
 
   test('/r/<key>/index.html, the key as a path segment (`rule_54+`, not `rule_54%2B`)', async () => {
-    expect(fileOfPath(out, '/r/rule_54%2B/')).toBe(join(out, 'r', 'rule_54+', 'index.html'))
-    expect(fileOfPath(out, '/r/6.1.4a/')).toBe(join(out, 'r', '6.1.4a', 'index.html'))
+    expect(join(out, fileOfSitePath('/r/rule_54%2B/'))).toBe(join(out, 'r', 'rule_54+', 'index.html'))
+    expect(join(out, fileOfSitePath('/r/6.1.4a/'))).toBe(join(out, 'r', '6.1.4a', 'index.html'))
     const some = new Map([...pages].slice(0, 40))
     expect(await writePermalinkPages(out, some)).toBe(40)
-    for (const [path, html] of some) expect(readFileSync(fileOfPath(out, path), 'utf8')).toBe(html)
+    for (const [path, html] of some) expect(readFileSync(fileOf(path), 'utf8')).toBe(html)
     // A page already there (Astro's, at the same path) fails the write, and is left as it was.
     const [path] = [...some.keys()]
-    writeFileSync(fileOfPath(out, path!), 'Astro wrote this')
+    writeFileSync(fileOf(path!), 'Astro wrote this')
     await expect(writePermalinkPages(out, new Map([[path!, 'ours']]))).rejects.toThrow(/already exists/)
-    expect(readFileSync(fileOfPath(out, path!), 'utf8')).toBe('Astro wrote this')
+    expect(readFileSync(fileOf(path!), 'utf8')).toBe('Astro wrote this')
   })
 
   test('a site with two pages at one path, or no current rules, is an error', () => {

@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, test } from 'vitest'
-import { baseOf, cardAnchor, parsePermalink, PERMALINK_PATH, releaseOfPath, routes, siteRoutes, splitPath, termAnchor, versionOfBase } from '../../site/shared/routes.ts'
+import { baseOf, cardAnchor, fileOfSitePath, parsePermalink, PERMALINK_PATH, releaseOfPath, routes, siteRoutes, splitPath, termAnchor, versionOfBase } from '../../site/shared/routes.ts'
 
 const ROOT = join(import.meta.dirname, '../..')
 
@@ -44,6 +44,14 @@ describe('routes(release)', () => {
   test('a base that is not a release’s is refused, so no prefix can be doubled', () => {
     expect(() => routes('/v24.03/v24.03/')).toThrow(/Unexpected release base/)
     expect(() => routes('v24.03/')).toThrow(/Unexpected release base/)
+  })
+
+  test('the file a static host serves for a site path, escapes decoded', () => {
+    expect(fileOfSitePath('/')).toBe('index.html')
+    expect(fileOfSitePath('/v24.03/runs/')).toBe('v24.03/runs/index.html')
+    expect(fileOfSitePath('/v24.03/lookup.json')).toBe('v24.03/lookup.json')
+    expect(fileOfSitePath(routes('/').permalink('rule_54+'))).toBe('r/rule_54+/index.html')
+    expect(() => fileOfSitePath('/r/%E0%A4%A/')).toThrow(URIError)
   })
 
   test('bases, versions and paths', () => {
