@@ -102,16 +102,29 @@ export function resolveQuery(lookup: Lookup, query: string) {
   return n ? lookup.byNumber.get(n) : undefined
 }
 
-/** What a pasted link points at: its `#fragment`, or the number or ID of a `/r/…/` permalink; other text as it is. */
+/**
+ * What a pasted link points at: its `#fragment`, the number or ID of a `/r/…/` permalink, or of
+ * `?r=` (ours, and the official site's `…/rules/?r=rule_end_the_run`); other text as it is, without
+ * what a number picks up when copied out of a sentence or typed on a phone: `(6.1.4)`, `6.1.4),`,
+ * `6,1,4` (a comma keyboard's decimal point).
+ */
 function linkTarget(q: string): string {
   if (/\s/.test(q)) return q
   const hash = q.lastIndexOf('#')
-  const target = hash >= 0 ? q.slice(hash + 1) : (/(?:^|\/)r\/([^/?#]+)\/?(?:[?#].*)?$/i.exec(q)?.[1] ?? q)
+  const param = hash >= 0 ? undefined : /[?&]r=([^&#]+)/.exec(q)?.[1]
+  const target = hash >= 0 ? q.slice(hash + 1) : (param ?? /(?:^|\/)r\/([^/?#]+)\/?(?:[?#].*)?$/i.exec(q)?.[1] ?? tidyNumber(q))
   try {
     return decodeURIComponent(target)
   } catch {
     return target
   }
+}
+
+/** `(6.1.4)`, `[6.1.4a]`, `6.1.4),` → the number; `6,1,4a` → `6.1.4a`. Anything else as it is. */
+function tidyNumber(q: string): string {
+  const bare = /^[(["'“‘]*(\d+(?:[.,]\d+)*(?:[.,]?[a-z]{1,2})?(?:\.[ivx]+)?)[)\]"'”’.,;:!?]*$/i.exec(q)?.[1]
+  if (!bare) return q
+  return /^\d+(?:,\d+)+/.test(bare) && !bare.includes('.') ? bare.replace(/,/g, '.').replace(/\.([a-z]{1,2})$/i, '$1') : bare
 }
 
 /** `6.9.2 b`, `6.1.4 a.` → `6.9.2b`, `6.1.4a.`: a sub-rule's letter typed apart. */

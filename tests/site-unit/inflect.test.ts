@@ -5,6 +5,7 @@
  */
 import { beforeAll, describe, expect, test } from 'vitest'
 import { formsToSearch, IRREGULAR_VERBS } from '../../site/scripts/query/inflect.ts'
+import { baseForms } from '../../site/scripts/query/typo.ts'
 import { mergeHits, searchRelaxed, type IndexHit } from '../../site/scripts/query/fuse.ts'
 import { understandQuery, type QueryContext } from '../../site/scripts/query/understand.ts'
 import { queryContext } from './query-context.ts'
@@ -117,5 +118,41 @@ describe('searching the forms', () => {
     expect(asked.slice(0, 2)).toEqual(['ice rezzed', 'ice rez'])
     expect(relaxed).toBe(false)
     expect(hits.map((h) => h.id)).toEqual(['x', 'y', 'z'])
+  })
+})
+
+describe('regular forms of a known word are no unknown word (a judge\'s "who breaks ties")', () => {
+  test('baseForms: the words a form may come from, by the regular endings', () => {
+    expect(baseForms('ties')).toEqual(expect.arrayContaining(['tie']))
+    expect(baseForms('tied')).toEqual(expect.arrayContaining(['tie']))
+    expect(baseForms('tying')).toEqual(expect.arrayContaining(['tie']))
+    expect(baseForms('tries')).toEqual(expect.arrayContaining(['try']))
+    expect(baseForms('traces')).toEqual(expect.arrayContaining(['trace']))
+    expect(baseForms('running')).toEqual(expect.arrayContaining(['run']))
+    expect(baseForms('trapped')).toEqual(expect.arrayContaining(['trap']))
+    // No ending, nothing; never the word itself.
+    expect(baseForms('hippo')).toEqual([])
+    expect(baseForms('trash')).toEqual([])
+    for (const w of ['ties', 'tied', 'running', 'status']) expect(baseForms(w)).not.toContain(w)
+  })
+
+  describe('against the rules’ words', () => {
+    let ctx: QueryContext
+    beforeAll(() => {
+      ctx = queryContext()
+    }, 600_000)
+
+    test('a form of a word the rules use is searched, not said to be unknown', () => {
+      // The rules say "tie" and "tied" ("if the trace strengths are tied"), never "ties".
+      expect(ctx.vocab.rank.has('ties')).toBe(false)
+      expect(ctx.vocab.rank.has('tie') || ctx.vocab.rank.has('tied')).toBe(true)
+      for (const q of ['who breaks ties', 'who wins ties', 'tying']) {
+        const u = understandQuery(q, ctx)
+        expect(u.unknown, q).toEqual([])
+        expect(u.changes.filter((c) => c.why === 'typo'), q).toEqual([])
+      }
+      // A word whose base no rule uses is still unknown, with or without an ending.
+      for (const q of ['hippos', 'platypuses']) expect(understandQuery(q, ctx).unknown, q).toEqual([q])
+    })
   })
 })

@@ -13,6 +13,7 @@ import { definedTermsIn, definingTerm, findCards, understandQuery, type QueryCon
 import { buildSearchVocab } from '../../site/data/search-vocab.ts'
 import { createLookup, isNumberQuery, resolveQuery } from '../../site/scripts/lookup.ts'
 import { currentRelease, queryContext } from './query-context.ts'
+import { namedByTop } from '../../site/scripts/search/pipeline.ts'
 
 describe('fold and words', () => {
   test('lower case, accents dropped, R&D one word, possessives dropped', () => {
@@ -305,5 +306,31 @@ describe('a number, an ID or a link to a rule goes straight to it', () => {
     expect(to('end the run')).toBeUndefined()
     expect(to('#no_such_rule')).toBeUndefined()
     expect(to('https://example.org/#%E0%A4%A')).toBeUndefined()
+  })
+})
+
+describe('Enter on words jumps only to a rule that says them as typed (namedByTop)', () => {
+  let ctx: QueryContext
+  beforeAll(() => {
+    ctx = queryContext()
+  }, 600_000)
+  const named = (q: string, text: string) => namedByTop(q, understandQuery(q, ctx), text)
+
+  test('a word or two typed alone, said together by the top rule: its name', () => {
+    expect(named('trash cost', 'A card with a trash cost can be trashed by the Runner')).toBe(true)
+    expect(named('purge', 'To purge virus counters, the Corp removes every virus counter')).toBe(true)
+    // The forms searched with a word count as it ("rez" is searched with "rezzed").
+    expect(named('rez', 'Ice can only be rezzed during a paid ability window')).toBe(true)
+  })
+
+  test('a question, a word found only in another form, or words apart: the results to choose from', () => {
+    // A question whose filler leaves two words ("trash agenda") is still a question.
+    expect(named('can I trash an agenda', 'When installing an agenda, the Corp may trash cards')).toBe(false)
+    expect(named('do I access all of archives', 'If a card is added to Archives facedown after this step, you access it')).toBe(false)
+    // "tie" is only "tied" in the top rule: Pagefind's stemmer found it, the reader did not name it.
+    expect(named('tie', 'any "If successful" abilities are tied to that server')).toBe(false)
+    // Both words, but apart: no name.
+    expect(named('draw game', 'the cards they have drawn from their deck during the game; they draw one')).toBe(false)
+    expect(named('three words here', 'three words here')).toBe(false)
   })
 })

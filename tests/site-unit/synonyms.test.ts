@@ -49,6 +49,17 @@ describe('synonyms', () => {
     for (const w of words(e.means)) expect(u.words, e.q).toContain(w)
   })
 
+  test.each(SYNONYMS.filter((e) => e.unlessWith).map((e) => [e.says[0]!, e] as const))('"%s" in another sense (a word of unlessWith beside it) is left as typed', (_, e) => {
+    expect(e.other, 'an entry with unlessWith gives a question in the other sense').toBeDefined()
+    expect(ids.has(e.other!.finds), `${e.other!.finds} is not a rule`).toBe(true)
+    for (const w of e.unlessWith!) expect(words(w).join(' '), `"${w}" is folded`).toBe(w)
+    expect(words(e.other!.q).some((w) => e.unlessWith!.includes(w)), e.other!.q).toBe(true)
+    const u = understandQuery(e.other!.q, ctx)
+    expect(u.changes.filter((c) => c.why === 'synonym' && e.says.includes(c.from)), JSON.stringify(u.changes)).toEqual([])
+    // Every other sense word, beside any of the phrases, keeps it as typed.
+    for (const s of e.says) for (const w of e.unlessWith!) expect(understandQuery(`${w} ${s}`, ctx).changes.filter((c) => c.why === 'synonym'), `${w} ${s}`).toEqual([])
+  })
+
   test('the corrector never turns a word it has a synonym for into another word', () => {
     const u = understandQuery('two abilities keep triggering each other forever', ctx)
     expect(u.changes.filter((c) => c.why === 'typo')).toEqual([])

@@ -61,6 +61,7 @@ export const JARGON: readonly JargonEntry[] = [
   { says: ['graveyard', 'gy'], means: 'discard pile', finds: 'rule_discard_pile' },
   { says: ['clickthrough'], means: 'lose click', finds: 'rule_lose_spend_clicks' },
   { says: ['deckedout', 'decking'], means: 'R&D is empty', finds: 'rule_empty_rnd' },
+  { says: ['overdraw', 'overdraws', 'overdrew', 'overdrawn', 'overdrawing'], means: 'R&D is empty', finds: 'rule_empty_rnd' },
   // Half of the CR's phrase, said alone ("jack after the last ice", "took 3 net"); typed
   // beside the rest of the phrase ("jack out", "net damage"), the word is left as the CR's own.
   { says: ['jack', 'jacks', 'jacked'], means: 'jack out', finds: 'rule_jacking_out' },

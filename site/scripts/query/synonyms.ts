@@ -21,6 +21,13 @@ export interface SynonymEntry {
   finds: string
   /** A question a player would ask with it, which must find `finds`. */
   q: string
+  /**
+   * Words that give the phrase another sense (folded): with one of them in the query it is left
+   * as typed. "Who goes first" is the first turn; "which trigger goes first" is an order.
+   */
+  unlessWith?: string[]
+  /** A question with one of `unlessWith`, which must keep the phrase as typed and still find its rule. */
+  other?: { q: string; finds: string }
 }
 
 export const SYNONYMS: readonly SynonymEntry[] = [
@@ -38,7 +45,14 @@ export const SYNONYMS: readonly SynonymEntry[] = [
   { says: ['same time', 'same moment', 'at once'], means: 'simultaneously', finds: 'rule_simultaneous_win', q: 'what happens if both players reach 7 points at the same time' },
   { says: ['opening hand', 'first hand'], means: 'starting hand', finds: 'rule_start_hand', q: 'how many cards are in my opening hand' },
   { says: ['redraw', 'redraws'], means: 'mulligan', finds: 'rule_mulligan', q: 'can I redraw my opening hand' },
-  { says: ['goes first', 'go first', 'starts first'], means: 'first turn', finds: 'rule_start_corp_turn', q: 'who goes first' },
+  {
+    says: ['goes first', 'go first', 'starts first'],
+    means: 'first turn',
+    finds: 'rule_start_corp_turn',
+    q: 'who goes first',
+    unlessWith: ['trigger', 'triggers', 'triggered', 'triggering', 'ability', 'abilities', 'resolve', 'resolves', 'resolved', 'order', 'simultaneous', 'simultaneously', 'subroutine', 'subroutines', 'reaction', 'interrupt', 'pending', 'priority'],
+    other: { q: 'simultaneous triggers who goes first', finds: 'rule_reaction_window_priority' },
+  },
   { says: ['stack up', 'add up', 'build up'], means: 'accumulate', finds: 'rule_recurring_credits_do_not_accumulate', q: 'do recurring credits stack up' },
   { says: ['mid', 'middle of', 'midway'], means: 'during', finds: 'rule_encounter_break_paw', q: 'can I use a breaker mid encounter' },
   { says: ['stolen', 'stole'], means: 'steal', finds: 'rule_decline_to_steal', q: 'does an agenda have to be stolen if I access it' },

@@ -147,7 +147,7 @@ export function understandQuery(query: string, ctx: QueryContext, options: Under
     for (; n >= 1; n--) {
       const phrase = given.slice(i, i + n).join(' ')
       const entry = synonyms.byPhrase.get(phrase)
-      if (!entry) continue
+      if (!entry || entry.unlessWith?.some((w) => given.includes(w))) continue
       changes.push({ from: phrase, to: entry.means, why: 'synonym' })
       for (const w of words(entry.means)) typed.push({ word: w, cr: true })
       break

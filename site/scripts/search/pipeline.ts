@@ -10,11 +10,13 @@
  * Every link is the release's route to the rule (`lookup.ts`, through
  * `shared/routes.ts`), never the URL Pagefind stored.
  */
-import { parseCitation, ruleLabel, similarNumbers } from '../../../src/core/ids.ts'
+import { parseCitation, ruleLabel, similarNumbers, suggestClosest } from '../../../src/core/ids.ts'
 import { numberOf, resolveQuery, type Hit } from '../lookup.ts'
 import type { PagefindResult, PagefindResultData } from '../pagefind-load.ts'
 import { searchRelaxed, type IndexHit } from '../query/fuse.ts'
 import { needsCardTerms, understandQuery, type Understood } from '../query/understand.ts'
+import { words as foldedWords } from '../query/fold.ts'
+import { isStopword } from '../query/stopwords.ts'
 import { sectionsBelowTheirRules, type Placed } from '../query/sections.ts'
 import type { SearchSources } from './data.ts'
 import { clipText, leadWords } from '../../shared/top-text.ts'
@@ -131,6 +133,22 @@ export async function* runQuery(input: QueryInput, src: SearchSources): AsyncGen
   const number = cited ? cited.number : numberOf(q)
   if (number !== undefined || hit) {
     yield* direct(q, hit, number, src, cited?.base)
+    return
+  }
+  // An ID no rule has (`rule_end_teh_run`): the IDs it may be a typo of, as cr show, cr cite and rule() suggest them.
+  const idTypo = /^\s*([a-z]+(?:_[a-z0-9]+)+\+?)\s*$/i.exec(q)?.[1]?.toLowerCase()
+  const meant = idTypo ? suggestClosest(idTypo, lookup.ids) : []
+  if (meant.length > 0) {
+    const offers: Offer[] = meant.map((id) => ({ label: ruleLabel(lookup.byId.get(id)!.number, id), url: lookup.byId.get(id)!.url }))
+    yield {
+      q,
+      stage: 'done',
+      rows: [],
+      status: `No rule has the ID ${idTypo}. Did you mean ${offers.map((o) => o.label).join(', ')}?`,
+      empty: `No rule has the ID ${idTypo}. Did you mean:`,
+      offers,
+      enter: { url: undefined },
+    }
     return
   }
 
@@ -263,11 +281,14 @@ export async function* runQuery(input: QueryInput, src: SearchSources): AsyncGen
   // The same words as the visible note: "Showing results for" a correction, "Searching for" jargon.
   const said = understood.changes.length === 0 ? '' : `${understood.changes.some((c) => c.why === 'typo') ? 'Showing results for' : 'Searching for'} ${understood.text}. `
   // Enter opens the top rule only when the query named it: a defined term or
-  // a card (pinned), or a word or two all found together ("trash cost").
-  // A question, or words found only apart, opens the results to choose from.
-  // Confident only then, and never with a word no rule uses in the query.
-  // A card the rules never name is searched as its type and abilities: rules about it, none naming it.
-  const named = (pins.length > 0 || (!relaxed && understood.words.length <= 2)) && understood.unknown.length === 0 && !card
+  // a card (pinned), or a word or two typed alone that the top rule says as
+  // typed, together (namedByTop). A question ("can I trash an agenda", its
+  // filler dropped), words found only apart or only in another form ("tie",
+  // found as "tied") open the results to choose from. Confident only then,
+  // and never with a word no rule uses in the query. A card the rules never
+  // name is searched as its type and abilities: rules about it, none naming it.
+  const first = rows[0]
+  const named = (pins.length > 0 || (!relaxed && first !== undefined && 'plain' in first.text && namedByTop(q, understood, first.text.plain))) && understood.unknown.length === 0 && !card
   const done: Snapshot = {
     q,
     stage: 'done',
@@ -281,6 +302,22 @@ export async function* runQuery(input: QueryInput, src: SearchSources): AsyncGen
     enter: { url: named ? rows[0]?.url : undefined },
   }
   yield done
+}
+
+/**
+ * Does the rule text `text` answer the query `q` as a name: a word or two,
+ * typed alone (no question or filler around them), whose searched words the
+ * text says together, in the forms searched ("trash cost", "rezzed" for
+ * "rez"), not only in another form ("tied" for "tie")?
+ */
+export function namedByTop(q: string, understood: Understood, text: string): boolean {
+  const typed = foldedWords(q)
+  const wanted = understood.words
+  if (wanted.length === 0 || typed.length > 2 || typed.some(isStopword)) return false
+  // Together: next to each other once the text's own small words are left out ("end the run" says "end run").
+  const said = foldedWords(text).filter((w) => !isStopword(w))
+  const forms = (w: string) => [w, ...(understood.forms?.[w] ?? [])]
+  return said.some((_, i) => wanted.every((w, k) => forms(w).includes(said[i + k] ?? '')))
 }
 
 /**
