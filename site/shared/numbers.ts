@@ -119,5 +119,22 @@ export function numberStory(json: NumbersJson, number: string, release: StoryRel
     const where = target ? (target.number === meaning.currentNumber ? '' : `; ${target.number} in ${held}`) : meaning.currentId ? `; not in ${held}` : ''
     items.push({ sentence: phrase(sentence, where), ...(target ? { target } : {}) })
   }
-  return { number, ...(here ? { here } : {}), heading: here ? `${number} is this rule in ${held}. It is another rule in other releases:` : `No rule is numbered ${number} in ${held}.`, items }
+  // Where the rule read is today, by its ID (or the ID it was renamed to): a reader citing an old edition needs today's number.
+  const now = here ? todayNumber(json, here, today) : undefined
+  const moved = now === undefined ? '' : now === number ? '' : now === null ? ` (not in today's rules)` : ` (${now} today)`
+  return { number, ...(here ? { here } : {}), heading: here ? `${number} is this rule in ${held}${moved}. It is another rule in other releases:` : `No rule is numbered ${number} in ${held}.`, items }
+}
+
+/** The number today of the rule `id` names in a held release (followed through a rename); null: no rule today; undefined: unknown. */
+function todayNumber(json: NumbersJson, id: string, today: StoryRelease): string | null | undefined {
+  const direct = today.numberOf(id)
+  if (direct) return direct
+  for (const rows of Object.values(json.n)) {
+    for (const [oldId, , nowId] of rows) {
+      if (oldId !== id) continue
+      if (!nowId) return null
+      return today.numberOf(nowId) ?? null
+    }
+  }
+  return undefined
 }

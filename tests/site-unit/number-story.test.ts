@@ -108,7 +108,8 @@ describe('a held release, read on its own pages', () => {
   test('a number it has that names another rule today says so; a rule new since is not in it', () => {
     const s = story('6.2.5', v2403)
     expect(s.here).toBe('rule_move_runner_to_position')
-    expect(s.heading).toBe('6.2.5 is this rule in v24.03. It is another rule in other releases:')
+    // Where the rule read is today: a judge citing v24.03's 6.2.5 needs today's number.
+    expect(s.heading).toBe('6.2.5 is this rule in v24.03 (6.2.8 today). It is another rule in other releases:')
     // Its own meaning (v22.12–v24.03) is not told back to it.
     expect(s.said).toEqual(['6.2.5 today (rule_position_runner) is not in v24.03'])
     expect(s.items[0]!.target).toBeUndefined()

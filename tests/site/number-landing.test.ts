@@ -79,7 +79,7 @@ describe.skipIf(!hasChromium)('a number, wherever it is resolved', () => {
   test('an old release’s own number that names another rule today says so on landing (/v24.03/?r=6.2.5)', async () => {
     const landed = await noteAfter((p) => p.goto(`${site.url}/v24.03/?r=6.2.5`), '#rule_move_runner_to_position')
     expect(landed.path).toBe('/v24.03/runs/?from=6.2.5')
-    expect(landed.note).toMatch(/^6\.2\.5 is this rule in v24\.03\. It is another rule in other releases:6\.2\.5 today \(rule_position_runner\)/)
+    expect(landed.note).toMatch(/^6\.2\.5 is this rule in v24\.03 \(6\.2\.8 today\)\. It is another rule in other releases:6\.2\.5 today \(rule_position_runner\)/)
   })
 
   test('a number that always named the same rule lands plainly, with no note', async () => {

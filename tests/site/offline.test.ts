@@ -219,7 +219,7 @@ describe.skipIf(!hasChromium)('offline', () => {
       await page.goto(`${server.url}/v24.03/r/6.2.5/`)
       // With `?from=6.2.5`: 6.2.5 is another rule today, which the page says on landing.
       await page.waitForURL((u) => u.pathname === '/v24.03/runs/' && u.hash === '#rule_move_runner_to_position')
-      await expect(page.locator('.number-note').textContent()).resolves.toMatch(/^6\.2\.5 is this rule in v24\.03\./)
+      await expect(page.locator('.number-note').textContent()).resolves.toMatch(/^6\.2\.5 is this rule in v24\.03 \(6\.2\.8 today\)\./)
     } finally {
       await context.close()
       await server.close()
