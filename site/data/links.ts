@@ -23,6 +23,13 @@ export function formatDate(date: string): string {
 /** The current rules differ from the last release: they have a changes page of their own. */
 export const hasUnreleasedChanges = (site: SiteData) => site.changes.some((c) => c.key === 'current')
 
+/**
+ * What a page calls its release: `v24.03`; the current rules `v26.03+` when they have changes not
+ * yet in a release (the badge's "+", explained in the release menu), so a title, a shared link's
+ * preview or a note never passes unreleased text off as v26.03.
+ */
+export const versionLabel = (site: SiteData, release: Pick<ReleaseData, 'current' | 'version'>) => (release.current && hasUnreleasedChanges(site) ? `${release.version}+` : release.version)
+
 /** Pages every release has, by their path under the release base. */
 const GENERIC = ['', 'full/', 'glossary/', 'cards/', 'search/']
 

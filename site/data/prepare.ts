@@ -47,6 +47,11 @@ export interface PrepareOptions {
    * nobody compared them (undefined, `CR_RELEASES=none`): the label says only what is known.
    */
   unreleased?: boolean
+  /**
+   * Rules added or reworded since the last release (the current rules only): marked new beside the
+   * release's own `new:` marks, so "Mark new" on `v26.03+` shows what is new in v26.03 and since.
+   */
+  newSince?: ReadonlySet<string>
 }
 
 /** A release compiled once into its model, rendered twice: one-page links (`/full/`, diffs) and links across chapter pages. */
@@ -193,7 +198,7 @@ function shape(
   })
 
   const onePageById = new Map(onePage.rules.map((r) => [r.id, r]))
-  const full = onePage.rules.filter((r) => r.kind === 'chapter').map((c) => toNode(c, onePageById, (id) => `#${id}`, { coverage: options.coverage }))
+  const full = onePage.rules.filter((r) => r.kind === 'chapter').map((c) => toNode(c, onePageById, (id) => `#${id}`, { coverage: options.coverage, newSince: options.newSince }))
 
   const permalinks: Permalink[] = []
   const seen = new Set<string>()
@@ -349,7 +354,7 @@ function previewOf(r: RuleEntry, byId: Map<string, RuleEntry>): Preview {
 }
 
 /** The rule and its descendants; `extra` adds history and citations where given. */
-function toNode(r: RuleEntry, byId: Map<string, RuleEntry>, href: (id: string) => string, extra: Pick<PrepareOptions, 'history' | 'coverage'>): RuleNode {
+function toNode(r: RuleEntry, byId: Map<string, RuleEntry>, href: (id: string) => string, extra: Pick<PrepareOptions, 'history' | 'coverage' | 'newSince'>): RuleNode {
   const node: RuleNode = {
     id: r.id,
     number: r.number,
@@ -357,7 +362,7 @@ function toNode(r: RuleEntry, byId: Map<string, RuleEntry>, href: (id: string) =
     kind: r.kind,
     depth: r.depth,
     html: r.html,
-    isNew: r.new,
+    isNew: r.new || (extra.newSince?.has(r.id) ?? false),
     heading: r.heading,
     examples: r.examples.map((e) => ({ id: e.id, html: e.html, isNew: e.new })),
     children: r.children.flatMap((id) => {

@@ -22,7 +22,7 @@ import type { ReleaseSource } from './releases.ts'
 import { availableReleases, listReleases, releaseOptionsFromEnv } from './releases.ts'
 import { buildVersionData, type VersionSource } from './versions.ts'
 import { buildNumbers } from './numbers.ts'
-import type { ReleaseData, RetiredPage, SiteData } from './types.ts'
+import type { ChangesPage, ReleaseData, RetiredPage, SiteData } from './types.ts'
 import { formatPhrasingMessage, parsePhrasings, withPhrasings, type PhrasingsResult } from './phrasings.ts'
 import { isDirectory } from '../../src/io/files.ts'
 
@@ -68,7 +68,7 @@ export function prepareSite(root = process.cwd(), env: NodeJS.ProcessEnv = proce
     const data = p.data
       ? p.data
       : p.source.current
-        ? shapeRelease(p.compiled!, { cards, history: versions?.histories, coverage: coverage?.rules, unreleased: versions?.changes.some((ch) => ch.key === CURRENT) })
+        ? shapeRelease(p.compiled!, { cards, history: versions?.histories, coverage: coverage?.rules, unreleased: versions?.changes.some((ch) => ch.key === CURRENT), newSince: newSinceRelease(versions?.changes) })
         : shapeRelease(p.compiled!, { cards })
     const changesUrl = versions?.changesUrl.get(data.key)
     if (changesUrl) data.changesUrl = changesUrl
@@ -88,6 +88,13 @@ export function prepareSite(root = process.cwd(), env: NodeJS.ProcessEnv = proce
     ...(coverage ? { coverage: coverage.page } : {}),
     notes,
   })
+}
+
+/** The rules the current rules added or reworded since the last release (its changes page's entries). */
+function newSinceRelease(changes: readonly ChangesPage[] | undefined): Set<string> | undefined {
+  const page = changes?.find((ch) => ch.key === CURRENT)
+  if (!page) return undefined
+  return new Set(page.chapters.flatMap((c) => c.entries).filter((e) => e.changes.includes('added') || e.changes.includes('reworded')).map((e) => e.id))
 }
 
 /**

@@ -23,6 +23,7 @@ import { join } from 'node:path'
 import { writeNewFile } from '../../src/io/files.ts'
 import type { Permalink, ReleaseData, RetiredPage, SiteData } from '../data/types.ts'
 import { routesOf } from '../data/release-routes.ts'
+import { versionLabel } from '../data/links.ts'
 import { fileOfSitePath, siteRoutes } from '../shared/routes.ts'
 
 const HOW = { renamed: 'was renamed to', merged: 'was merged into', split: 'was split; its first part is', removed: 'was removed' } as const
@@ -37,7 +38,7 @@ export function permalinkPages(site: SiteData, siteUrl: string): Map<string, str
     pages.set(path, html)
   }
   for (const link of release.permalinks) add(routesOf(release).permalink(link.key), linkPage(site, release, siteUrl, link))
-  for (const retired of site.retired) if (retired.to) add(siteRoutes.retired(retired.id), retiredPage(release, siteUrl, { ...retired, to: retired.to }))
+  for (const retired of site.retired) if (retired.to) add(siteRoutes.retired(retired.id), retiredPage(versionLabel(site, release), siteUrl, { ...retired, to: retired.to }))
   return pages
 }
 
@@ -51,20 +52,21 @@ function linkPage(site: SiteData, release: ReleaseData, siteUrl: string, link: P
     h('meta', { name: 'description', content: link.text }),
     h('meta', { property: 'og:type', content: 'article' }),
     h('meta', { property: 'og:site_name', content: 'Netrunner Comprehensive Rules' }),
-    h('meta', { property: 'og:title', content: `CR ${link.title} (${release.version})` }),
+    h('meta', { property: 'og:title', content: `CR ${link.title} (${versionLabel(site, release)})` }),
     h('meta', { property: 'og:description', content: link.text }),
     h('meta', { property: 'og:url', content: canonical }),
     h('meta', { property: 'og:image', content: new URL('/icon-512.png', siteUrl).href }),
     h('meta', { name: 'twitter:card', content: 'summary' }),
   ]
-  return page(release, target, canonical, share, [])
+  return page(versionLabel(site, release), target, canonical, share, [])
 }
 
-function retiredPage(release: ReleaseData, siteUrl: string, retired: RetiredPage & { to: NonNullable<RetiredPage['to']> }): string {
-  return page(release, retired.to, new URL(retired.to.url, siteUrl).href, [], [h('code', retired.id), ` ${HOW[retired.status]} `])
+function retiredPage(label: string, siteUrl: string, retired: RetiredPage & { to: NonNullable<RetiredPage['to']> }): string {
+  return page(label, retired.to, new URL(retired.to.url, siteUrl).href, [], [h('code', retired.id), ` ${HOW[retired.status]} `])
 }
 
-function page(release: ReleaseData, target: { number: string; id: string; url: string }, canonical: string, share: Element[], before: (Element | string)[]): string {
+/** `label`: what the page calls the release (`v26.03+`, links.ts versionLabel). */
+function page(label: string, target: { number: string; id: string; url: string }, canonical: string, share: Element[], before: (Element | string)[]): string {
   const tree: Root = {
     type: 'root',
     children: [
@@ -72,7 +74,7 @@ function page(release: ReleaseData, target: { number: string; id: string; url: s
       h('html', { lang: 'en' }, [
         h('head', [
           h('meta', { charset: 'utf-8' }),
-          h('title', `CR ${target.number} (${target.id}) · ${release.version}`),
+          h('title', `CR ${target.number} (${target.id}) · ${label}`),
           h('meta', { httpEquiv: 'refresh', content: `0; url=${target.url}` }),
           h('link', { rel: 'canonical', href: canonical }),
           h('meta', { name: 'robots', content: 'noindex' }),

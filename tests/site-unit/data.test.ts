@@ -177,6 +177,16 @@ describe('versions', () => {
     const find = (n: typeof concepts): typeof concepts | undefined => (n.id === 'rule_memory_unused_mu' ? n : n.children.map(find).find(Boolean))
     expect(find(concepts)?.history?.summary).toEqual([{ text: '1.20.2a: new in the current rules, not yet in a release' }])
     expect(find(concepts)?.history?.changed).toBe(true)
+    // "Mark new" marks it (the release menu says each rule new since is): on the chapter page and /full/.
+    expect(find(concepts)?.isNew).toBe(true)
+    const full = site.releases[0]!.full.map((c) => find(c)).find(Boolean)
+    expect(full?.isNew).toBe(true)
+    // Only what the current rules changed since v26.03, beside v26.03's own marks; v26.03 itself keeps only its own.
+    const newIds = (trees: RuleNode[]) => trees.flatMap(flatten).filter((n) => n.isNew).map((n) => n.id)
+    const current = newIds(site.releases[0]!.chapters.map((c) => c.tree))
+    const v2603 = newIds(site.releases.find((r) => !r.current && r.version === 'v26.03')!.chapters.map((c) => c.tree))
+    expect(v2603).not.toContain('rule_memory_unused_mu')
+    expect(current.filter((id) => !v2603.includes(id))).toEqual(['rule_memory_unused_mu'])
   })
 
   test('retired IDs redirect to the rule they became, or explain their removal', () => {

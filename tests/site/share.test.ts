@@ -58,7 +58,8 @@ describe('links that unfurl', () => {
     const lookup = JSON.parse(read('/lookup.json')) as { c: string[] }
     for (const path of lookup.c.map((slug) => routes('/').chapter(slug))) {
       const meta = metaOf(read(`${path}index.html`))
-      expect(meta['og:title'], path).toMatch(/^\d+\. .+ · CR v\d\d\.\d\d$/)
+      // `v26.03+`: the current rules carry changes not yet in a release (1.20.2a), and say so.
+      expect(meta['og:title'], path).toMatch(/^\d+\. .+ · CR v\d\d\.\d\d\+$/)
       expect(meta['og:description'], path).toMatch(/^Chapter \d+\. .+: \d+\.1 /)
       expect(meta['og:url'], path).toMatch(new RegExp(`^https?://[^/]+${path}$`))
       expect(meta['og:type'], path).toBe('article')
