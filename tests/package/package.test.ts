@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process'
-import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Ajv2020 } from 'ajv/dist/2020.js'
@@ -338,14 +338,31 @@ describe('cite() at run time (issue 23)', () => {
       console.log(JSON.stringify(existsSync(log) ? readFileSync(log, 'utf8').trim().split('\\n').map((l) => JSON.parse(l)) : null))
     `
     expect(runModule(source)).toBeNull()
-    // No runner here: CR_CITE_TEST names the test (vitest and jest are asked directly).
+    // No runner here: CR_CITE_TEST names the test (vitest and jest are asked directly), and the
+    // file is the one whose code called cite(), from the stack.
+    const file = realpathSync(join(project, 'probe.mjs'))
     expect(runModule(source, { CR_CITE_LOG: log, CR_CITE_TEST: 'runs > ends the run' })).toEqual([
-      { ref: '6.1.4', id: 'rule_end_the_run', test: 'runs > ends the run' },
-      { ref: 'rule_jacking_out', id: 'rule_jacking_out', test: 'runs > ends the run' },
+      { ref: '6.1.4', id: 'rule_end_the_run', test: 'runs > ends the run', file },
+      { ref: 'rule_jacking_out', id: 'rule_jacking_out', test: 'runs > ends the run', file },
     ])
     rmSync(log)
     // Outside a test, nothing is recorded.
     expect(runModule(source, { CR_CITE_LOG: log })).toBeNull()
+  })
+
+  it('records the calling file from either build, through the engine\'s own modules; none for code in no file (node -e)', () => {
+    const log = join(project, 'cite-log-2.jsonl')
+    writeFileSync(join(project, 'engine.cjs'), `const { cite } = require('netrunner-cr')\nexports.endRun = () => cite('rule_end_the_run')\n`)
+    const env = { PATH: process.env.PATH!, CR_CITE_LOG: log, CR_CITE_TEST: 'engine > smoke' }
+    const node = ['/usr/bin/node', '/usr/local/bin/node'].find(existsSync) ?? process.execPath
+    const run = (args: string[]) => expect(spawnSync(node, args, { cwd: project, encoding: 'utf8', env }).stderr).toBe('')
+    run(['-e', "require('./engine.cjs').endRun(); require('netrunner-cr').cite('6.1.4')"])
+    const lines = readFileSync(log, 'utf8').trim().split('\n').map((l) => JSON.parse(l))
+    rmSync(log)
+    expect(lines).toEqual([
+      { ref: 'rule_end_the_run', id: 'rule_end_the_run', test: 'engine > smoke', file: realpathSync(join(project, 'engine.cjs')) },
+      { ref: '6.1.4', id: 'rule_end_the_run', test: 'engine > smoke' },
+    ])
   })
 })
 
