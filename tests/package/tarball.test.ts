@@ -48,6 +48,12 @@ describe('the installed package', () => {
     expect(Object.keys(pkg.dependencies).filter((n) => SITE_TOOLCHAIN.includes(n))).toEqual([])
   })
 
+  it('carries none of the repository\'s scripts, so the install lists no install script (npm\'s allowScripts)', () => {
+    const pkg = JSON.parse(readFileSync(join(consumer.project, 'node_modules/netrunner-cr/package.json'), 'utf8'))
+    expect(pkg.scripts).toBeUndefined()
+    expect(consumer.installLog).not.toMatch(/install.scripts|allowScripts/i)
+  })
+
   it('ships compiled code and data, not the TypeScript sources', () => {
     const root = join(consumer.project, 'node_modules/netrunner-cr')
     for (const file of ['lib/main.js', 'bin/cr.js', 'dist-index/index.js', 'dist-index/index.cjs', 'dist-index/index.d.ts', 'dist-index/index.d.cts', 'dist-index/rules.json', 'schema/cr-config.schema.json']) {
