@@ -272,24 +272,24 @@ export function createRuntime(data: RuntimeData): Runtime {
    * elements until v26.03) is read through the newest release that had the
    * rule it became, with its own status.
    */
-  const retiredCache = new Map<string, RuleInRelease | undefined>()
+  const retiredRules = new Map<string, RuleInRelease>()
   const retiredRule = (id: string): RuleInRelease | undefined => {
-    if (retiredCache.has(id)) return retiredCache.get(id)
     const redirect = redirects.get(id)
-    let found: RuleInRelease | undefined
-    if (redirect) {
-      const [target, status] = redirect
-      const newest = (has: string) => [...releaseVersions].reverse().find((release) => releaseTable(release).numberOf.has(has))
-      const had = newest(id)
-      const r = had === undefined ? undefined : inRelease(id, had)
-      if (r && 'rule' in r) found = r.rule as RuleInRelease
-      else {
-        const release = newest(target)
-        const t = release === undefined ? undefined : releaseTable(release)
-        found = throughRelease(byId.get(target)!, release ?? version, t?.numberOf.get(target) ?? byId.get(target)!.number, id, t?.fates[target], status)
-      }
+    const today = redirect && byId.get(redirect[0])
+    if (!redirect || !today) return undefined
+    let found = retiredRules.get(id)
+    if (found) return found
+    const [target, status] = redirect
+    const newest = (has: string) => [...releaseVersions].reverse().find((release) => releaseTable(release).numberOf.has(has))
+    const had = newest(id)
+    const r = had === undefined ? undefined : inRelease(id, had)
+    if (r && 'rule' in r) found = r.rule as RuleInRelease
+    else {
+      const release = newest(target)
+      const t = release === undefined ? undefined : releaseTable(release)
+      found = throughRelease(today, release ?? version, t?.numberOf.get(target) ?? today.number, id, t?.fates[target], status)
     }
-    retiredCache.set(id, found)
+    retiredRules.set(id, found)
     return found
   }
 
