@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The `cr` CLI: compiled JavaScript in lib/ (scripts/build-package.ts, run by
-// `prepare`, so by `npm ci`, `npm pack` and `npm publish`); nothing is
-// transpiled at run time.
+// `prepare` after `npm ci` and by `prepack` before `npm pack` and `npm publish`);
+// nothing is transpiled at run time.
 
 // `cr diff … | head` closes the pipe early: that is not an error.
 process.stdout.on('error', (error) => {

@@ -38,7 +38,7 @@ import examplesSchema from '../schema/examples.schema.json' with { type: 'json' 
 import timingSchema from '../schema/timing.schema.json' with { type: 'json' }
 import type { ResolvedRelease } from '../src/core/model/types.ts'
 import { indexView } from '../src/core/render/document.ts'
-import { SOURCE_AJV_OPTIONS, SOURCE_SCHEMAS, type SourceSchema } from '../src/core/schema-validators.ts'
+import { AJV_OPTIONS, SCHEMAS, type SchemaName } from '../src/core/schema-validators.ts'
 import { readBytes, readDirEntries, readText, removePath } from '../src/io/files.ts'
 
 export { DEFAULT_SITE, type PackageOptions } from '../src/core/package/runtime-data.ts'
@@ -133,20 +133,31 @@ export async function buildPackageFiles(model: ResolvedRelease, options: Package
 }
 
 /**
- * `src/core/schema-validators.ts` as the CLI ships it: the sources' schemas
- * compiled by ajv at build time (its standalone code, ESM), with the same
- * options, behind the same `validatorFor`. Any ajv runtime helper the code
- * needs is imported from `ajv`, a dependency.
+ * `src/core/schema-validators.ts` as the CLI ships it: every schema compiled
+ * by ajv at build time (its standalone code, ESM), with the same options,
+ * behind the same `validatorFor`. The few ajv run-time helpers that code
+ * calls (`ucs2length` for `minLength`) are imported, so the CLI's bundle
+ * carries them and ajv stays a devDependency.
  */
 export function standaloneValidators(): string {
-  const ajv = new Ajv2020({ ...SOURCE_AJV_OPTIONS, code: { source: true, esm: true } })
-  const names = Object.keys(SOURCE_SCHEMAS) as SourceSchema[]
-  for (const name of names) ajv.addSchema(SOURCE_SCHEMAS[name], name)
+  const ajv = new Ajv2020({ ...AJV_OPTIONS, code: { source: true, esm: true } })
+  const names = Object.keys(SCHEMAS) as SchemaName[]
+  for (const name of names) ajv.addSchema(SCHEMAS[name], name)
   // CommonJS with an `exports.default`: required, so the function is that default under any loader.
   const code = (createRequire(import.meta.url)('ajv/dist/standalone') as { default: (ajv: Ajv2020, refs: Record<string, string>) => string }).default
+  // ajv writes `require("ajv/dist/runtime/x").default` even in ESM: made an import of that CommonJS module, whose
+  // default import is its `exports` (Node) or, through a loader's interop (esbuild, vite), already its `default`.
+  const helpers: string[] = []
+  const body = code(ajv, Object.fromEntries(names.map((n) => [n, n]))).replace(/require\("(ajv\/dist\/runtime\/[\w-]+)"\)\.default/g, (_, path: string) => {
+    const n = helpers.length / 2
+    helpers.push(`import ajvRuntimeModule${n} from ${JSON.stringify(`${path}.js`)}`, `const ajvRuntime${n} = typeof ajvRuntimeModule${n} === 'function' ? ajvRuntimeModule${n} : ajvRuntimeModule${n}.default`)
+    return `ajvRuntime${n}`
+  })
+  if (/\brequire\(/.test(body)) throw new Error(`standaloneValidators: ajv's code requires something other than a run-time helper: ${/.{0,60}\brequire\(.{0,60}/.exec(body)?.[0]}`)
   return [
-    '// The sources\' schemas, compiled by ajv at build time (scripts/build-package.ts); do not edit.',
-    code(ajv, Object.fromEntries(names.map((n) => [n, n]))),
+    "// Every schema the CLI validates against, compiled by ajv at build time (scripts/build-package.ts); do not edit.",
+    ...helpers,
+    body,
     `const validators = { ${names.join(', ')} }`,
     'export function validatorFor(name) { return validators[name] }',
     '',

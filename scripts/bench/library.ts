@@ -3,6 +3,8 @@
  * baselines measured in the same run, runs interleaved so load hits all alike:
  *
  *   installed size of the tarball with --omit=dev           <= 15 MB, no site toolchain
+ *     (the bytes of the files under the engine's node_modules, in MB of 10^6, and
+ *     every package npm installed: the README's figure, printed as it gives it)
  *   cr --help                        / node -e 0             <= 2
  *   cr show 6.1.4 (engine's project) / node -e 0             <= 3
  *   import('netrunner-cr')           / node -e 0             <= 3
@@ -22,7 +24,7 @@ import { parseArgs } from 'node:util'
 import { PACKAGE_ROOT } from '../../src/io/read-sources.ts'
 import { makeTempDir, removePath, writeScratchFile } from '../../src/io/files.ts'
 import { measureLinear } from './linear.ts'
-import { packConsumer } from '../package-consumer.ts'
+import { installedSummary, packConsumer } from '../package-consumer.ts'
 
 const { values } = parseArgs({
   options: {
@@ -104,11 +106,12 @@ for (const d of dirs) for (const f of readdirSync(d)) if (f.endsWith('.yaml')) l
   ]
   const failed = budgets.filter((b) => !(b.value <= b.max) || (b.note?.startsWith('site') ?? false))
   if (values.json) {
-    console.log(JSON.stringify({ medians: m, linear, budgets }, null, 2))
+    console.log(JSON.stringify({ medians: m, linear, budgets, installed: installedSummary(consumer) }, null, 2))
   } else {
     console.log(`medians of ${runs} runs (ms): ${Object.entries(m).map(([k, v]) => `${k} ${v.toFixed(0)}`).join(', ')}`)
     console.log(`1× the CR ${linear.oneMs.toFixed(0)} ms, ${scale}× ${linear.manyMs.toFixed(0)} ms`)
     for (const b of budgets) console.log(`${b.value <= b.max ? 'ok  ' : 'OVER'} ${b.name}: ${b.value.toFixed(2)} (budget ${b.max})${b.note ? `; ${b.note}` : ''}`)
+    console.log(`installed, as the README gives it: ${installedSummary(consumer)}`)
   }
   process.exitCode = failed.length > 0 ? 1 : 0
 } finally {

@@ -5,8 +5,7 @@
  * the site shows (per rule: citing files; per chapter: percentages, uncited rules).
  * Pure: no I/O.
  */
-import { Ajv2020 } from 'ajv/dist/2020.js'
-import coverageSchema from '../../schema/coverage.schema.json' with { type: 'json' }
+import { validatorFor } from './schema-validators.ts'
 import { isCitable } from './cite/table.ts'
 import type { CitationRole, TestRecord } from './cite/traceability.ts'
 import type { Citation, CiteRule } from './cite/types.ts'
@@ -121,11 +120,9 @@ export interface CoverageOptions {
   exceptions?: ReadonlyMap<string, string>
 }
 
-let validator: ReturnType<Ajv2020['compile']> | undefined
-
 /** Check data read from a coverage file (`CR_COVERAGE`) against its schema; returns the problems, in words. */
 export function checkCoverageFile(data: unknown): { file?: CoverageFile; errors: string[] } {
-  validator ??= new Ajv2020({ allErrors: true, strict: false }).compile(coverageSchema)
+  const validator = validatorFor('coverage')
   if (validator(data)) return { file: data as CoverageFile, errors: [] }
   const errors = (validator.errors ?? []).map((e) => `${e.instancePath || '/'}: ${e.message ?? 'is invalid'}${e.keyword === 'additionalProperties' ? ` (\`${String(e.params.additionalProperty)}\`)` : ''}`)
   return { errors }

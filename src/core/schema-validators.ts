@@ -1,5 +1,7 @@
 /**
- * The validators of the sources' JSON Schemas: chapter, changelog, release.
+ * The validators of every JSON Schema the CLI checks data against: the
+ * sources' (chapter, changelog, release), and `cr cite`'s configuration
+ * (`cr.config.json`) and coverage files.
  *
  * Here ajv compiles them on first use (tests, `tsx`, the dev server, the
  * language server under `tsx`). The built CLI never runs this module:
@@ -7,19 +9,22 @@
  * into ajv's standalone code at build time and bundles that in its place
  * (`standaloneValidators`), so `cr check` and `cr index` neither load ajv's
  * compiler nor spend about 100 ms compiling (and validating the schemas
- * against the meta-schema) on every run. tests/schema/ checks the two give
- * the same results, and that the schemas are valid.
+ * against the meta-schema) on every run, and an engine's install does not
+ * carry ajv (1.3 MB with its dependencies). tests/schema/ checks the two
+ * give the same results, and that the schemas are valid.
  */
 import { Ajv2020, type Options, type ValidateFunction } from 'ajv/dist/2020.js'
 import changelogSchema from '../../schema/changelog.schema.json' with { type: 'json' }
 import chapterSchema from '../../schema/chapter.schema.json' with { type: 'json' }
 import releaseSchema from '../../schema/release.schema.json' with { type: 'json' }
+import coverageSchema from '../../schema/coverage.schema.json' with { type: 'json' }
+import citeConfigSchema from '../../schema/cr-config.schema.json' with { type: 'json' }
 
-export const SOURCE_SCHEMAS = { chapter: chapterSchema, changelog: changelogSchema, release: releaseSchema } as const
+export const SCHEMAS = { chapter: chapterSchema, changelog: changelogSchema, release: releaseSchema, coverage: coverageSchema, citeConfig: citeConfigSchema } as const
 
-export type SourceSchema = keyof typeof SOURCE_SCHEMAS
+export type SchemaName = keyof typeof SCHEMAS
 
-export const SOURCE_AJV_OPTIONS: Options = {
+export const AJV_OPTIONS: Options = {
   allErrors: true,
   strict: true,
   // Flags are `null` or `true`; acknowledgements are strings or groups.
@@ -29,13 +34,13 @@ export const SOURCE_AJV_OPTIONS: Options = {
 }
 
 let ajv: Ajv2020 | undefined
-const compiled = new Map<SourceSchema, ValidateFunction>()
+const compiled = new Map<SchemaName, ValidateFunction>()
 
-export function validatorFor(name: SourceSchema): ValidateFunction {
+export function validatorFor(name: SchemaName): ValidateFunction {
   let v = compiled.get(name)
   if (!v) {
-    ajv ??= new Ajv2020(SOURCE_AJV_OPTIONS)
-    compiled.set(name, (v = ajv.compile(SOURCE_SCHEMAS[name])))
+    ajv ??= new Ajv2020(AJV_OPTIONS)
+    compiled.set(name, (v = ajv.compile(SCHEMAS[name])))
   }
   return v
 }

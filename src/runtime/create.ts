@@ -3,43 +3,87 @@
  * release's data. Plain, dependency-free code: it is compiled into the
  * package (ESM and CommonJS) with the data of the release it ships.
  */
-import { lowerFirst, normalizeNumber, parseCitation, normalizeVersion, ruleLabel, similarNumbers, suggestClosest } from '../core/ids.ts'
+import { lowerFirst, normalizeNumber, parseCitation, normalizeVersion, ruleLabel, similarNumbers, suggesterFor } from '../core/ids.ts'
 import { buildNumberLedger, describeMeaning, explainNumber, type NumberLedger } from '../core/versions/number-ledger.ts'
 import type { ReleaseRule } from '../core/versions/release-citations.ts'
 import type { CompactRelease, RuntimeData } from './data.ts'
-import type { Example, NumberHistory, ReleaseCitation, Rule, RuleInRelease } from './types.ts'
+import type { Example, NumberHistory, ReleaseCitation, Rule, RuleInRelease, RuleSuggestion } from './types.ts'
+
+/**
+ * `instanceof` across copies of the package. An engine may load its ESM build
+ * (`import`) and its CommonJS build (`require`, as some test runners do) in one
+ * process: each has its own classes, so an error thrown by one is not an
+ * instance of the other's by JavaScript's rule. Each class's prototype names
+ * the classes it is under one `Symbol.for` key, which every copy shares, and
+ * `instanceof` one of ours asks for that name instead. A subclass an engine
+ * writes has no brand of its own and answers as JavaScript does.
+ */
+const BRAND = Symbol.for('netrunner-cr.error')
+const plainInstanceOf = Function.prototype[Symbol.hasInstance]
+
+function brand(cls: { prototype: object }, kinds: readonly string[]): void {
+  Object.defineProperty(cls.prototype, BRAND, { value: Object.freeze([...kinds]) })
+}
+
+function isBranded(cls: { prototype: object }, value: unknown): boolean {
+  const own = Object.getOwnPropertyDescriptor(cls.prototype, BRAND)?.value as readonly string[] | undefined
+  if (own !== undefined && value !== null && (typeof value === 'object' || typeof value === 'function')) {
+    const kinds = (value as { [BRAND]?: unknown })[BRAND]
+    if (Array.isArray(kinds)) return kinds.includes(own[own.length - 1])
+  }
+  return plainInstanceOf.call(cls, value)
+}
+
+/** Why a query names no rule: the code `cr cite` and `cr show` report for the same words. */
+export type RuleErrorCode = 'unknown-rule' | 'removed-rule' | 'old-number'
 
 /** Thrown by `rule()` and `cite()` for an ID or number the rules (or the release asked for) do not define. */
 export class UnknownRuleError extends Error {
+  static [Symbol.hasInstance](value: unknown): boolean {
+    return isBranded(this, value)
+  }
+
+  /** `unknown-rule`; `removed-rule` for a rule removed without a successor; `old-number` (an `OldNumberError`). */
+  readonly code: RuleErrorCode
+  /** What was asked, as text. */
   readonly query: string
-  /** Closest IDs, or the nearest existing number. */
-  readonly suggestions: string[]
-  constructor(message: string, query: string, suggestions: string[]) {
+  /** Rules to cite instead, best first: each with its ID and number (none for a removed rule). */
+  readonly suggestions: readonly RuleSuggestion[]
+  constructor(message: string, query: string, suggestions: readonly RuleSuggestion[], code: RuleErrorCode = 'unknown-rule') {
     super(message)
     this.name = 'UnknownRuleError'
+    this.code = code
     this.query = query
     this.suggestions = suggestions
   }
 }
+brand(UnknownRuleError, ['UnknownRuleError'])
 
 /**
  * Thrown by `rule()` and `cite()` for a number today's rules do not have but
  * a held release printed (`rule('10.5.5')`): the message says what it named
- * then and where that rule is today; `history` has the details. A subclass of
+ * then and where that rule is today; `history` has the details, and
+ * `suggestions` the rule it became (none when it was removed). A subclass of
  * `UnknownRuleError`, so code that catches that catches this too.
  */
 export class OldNumberError extends UnknownRuleError {
   /** What the number named in the releases that printed it, newest first. */
   readonly history: NumberHistory['earlier']
-  constructor(message: string, query: string, suggestions: string[], history: NumberHistory['earlier']) {
-    super(message, query, suggestions)
+  constructor(message: string, query: string, suggestions: readonly RuleSuggestion[], history: NumberHistory['earlier']) {
+    super(message, query, suggestions, 'old-number')
     this.name = 'OldNumberError'
     this.history = history
   }
 }
+brand(OldNumberError, ['UnknownRuleError', 'OldNumberError'])
 
 /** Thrown by `rule()` and `cite()` for a `version` that is not a release. */
 export class UnknownVersionError extends Error {
+  static [Symbol.hasInstance](value: unknown): boolean {
+    return isBranded(this, value)
+  }
+
+  readonly code = 'unknown-release' as const
   readonly version: string
   /** The releases it knows, oldest first. */
   readonly versions: readonly string[]
@@ -50,6 +94,16 @@ export class UnknownVersionError extends Error {
     this.versions = versions
   }
 }
+brand(UnknownVersionError, ['UnknownVersionError'])
+
+/** Why `rule()` would throw: the error it would throw. */
+export type RuleError = UnknownRuleError | UnknownVersionError
+
+/**
+ * What `lookupRule()` answers: the rule `rule()` would return, or the error
+ * it would throw, never thrown.
+ */
+export type RuleLookup<R extends Rule = Rule | RuleInRelease> = { readonly rule: R; readonly error?: undefined } | { readonly rule?: undefined; readonly error: RuleError }
 
 export interface Runtime {
   version: string
@@ -58,6 +112,8 @@ export interface Runtime {
   examples: readonly Example[]
   timing: unknown
   releaseVersions: readonly string[]
+  /** The one resolution `rule()`, `findRule()` and `lookupRule()` share. */
+  lookupRule(query: unknown, options?: { version?: string }): RuleLookup
   findRule(query: unknown, options?: { version?: string }): Rule | RuleInRelease | undefined
   rule(ref: unknown, options?: { version?: string }): Rule | RuleInRelease
   isRuleId(value: unknown): boolean
@@ -70,12 +126,37 @@ interface ReleaseTable {
   fates: CompactRelease['fates']
 }
 
+/** A rule found, or how to make the error that says why not (made only when asked: `findRule` never needs it). */
+type Resolution = { rule: Rule | RuleInRelease } | { error: () => RuleError }
+
 function freeze<T>(value: T): T {
   if (value && typeof value === 'object' && !Object.isFrozen(value)) {
     Object.freeze(value)
     for (const v of Object.values(value)) freeze(v)
   }
   return value
+}
+
+const SHARED = Symbol.for('netrunner-cr.runtime')
+
+/**
+ * The runtime of `data`, made once however many builds load it. The ESM and
+ * CommonJS builds read one `release-data.cjs` (one object in Node's module
+ * cache), so they share one runtime: `rule('6.1.4')` is the same object
+ * whichever build an engine's code and its tests import. Another copy of the
+ * package has other data, so its own runtime.
+ */
+export function sharedRuntime(data: RuntimeData): Runtime {
+  const holder = data as RuntimeData & { [SHARED]?: Runtime }
+  const existing = holder[SHARED]
+  if (existing) return existing
+  const runtime = createRuntime(data)
+  try {
+    Object.defineProperty(holder, SHARED, { value: runtime })
+  } catch {
+    // Frozen data (a bundler's copy): this build keeps its own.
+  }
+  return runtime
 }
 
 export function createRuntime(data: RuntimeData): Runtime {
@@ -95,28 +176,38 @@ export function createRuntime(data: RuntimeData): Runtime {
   const removed = new Map(Object.entries(data.removed))
   const releaseVersions = freeze(Object.keys(data.releases))
 
-  const unknown = (query: unknown, suggestions: string[], release?: { version: string; today?: string }) => {
-    const help = suggestions.length > 0 ? `; did you mean ${suggestions.map((s) => `"${s}"`).join(', ')}?` : ''
+  /** Suggestions as the message prints them: a number with its ID (`6.1.4 (rule_end_the_run)`), an ID alone. */
+  const said = (query: string, suggestions: readonly RuleSuggestion[]) => (normalizeNumber(query) === undefined ? suggestions.map((s) => s.id) : suggestions.map((s) => ruleLabel(s.number, s.id)))
+  const unknown = (query: unknown, suggestions: RuleSuggestion[], release?: { version: string; today?: string }) => {
+    const text = String(query)
+    const help = suggestions.length > 0 ? `; did you mean ${said(text, suggestions).map((s) => `"${s}"`).join(', ')}?` : ''
     const where = release ? release.version : version
     const tail = release?.today ? ` (it is ${release.today} in ${version})` : help
-    return new UnknownRuleError(`Unknown rule ${JSON.stringify(query)} in the Netrunner CR ${where}${tail}`, query as string, suggestions)
+    return new UnknownRuleError(`Unknown rule ${JSON.stringify(query)} in the Netrunner CR ${where}${tail}`, text, freeze(suggestions))
   }
   const gone = (query: string, reason: string, release?: { version: string; id: string }) =>
     new UnknownRuleError(
       `Rule ${JSON.stringify(query)}${release ? ` of ${release.version} (${release.id})` : ''} was removed from the Netrunner CR before ${version}${reason ? `: ${reason}` : ''}`,
       query,
-      [],
+      freeze([]),
+      'removed-rule',
     )
 
-  /** Suggestions among `numbers` (number → ID, in the rules' order) and `ids`: today's, or a release's; a number's with their IDs. */
-  const suggest = (query: string, numbers: ReadonlyMap<string, string>, ids: Iterable<string>): string[] => {
+  /**
+   * Suggestions among `numbers` (number → ID, in the rules' order) and the IDs
+   * of `numberOf` (ID → number): today's, or those of `release`, which each
+   * suggestion then names. A number-shaped query gets numbers, anything else IDs.
+   */
+  const suggest = (query: string, numbers: ReadonlyMap<string, string>, numberOf: ReadonlyMap<string, string>, release?: string): RuleSuggestion[] => {
     const n = normalizeNumber(query)
-    if (n === undefined) return suggestClosest(query, ids)
-    return similarNumbers(n, numbers).map((x) => ruleLabel(x, numbers.get(x)!))
+    const found = n === undefined ? suggesterFor(numberOf)(query).map((id) => [numberOf.get(id)!, id] as const) : similarNumbers(n, numbers).map((x) => [x, numbers.get(x)!] as const)
+    return found.map(([number, id]) => (release === undefined ? { id, number } : { id, number, version: release }) as RuleSuggestion)
   }
-  /** Today's numbers → IDs, for suggestions. */
+  /** Today's numbers → IDs and IDs → numbers, for suggestions. */
   let todaysNumbers: Map<string, string> | undefined
+  let todaysIds: Map<string, string> | undefined
   const numbersToday = () => (todaysNumbers ??= new Map([...byNumber].map(([n, r]) => [n, r.id])))
+  const idsToday = () => (todaysIds ??= new Map([...byId].map(([id, r]) => [id, r.number])))
 
   /** The release a query names, by option or in its text (`CR 10.10 …` is section 10.10, not a release). */
   const parseQuery = (query: unknown, options: { version?: string } | undefined): { release?: string; query: string } => {
@@ -144,25 +235,62 @@ export function createRuntime(data: RuntimeData): Runtime {
     return t
   }
 
-  /** `{ rule }` for a number or ID of `release`, today's rule with how it got there; else `{ error }`. */
-  const inRelease = (query: string, release: string): { rule: RuleInRelease } | { error: UnknownRuleError } => {
+  /** Today's rule as `id` of `release` became it, with how (`via`), whether its text changed since, and in which releases. */
+  const throughRelease = (today: Rule, release: string, number: string, id: string, fate: CompactRelease['fates'][string] | undefined, status?: ReleaseCitation['status']): RuleInRelease => {
+    const via = { version: release, number, id, status: status ?? ((fate?.[3] ?? 'same') as ReleaseCitation['status']) }
+    return freeze({ ...today, via, textChanged: fate !== undefined && fate[1] === 1, changedIn: fate === undefined ? [] : fate[2] }) as RuleInRelease
+  }
+
+  const throughReleases = new Map<string, RuleInRelease>()
+  /** A number or ID of `release`: today's rule with how it got there, or why there is none. */
+  const inRelease = (query: string, release: string): Resolution => {
     const t = releaseTable(release)
     const q = query.trim()
     const lower = lowerFirst(q)
     const n = normalizeNumber(q)
     const id = t.numberOf.has(q) ? q : t.numberOf.has(lower) ? lower : n === undefined ? undefined : t.numbers.get(n)
     if (id === undefined) {
-      // An ID of today's rules that the release did not have yet: say where it is, suggest nothing.
+      // An ID of today's rules that the release did not have yet: say where it is today.
       const now = byId.get(q) ?? byId.get(lower)
-      if (now) return { error: unknown(query, [], { version: release, today: now.number }) }
-      return { error: unknown(query, suggest(q, t.numbers, t.numberOf.keys()), { version: release }) }
+      if (now) return { error: () => unknown(query, [{ id: now.id, number: now.number } as RuleSuggestion], { version: release, today: now.number }) }
+      return { error: () => unknown(query, suggest(q, t.numbers, t.numberOf, release), { version: release }) }
     }
     const f = t.fates[id]
     const current = f === undefined || f[0] === '' ? id : f[0]
-    if (current === null) return { error: gone(query, removed.get(id) ?? '', { version: release, id }) }
-    const today = byId.get(current)!
-    const via = { version: release, number: t.numberOf.get(id)!, id, status: (f?.[3] ?? 'same') as ReleaseCitation['status'] }
-    return { rule: freeze({ ...today, via, textChanged: f !== undefined && f[1] === 1, changedIn: f === undefined ? [] : f[2] }) }
+    if (current === null) return { error: () => gone(query, removed.get(id) ?? '', { version: release, id }) }
+    // One object per rule of a release, as for today's rules: asked twice, the same rule.
+    const key = `${release} ${id}`
+    let found = throughReleases.get(key)
+    if (!found) throughReleases.set(key, (found = throughRelease(byId.get(current)!, release, t.numberOf.get(id)!, id, f)))
+    return { rule: found }
+  }
+
+  /**
+   * A retired ID (renamed, merged, split) as today's rule, with `via` saying
+   * so, as `cr cite` and `cr show` do: read through the newest release that
+   * defined it. An ID no held release printed (ours for chapter 11's
+   * elements until v26.03) is read through the newest release that had the
+   * rule it became, with its own status.
+   */
+  const retiredRules = new Map<string, RuleInRelease>()
+  const retiredRule = (id: string): RuleInRelease | undefined => {
+    const redirect = redirects.get(id)
+    const today = redirect && byId.get(redirect[0])
+    if (!redirect || !today) return undefined
+    let found = retiredRules.get(id)
+    if (found) return found
+    const [target, status] = redirect
+    const newest = (has: string) => [...releaseVersions].reverse().find((release) => releaseTable(release).numberOf.has(has))
+    const had = newest(id)
+    const r = had === undefined ? undefined : inRelease(id, had)
+    if (r && 'rule' in r) found = r.rule as RuleInRelease
+    else {
+      const release = newest(target)
+      const t = release === undefined ? undefined : releaseTable(release)
+      found = throughRelease(today, release ?? version, t?.numberOf.get(target) ?? today.number, id, t?.fates[target], status)
+    }
+    retiredRules.set(id, found)
+    return found
   }
 
   /** Every release as `ReleaseRule`s, for the number ledger: built from the compact tables on first use. */
@@ -208,44 +336,54 @@ export function createRuntime(data: RuntimeData): Runtime {
     const newest = h.earlier[0]!
     const last = newest.versions[newest.versions.length - 1]
     const advice = newest.currentId !== undefined ? `; cite ${JSON.stringify(newest.currentId)} (${newest.currentNumber}), or rule(${JSON.stringify(h.number)}, { version: ${JSON.stringify(last)} })` : ''
-    return new OldNumberError(`Rule ${JSON.stringify(query)} is not in the Netrunner CR ${version}: ${h.earlier.map((m) => m.description).join('; ')}${advice}`, query, newest.currentId !== undefined ? [newest.currentId] : [], h.earlier)
+    const suggestions = newest.currentId !== undefined ? [{ id: newest.currentId, number: newest.currentNumber! } as RuleSuggestion] : []
+    return new OldNumberError(`Rule ${JSON.stringify(query)} is not in the Netrunner CR ${version}: ${h.earlier.map((m) => m.description).join('; ')}${advice}`, query, freeze(suggestions), h.earlier)
+  }
+
+  /** What a query names: the one reading behind `rule()`, `findRule()` and `lookupRule()`, so they cannot disagree. */
+  const resolve = (ref: unknown, options?: { version?: string }): Resolution => {
+    const p = parseQuery(ref, options)
+    if (p.release !== undefined) {
+      const release = p.release
+      if (!data.releases[release]) return { error: () => new UnknownVersionError(release, releaseVersions) }
+      return inRelease(p.query, release)
+    }
+    const query = p.query
+    const q = query.trim()
+    const lower = lowerFirst(q)
+    if (typeof ref === 'string') {
+      const found = byId.get(q) ?? byId.get(lower) ?? retiredRule(q) ?? retiredRule(lower)
+      if (found) return { rule: found }
+      const n = normalizeNumber(q)
+      const numbered = n === undefined ? undefined : byNumber.get(n)
+      if (numbered) return { rule: numbered }
+    }
+    return {
+      error: () => {
+        const reason = removed.get(q) ?? removed.get(lower)
+        if (reason !== undefined) return gone(query, reason)
+        // A number an older release printed is explained, never "unknown".
+        const old = typeof ref === 'string' ? oldNumber(query) : undefined
+        return old ?? unknown(ref, suggest(q, numbersToday(), idsToday()))
+      },
+    }
+  }
+
+  const lookupRule = (query: unknown, options?: { version?: string }): RuleLookup => {
+    const r = resolve(query, options)
+    // The wrapper is frozen, not the error: an engine may annotate or throw it.
+    return Object.freeze('rule' in r ? { rule: r.rule } : { error: r.error() })
   }
 
   const findRule = (query: unknown, options?: { version?: string }): Rule | RuleInRelease | undefined => {
-    if (typeof query !== 'string') return undefined
-    const p = parseQuery(query, options)
-    if (p.release !== undefined) {
-      if (!data.releases[p.release]) return undefined
-      const r = inRelease(p.query, p.release)
-      return 'rule' in r ? r.rule : undefined
-    }
-    const q = query.trim()
-    const direct = byId.get(q) ?? byId.get(lowerFirst(q))
-    if (direct) return direct
-    const moved = redirects.get(q)
-    if (moved) return byId.get(moved)
-    const n = normalizeNumber(q)
-    return n === undefined ? undefined : byNumber.get(n)
+    const r = resolve(query, options)
+    return 'rule' in r ? r.rule : undefined
   }
 
   const rule = (ref: unknown, options?: { version?: string }): Rule | RuleInRelease => {
-    const p = parseQuery(ref, options)
-    if (p.release !== undefined) {
-      if (!data.releases[p.release]) throw new UnknownVersionError(p.release, releaseVersions)
-      const r = inRelease(p.query, p.release)
-      if ('error' in r) throw r.error
-      return r.rule
-    }
-    const found = findRule(ref)
-    if (found) return found
-    const query = String(ref)
-    if (removed.has(query)) throw gone(query, removed.get(query)!)
-    // A number an older release printed is explained, never "unknown".
-    if (typeof ref === 'string') {
-      const old = oldNumber(query)
-      if (old) throw old
-    }
-    throw unknown(ref, suggest(query, numbersToday(), byId.keys()))
+    const r = resolve(ref, options)
+    if ('rule' in r) return r.rule
+    throw r.error()
   }
 
   return {
@@ -255,6 +393,7 @@ export function createRuntime(data: RuntimeData): Runtime {
     examples,
     timing: freeze(data.timing),
     releaseVersions,
+    lookupRule,
     findRule,
     rule,
     isRuleId: (value) => typeof value === 'string' && byId.has(value),

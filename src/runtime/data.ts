@@ -42,8 +42,8 @@ export interface RuntimeData {
   /** Site root; a rule's URL is `<site>r/<id>/`. */
   site: string
   rules: RuntimeRule[]
-  /** Retired ID → the ID it redirects to (chains followed). */
-  redirects: Record<string, string>
+  /** Retired ID → the ID it redirects to (chains followed), and how it got there. */
+  redirects: Record<string, [target: string, status: 'renamed' | 'merged' | 'split']>
   /** Removed ID → why. */
   removed: Record<string, string>
   timing: Record<string, unknown>

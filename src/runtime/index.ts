@@ -4,16 +4,17 @@
  * (`index.cjs`), with the release's data in place of `./release-data.ts`
  * and its ID unions in place of `./release-types.ts`.
  */
-import { createRuntime, OldNumberError, UnknownRuleError, UnknownVersionError } from './create.ts'
+import { OldNumberError, sharedRuntime, UnknownRuleError, UnknownVersionError, type RuleError, type RuleErrorCode, type RuleLookup } from './create.ts'
 import data from './release-data.ts'
 import { recordCitation } from './record.ts'
 import type { Effective, RetiredRuleId, RuleId, Version } from './release-types.ts'
 import type { Example, IdOf, NumberHistory, ReleaseOptions, ReleaseVersion, Rule, RuleInRelease, RuleRef, Timing } from './types.ts'
 
 export type * from './types.ts'
-export { OldNumberError, UnknownRuleError, UnknownVersionError }
+export { OldNumberError, UnknownRuleError, UnknownVersionError, type RuleError, type RuleErrorCode, type RuleLookup }
 
-const runtime = createRuntime(data)
+// One runtime for the ESM and CommonJS builds (create.ts): the same rule objects whichever an engine loads.
+const runtime = sharedRuntime(data)
 
 /** The CR release, e.g. `v26.03`. */
 export const version: Version = runtime.version as Version
@@ -28,10 +29,18 @@ export const timing: Timing = runtime.timing as Timing
 /** Every release `{ version }` accepts, oldest first. */
 export const releaseVersions: readonly ReleaseVersion[] = runtime.releaseVersions as readonly ReleaseVersion[]
 
-/** The rule for an ID or number (`'6.1.4'` and `'rule_end_the_run'` give the same rule). */
+/**
+ * The rule an ID or number names (`'6.1.4'` and `'rule_end_the_run'` give the same rule).
+ * Throws `UnknownRuleError` for anything else: `OldNumberError` for a number only an older
+ * release printed, `code: 'removed-rule'` for a rule removed since. `findRule` and
+ * `lookupRule` read a query exactly as this does, without throwing.
+ */
 export function rule<R extends RuleRef>(ref: R): Rule<IdOf<R>>
-/** @deprecated A retired ID: it redirects to the rule that replaced it. Cite the current ID. */
-export function rule(ref: RetiredRuleId): Rule
+/**
+ * @deprecated A retired ID: today's rule that replaced it, with `via` saying how
+ * (`status`: `renamed`, `merged`, `split`) and in which release the ID was last printed. Cite the current ID.
+ */
+export function rule(ref: RetiredRuleId): RuleInRelease
 /**
  * A number or ID as an older release had it (`rule('6.2.5', { version: 'v24.03' })`): today's rule,
  * with `via`, `textChanged` and `changedIn`. Checked at run time: throws `UnknownRuleError` when
@@ -53,12 +62,26 @@ export function cite(ref: string, options?: ReleaseOptions): Rule | RuleInReleas
   return found
 }
 
-/** A number or ID of an older release, or a citation that names one (`CR v24.03 6.1.4`); undefined for an unknown release. */
+/**
+ * `rule()` for input known only at run time, without throwing: the rule `rule(query, options)`
+ * returns, or undefined exactly where it throws. To learn why, `lookupRule`.
+ */
 export function findRule(query: string, options: ReleaseOptions): RuleInRelease | undefined
-/** For input only known at run time: an ID, retired ID or number in any cited form (`CR 6.1.4`, `CR v24.03 6.1.4`). */
-export function findRule(query: string): Rule | undefined
+/** An ID, retired ID (with `via`) or number in any cited form (`CR 6.1.4`, `§6.1.4a`, `CR v24.03 6.2.5`); undefined where `rule()` throws. */
+export function findRule(query: string): Rule | RuleInRelease | undefined
 export function findRule(query: string, options?: ReleaseOptions): Rule | RuleInRelease | undefined {
   return runtime.findRule(query, options)
+}
+
+/**
+ * `rule()` as a value: `{ rule }` with what it returns, or `{ error }` with the error it
+ * would throw (never thrown), whose `code` says why — `unknown-rule`, `old-number`,
+ * `removed-rule`, `unknown-release` — and whose `suggestions` say what to cite instead.
+ */
+export function lookupRule(query: string, options: ReleaseOptions): RuleLookup<RuleInRelease>
+export function lookupRule(query: string): RuleLookup
+export function lookupRule(query: string, options?: ReleaseOptions): RuleLookup {
+  return runtime.lookupRule(query, options)
 }
 
 /** Whether a value is the ID of a rule of this release. */

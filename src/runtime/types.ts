@@ -95,7 +95,18 @@ export interface ReleaseCitation {
   readonly status: 'same' | 'renamed' | 'merged' | 'split'
 }
 
-/** Today's rule, found through an older release. */
+/**
+ * A rule an error suggests in place of what was asked (`UnknownRuleError`,
+ * `OldNumberError`): its ID and its number, best first. Today's, unless the
+ * query was read in an older release (`rule('6.1.99', { version: 'v24.03' })`):
+ * then that release's ID and number, and `version` names it, so
+ * `rule(s.number, { version: s.version })` reads it back.
+ */
+export type RuleSuggestion =
+  | { readonly id: RuleId; readonly number: RuleNumber; readonly version?: undefined }
+  | { readonly id: string; readonly number: string; readonly version: ReleaseVersion }
+
+/** Today's rule, found through an older release, or by an ID retired since (`via` says how). */
 export type RuleInRelease = Rule & {
   readonly via: ReleaseCitation
   /** Today's text differs from the release's (reference numbers aside). */

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process'
-import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Ajv2020 } from 'ajv/dist/2020.js'
@@ -207,7 +207,7 @@ describe('index.js in plain Node', () => {
       console.log(JSON.stringify({
         same: a === b, cited: cite('CR 6.1.4') === a, version, count: rules.length,
         rule: { id: a.id, number: a.number, url: a.url, parent: a.parent, children: a.children, text: a.text.slice(0, 20) },
-        printed: findRule('§ 6.1.4.a.')?.id, redirected: rule('rule_jack_out').id, missing: findRule('nope') ?? null,
+        printed: findRule('§ 6.1.4.a.')?.id, redirected: [rule('rule_jack_out').id, rule('rule_jack_out').via], missing: findRule('nope') ?? null,
         isId: [isRuleId('rule_end_the_run'), isRuleId('6.1.4'), isRuleId(42)],
         frozen: Object.isFrozen(a) && Object.isFrozen(a.children),
         examples: examples.length > 100, phases: timing.run.elements.length,
@@ -227,7 +227,8 @@ describe('index.js in plain Node', () => {
         text: 'To end the run is to',
       },
       printed: 'rule_end_run_access_or_breach_during_run',
-      redirected: 'rule_jacking_out',
+      // A retired ID says so: no release printed rule_jack_out (retired here for the test), so it is read in the newest.
+      redirected: ['rule_jacking_out', { version: 'v26.03', number: '6.1.5', id: 'rule_jack_out', status: 'renamed' }],
       missing: null,
       isId: [true, false, false],
       frozen: true,
@@ -300,12 +301,28 @@ describe('index.js in plain Node', () => {
       console.log(JSON.stringify(errors))
     `)
     expect(out).toEqual([
-      [true, 'Unknown rule "rule_end_teh_run" in the Netrunner CR v26.03; did you mean "rule_end_the_run"?', ['rule_end_the_run']],
+      [true, 'Unknown rule "rule_end_teh_run" in the Netrunner CR v26.03; did you mean "rule_end_the_run"?', [{ id: 'rule_end_the_run', number: '6.1.4' }]],
       // A number's slip (doubled, swapped): the numbers it may be a typo of, each with its ID.
-      [true, 'Unknown rule "6.1.44" in the Netrunner CR v26.03; did you mean "6.1.4 (rule_end_the_run)", "6.1.4a (rule_end_run_access_or_breach_during_run)", "6.1.4b (rule_end_encounter_outside_run)"?', ['6.1.4 (rule_end_the_run)', '6.1.4a (rule_end_run_access_or_breach_during_run)', '6.1.4b (rule_end_encounter_outside_run)']],
+      [
+        true,
+        'Unknown rule "6.1.44" in the Netrunner CR v26.03; did you mean "6.1.4 (rule_end_the_run)", "6.1.4a (rule_end_run_access_or_breach_during_run)", "6.1.4b (rule_end_encounter_outside_run)"?',
+        [
+          { id: 'rule_end_the_run', number: '6.1.4' },
+          { id: 'rule_end_run_access_or_breach_during_run', number: '6.1.4a' },
+          { id: 'rule_end_encounter_outside_run', number: '6.1.4b' },
+        ],
+      ],
       [true, 'Unknown rule 42 in the Netrunner CR v26.03', []],
       [true, 'Rule "rule_ncigs" was removed from the Netrunner CR before v26.03: the NCIGS Golden Rule was dropped', []],
-      [true, 'Unknown rule "CR 9.6.21" in the Netrunner CR v26.03; did you mean "9.6.2 (rule_pending_instances)", "9.6.12 (rule_conditional_ability_independent)", "9.6.11 (rule_conditional_ability_lose_pending_when_priority_window_closes)"?', ['9.6.2 (rule_pending_instances)', '9.6.12 (rule_conditional_ability_independent)', '9.6.11 (rule_conditional_ability_lose_pending_when_priority_window_closes)']],
+      [
+        true,
+        'Unknown rule "CR 9.6.21" in the Netrunner CR v26.03; did you mean "9.6.2 (rule_pending_instances)", "9.6.12 (rule_conditional_ability_independent)", "9.6.11 (rule_conditional_ability_lose_pending_when_priority_window_closes)"?',
+        [
+          { id: 'rule_pending_instances', number: '9.6.2' },
+          { id: 'rule_conditional_ability_independent', number: '9.6.12' },
+          { id: 'rule_conditional_ability_lose_pending_when_priority_window_closes', number: '9.6.11' },
+        ],
+      ],
     ])
   })
 })
@@ -321,14 +338,85 @@ describe('cite() at run time (issue 23)', () => {
       console.log(JSON.stringify(existsSync(log) ? readFileSync(log, 'utf8').trim().split('\\n').map((l) => JSON.parse(l)) : null))
     `
     expect(runModule(source)).toBeNull()
-    // No runner here: CR_CITE_TEST names the test (vitest and jest are asked directly).
+    // No runner here: CR_CITE_TEST names the test (vitest and jest are asked directly), and the
+    // file is the one whose code called cite(), from the stack.
+    const file = realpathSync(join(project, 'probe.mjs'))
     expect(runModule(source, { CR_CITE_LOG: log, CR_CITE_TEST: 'runs > ends the run' })).toEqual([
-      { ref: '6.1.4', id: 'rule_end_the_run', test: 'runs > ends the run' },
-      { ref: 'rule_jacking_out', id: 'rule_jacking_out', test: 'runs > ends the run' },
+      { ref: '6.1.4', id: 'rule_end_the_run', test: 'runs > ends the run', file },
+      { ref: 'rule_jacking_out', id: 'rule_jacking_out', test: 'runs > ends the run', file },
     ])
     rmSync(log)
     // Outside a test, nothing is recorded.
     expect(runModule(source, { CR_CITE_LOG: log })).toBeNull()
+  })
+
+  it('records the calling file from either build, through the engine\'s own modules; none for code in no file (node -e)', () => {
+    const log = join(project, 'cite-log-2.jsonl')
+    writeFileSync(join(project, 'engine.cjs'), `const { cite } = require('netrunner-cr')\nexports.endRun = () => cite('rule_end_the_run')\n`)
+    const env = { PATH: process.env.PATH!, CR_CITE_LOG: log, CR_CITE_TEST: 'engine > smoke' }
+    const node = ['/usr/bin/node', '/usr/local/bin/node'].find(existsSync) ?? process.execPath
+    const run = (args: string[]) => expect(spawnSync(node, args, { cwd: project, encoding: 'utf8', env }).stderr).toBe('')
+    run(['-e', "require('./engine.cjs').endRun(); require('netrunner-cr').cite('6.1.4')"])
+    const lines = readFileSync(log, 'utf8').trim().split('\n').map((l) => JSON.parse(l))
+    rmSync(log)
+    expect(lines).toEqual([
+      { ref: 'rule_end_the_run', id: 'rule_end_the_run', test: 'engine > smoke', file: realpathSync(join(project, 'engine.cjs')) },
+      { ref: '6.1.4', id: 'rule_end_the_run', test: 'engine > smoke' },
+    ])
+  })
+})
+
+describe('findRule, lookupRule and rule() read a query alike (plain Node)', () => {
+  it('findRule is undefined exactly where rule() throws; lookupRule says why, with the error rule() throws', () => {
+    const out = runModule(`
+      import { rule, findRule, lookupRule, OldNumberError } from 'netrunner-cr'
+      const thrown = (q, o) => { try { rule(q, o) } catch (e) { return e } }
+      // [findRule, lookupRule's rule, its error's code, whether that error is the one rule() throws]
+      const row = (q, o) => { const l = lookupRule(q, o), e = thrown(q, o); return [findRule(q, o)?.id ?? null, l.rule?.id ?? null, l.error?.code ?? null, l.error ? l.error.message === e.message && l.error.constructor === e.constructor : null] }
+      console.log(JSON.stringify({
+        rows: [row('6.1.4'), row('10.5.5'), row('rule_ncigs'), row('rule_end_teh_run'), row('6.1.4', { version: 'v99.01' }), row('6.2.5', { version: 'v24.03' })],
+        old: (({ error }) => [error instanceof OldNumberError, error.suggestions, error.history[0].id])(lookupRule('10.5.5')),
+        frozen: Object.isFrozen(lookupRule('6.1.4')),
+      }))
+    `)
+    expect(out).toEqual({
+      rows: [
+        ['rule_end_the_run', 'rule_end_the_run', null, null],
+        [null, null, 'old-number', true],
+        [null, null, 'removed-rule', true],
+        [null, null, 'unknown-rule', true],
+        [null, null, 'unknown-release', true],
+        ['rule_move_runner_to_position', 'rule_move_runner_to_position', null, null],
+      ],
+      old: [true, [{ id: 'rule_remove_tags_or_bad_publicity_as_cost', number: '1.14.3a' }], 'rule_corp_can_pay_tag_costs'],
+      frozen: true,
+    })
+  })
+})
+
+describe('the ESM and CommonJS builds in one process (the dual-package hazard)', () => {
+  it('an error thrown by either is an instance of the other\'s classes, and a rule is one object', () => {
+    const out = runModule(`
+      import * as esm from 'netrunner-cr'
+      import { createRequire } from 'node:module'
+      const cjs = createRequire(import.meta.url)('netrunner-cr')
+      const thrown = (m, q, o) => { try { m.rule(q, o) } catch (e) { return e } }
+      const classes = (m, e) => [e instanceof m.UnknownRuleError, e instanceof m.OldNumberError, e instanceof m.UnknownVersionError]
+      const errors = (m) => [thrown(m, 'rule_end_teh_run'), thrown(m, '10.5.5'), thrown(m, '6.1.4', { version: 'v99.01' })]
+      console.log(JSON.stringify({
+        distinct: esm.UnknownRuleError !== cjs.UnknownRuleError,
+        esmByCjs: errors(esm).map((e) => classes(cjs, e)),
+        cjsByEsm: errors(cjs).map((e) => classes(esm, e)),
+        looked: classes(cjs, esm.lookupRule('10.5.5').error),
+        same: [esm.rule('6.1.4') === cjs.rule('6.1.4'), esm.rules === cjs.rules, esm.rule('6.2.5', { version: 'v24.03' }) === cjs.findRule('CR v24.03 6.2.5')],
+      }))
+    `)
+    const expected = [
+      [true, false, false],
+      [true, true, false],
+      [false, false, true],
+    ]
+    expect(out).toEqual({ distinct: true, esmByCjs: expected, cjsByEsm: expected, looked: [true, true, false], same: [true, true, true] })
   })
 })
 
@@ -344,7 +432,7 @@ describe('numbers with their history (issue 19)', () => {
       'OldNumberError',
       true,
       'Rule "10.5.5" is not in the Netrunner CR v26.03: 10.5.5 in v22.12–v25.08 (rule_corp_can_pay_tag_costs) was merged into 1.14.3a (rule_remove_tags_or_bad_publicity_as_cost); cite "rule_remove_tags_or_bad_publicity_as_cost" (1.14.3a), or rule("10.5.5", { version: "v25.08" })',
-      ['rule_remove_tags_or_bad_publicity_as_cost'],
+      [{ id: 'rule_remove_tags_or_bad_publicity_as_cost', number: '1.14.3a' }],
       ['rule_corp_can_pay_tag_costs'],
     ])
     expect(out[1]).toEqual(['OldNumberError', true, 'Rule "CR 1.2.5" is not in the Netrunner CR v26.03: 1.2.5 in v22.12–v24.03 (rule_ncigs) was removed: the NCIGS Golden Rule was dropped', [], ['rule_ncigs']])

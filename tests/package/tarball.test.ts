@@ -9,7 +9,8 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { packConsumer, type Consumer } from '../../scripts/package-consumer.ts'
+import { installedSummary, packConsumer, type Consumer } from '../../scripts/package-consumer.ts'
+import { repoRoot } from '../cli/run-cr.ts'
 
 const SITE_TOOLCHAIN = ['astro', 'pagefind', 'vite', 'esbuild', 'tsx', 'sharp', 'rolldown', 'typescript', 'vitest']
 
@@ -46,6 +47,21 @@ describe('the installed package', () => {
     expect(consumer.installed.filter((n) => SITE_TOOLCHAIN.includes(n))).toEqual([])
     const pkg = JSON.parse(readFileSync(join(consumer.project, 'node_modules/netrunner-cr/package.json'), 'utf8'))
     expect(Object.keys(pkg.dependencies).filter((n) => SITE_TOOLCHAIN.includes(n))).toEqual([])
+  })
+
+  it('carries none of the repository\'s scripts, so the install lists no install script (npm\'s allowScripts)', () => {
+    const pkg = JSON.parse(readFileSync(join(consumer.project, 'node_modules/netrunner-cr/package.json'), 'utf8'))
+    expect(pkg.scripts).toBeUndefined()
+    expect(consumer.installLog).not.toMatch(/install.scripts|allowScripts/i)
+  })
+
+  it('weighs what the README says (the bench prints the same figure), within the 15 MB budget', () => {
+    const readme = readFileSync(join(repoRoot, 'README.md'), 'utf8')
+    const said = /^\| installed size [^|]*\| ≤ 15 MB \| ([^|]*) \|$/m.exec(readme)?.[1]
+    expect(said).toBe(installedSummary(consumer))
+    expect(consumer.installedBytes).toBeLessThanOrEqual(15e6)
+    // Scoped and nested packages count, as npm counts them ("added 63 packages").
+    expect(consumer.installed).toContain('@types/hast')
   })
 
   it('ships compiled code and data, not the TypeScript sources', () => {
@@ -96,6 +112,21 @@ describe('cr in an engine project (no rules/ folder)', () => {
     const r = cr(['cite', 'run.rs'])
     expect(r.code).toBe(1)
     expect(r.stdout).toMatch(/^run\.rs:2:8: error: Unknown rule ID `rule_end_teh_run`.*\[unknown-rule\]$/m)
+  })
+
+  it('checks its configuration with the validators compiled into the CLI: ajv is not installed', () => {
+    expect(consumer.installed.filter((n) => n.startsWith('ajv'))).toEqual([])
+    const config = join(consumer.project, 'cr.config.json')
+    writeFileSync(config, '{ "cite": { "patern": [], "minCoverage": { "chapters": { "6": 200 } } } }\n')
+    writeFileSync(join(consumer.project, 'config.rs'), '// CR 6.1.4\n')
+    try {
+      const r = cr(['cite', 'config.rs'])
+      expect(r.code).toBe(2)
+      expect(r.stdout + r.stderr).toContain("Unexpected key `patern` in `cite`; did you mean `patterns`? [config-invalid]")
+      expect(r.stdout + r.stderr).toContain('Unexpected value `200` for `cite.minCoverage.chapters.6`, expected a percentage from 0 to 100')
+    } finally {
+      rmSync(config)
+    }
   })
 
   it('checks a rules folder, and a second run answers from the cache with the same report', () => {

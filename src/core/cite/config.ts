@@ -3,8 +3,9 @@
  * (`schema/cr-config.schema.json`) is the one source of truth for the file's
  * shape; this module validates against it and compiles the patterns.
  */
-import { Ajv2020, type ErrorObject } from 'ajv/dist/2020.js'
+import type { ErrorObject } from 'ajv/dist/2020.js'
 import configSchema from '../../../schema/cr-config.schema.json' with { type: 'json' }
+import { validatorFor } from '../schema-validators.ts'
 import { escapeRegExp } from '../chars.ts'
 import { suggestClosest } from '../ids.ts'
 import { DEFAULT_DOC_GLOBS } from './classify.ts'
@@ -75,14 +76,12 @@ export const DEFAULT_CITE_CONFIG: CiteConfig = { patterns: [], exclude: [], unkn
 /** Line and column of a JSON path in the config file; the CLI gets it from the YAML loader. */
 export type Locate = (path: (string | number)[]) => { line: number; column: number }
 
-let validator: ReturnType<Ajv2020['compile']> | undefined
-
 export function readCiteConfig(data: unknown, file: string, locate: Locate = () => ({ line: 1, column: 1 })): { config: CiteConfig; problems: CiteProblem[] } {
   const problems: CiteProblem[] = []
   const report = (path: (string | number)[], message: string, text = '', suggestions?: string[]) =>
     problems.push({ code: 'config-invalid', severity: 'error', file, ...locate(path), message, text, ...(suggestions && suggestions.length > 0 ? { suggestions } : {}) })
 
-  validator ??= new Ajv2020({ allErrors: true, strict: false, verbose: true }).compile(configSchema)
+  const validator = validatorFor('citeConfig')
   if (!validator(data)) {
     for (const e of reduceErrors(validator.errors ?? [])) {
       const { message, suggestions } = describe(e)

@@ -72,7 +72,7 @@ export function buildRuntimeData(document: CompiledDocument, options: PackageOpt
     effective: document.release.effective,
     site: options.site ?? DEFAULT_SITE,
     rules,
-    redirects: Object.fromEntries(retired.flatMap(([id, r]) => (r.target ? [[id, r.target]] : []))),
+    redirects: Object.fromEntries(retired.flatMap(([id, r]) => (r.target && r.status !== 'removed' ? [[id, [r.target, r.status]]] : []))),
     removed: Object.fromEntries(retired.flatMap(([id, r]) => (r.target ? [] : [[id, r.reason !== undefined ? phrasePlain(reasonPhrase(r.reason)) : '']]))),
     timing: timing.structures,
     releases: compactReleases(document, options.releases ?? new Map()),
