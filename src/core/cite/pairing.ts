@@ -217,18 +217,33 @@ function nearestId(text: string, n: Hit, ids: readonly Hit[]): Hit | undefined {
   return found
 }
 
+/** A word that joins two citations in a list: `CR 6.1.4 and rule_x`, `rule_x; also CR 6.1.4`, `rule_x, not 6.1.4`. */
+const JOINING_WORD = /^(?:and|or|nor|also|plus|then|but|not|vs|versus|with|without|except|unlike|besides)$/i
+/** `&`, or `+` after a blank (`rule_54+` ends with its own): `CR 6.1.4 & rule_x`. */
+const JOINING_SIGN = /&|\s\+/
+/** A `,` or `;` ending a clause of prose: right after a word, a blank after it (`rule_x, CR 6.1.4`; not CSV's `6.1.4,rule_x`). */
+const CLAUSE_BREAK = /(?:^|[^\s,;])[,;](?=\s)/
+/** A key between the halves (`6.1.4, id: rule_x`, `:cr 6.1.4 :id rule_x`): they are data. */
+const KEY = /[A-Za-z_]\w*[ \t]*[:=]|:[A-Za-z]/
+
 /**
  * A number and an ID written as one pair: next to each other, with at most a
- * key between them (`6.1.4/rule_x`, `CR 6.1.4 rule_x`, `"6.1.4", "rule_x"`,
- * `number: '6.1.4', id: 'rule_x'`, `:cr "6.1.4" :id "rule_x"`). Prose between
- * them (`CR 6.1.4 (ends the run) and rule_x`) makes them two citations.
+ * key between them (`6.1.4/rule_x`, `CR 6.1.4 rule_x`, `rule_x (6.1.4)`,
+ * `"6.1.4", "rule_x"`, `number: '6.1.4', id: 'rule_x'`, `:cr "6.1.4" :id
+ * "rule_x"`). Two citations written as a list are not a pair: prose between
+ * them (`CR 6.1.4 (ends the run) and rule_x`), a joining word or sign (`CR
+ * 6.9.1b and rule_x`, `rule_x; also CR 6.9.1b`, `6.1.4 & rule_x`), or a
+ * clause's `,` or `;` outside data (`rule_x, CR 6.9.1b`; in data, with a half
+ * quoted or a key between, `"6.1.4", "rule_x"` is a pair).
  */
 function adjacent(text: string, a: Hit, b: Hit): boolean {
   let between = a.end <= b.offset ? text.slice(a.end, b.offset) : b.end <= a.offset ? text.slice(b.end, a.offset) : ''
-  if (a.line !== b.line) between = between.replace(/\s+/g, '')
-  if (between.length > PAIR_GAP) return false
+  const length = a.line !== b.line ? between.replace(/\s+/g, '').length : between.length
+  if (length > PAIR_GAP) return false
   const words = between.match(/[A-Za-z]{2,}/g)
-  return words === null || words.length <= 1
+  if (words !== null && (words.length > 1 || JOINING_WORD.test(words[0]!))) return false
+  if (JOINING_SIGN.test(between)) return false
+  return !CLAUSE_BREAK.test(between) || isQuoted(text, a) || isQuoted(text, b) || KEY.test(between)
 }
 
 function isAncestor(setup: ScannerSetup, ancestor: string, of: string): boolean {

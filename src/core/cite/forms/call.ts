@@ -45,13 +45,17 @@ export const lispCalls: CaptureForm = {
   },
 }
 
-/** Each literal of the call at `callAt` whose arguments start at `from`, unless something read it already. */
+/**
+ * Each literal of the call at `callAt` whose arguments start at `from`, unless something read it already.
+ * Its arguments are separate citations, all of one group: a number and an ID among them are never a pair.
+ */
 function readArguments(scan: FileScan, callAt: number, from: number, bare: boolean) {
   const { text } = scan
+  let group: number | undefined
   readCall(text, from, bare, (start, end, version) => {
     if (end <= start || scan.covered().overlaps(start, end)) return
     scan.covered().add(start, end)
-    captureHits(scan, tokenizeCapture(text, start, end, scan.setup.between), version, 'call', callAt)
+    captureHits(scan, tokenizeCapture(text, start, end, scan.setup.between), version, 'call', callAt, (group ??= scan.nextGroup()))
   })
 }
 

@@ -11,9 +11,12 @@ import { hit, stamp, type Hit } from '../hit.ts'
 import { isPlaceholder } from '../lexical.ts'
 import type { CitationVia } from '../types.ts'
 
-export function captureHits(scan: FileScan, tokens: CaptureToken[], namedVersion: string | undefined, via: CitationVia, callAt = 0): void {
+/**
+ * `group`: the group the hits join, a new one by default; a citation call gives all its arguments one
+ * (`@cr("rule_x", "6.9.4c")` is two citations, never a pair).
+ */
+export function captureHits(scan: FileScan, tokens: CaptureToken[], namedVersion: string | undefined, via: CitationVia, callAt = 0, group = scan.nextGroup()): void {
   const { setup, text } = scan
-  const group = scan.nextGroup()
   let version = namedVersion === undefined ? undefined : normalizeVersion(namedVersion)
   let notHeld: string | undefined
   if (version !== undefined) {

@@ -1,0 +1,89 @@
+/**
+ * How people write citations, and what is read from them (a stranger's Python engine, four defects):
+ * two citations side by side are never a number/ID pair, a number labelling its ID still is; a colon
+ * after the edition, a named argument and a capital letter are read; `step 2.5`, a house rule and an
+ * engine's own `rule_…` words are not.
+ */
+import { describe, expect, it } from 'vitest'
+import { readCiteConfig } from '../../src/core/cite/config.ts'
+import { createScanner } from '../../src/core/cite/scan.ts'
+import type { CiteTable } from '../../src/core/cite/table.ts'
+import { TABLE, TABLE_WITH_RELEASES } from './table-fixture.ts'
+
+const config = (cite: Record<string, unknown> = {}) => {
+  const { config, problems } = readCiteConfig({ cite }, 'cr.config.json')
+  expect(problems).toEqual([])
+  return config
+}
+const scanIn = (file: string, text: string, cite: Record<string, unknown> = {}, table: CiteTable = TABLE) => createScanner(table, config(cite)).scan(text, file)
+/** `line:col id` for each citation (`(version)` when it names one). */
+const cited = (file: string, text: string, cite: Record<string, unknown> = {}, table: CiteTable = TABLE) =>
+  scanIn(file, text, cite, table).citations.map((c) => `${c.line}:${c.column} ${c.id}${c.version ? ` (${c.version})` : ''}`)
+/** `line:col severity[code] text` for each problem but hints. */
+const problems = (file: string, text: string, cite: Record<string, unknown> = {}, table: CiteTable = TABLE) =>
+  scanIn(file, text, cite, table)
+    .problems.filter((p) => p.severity !== 'hint')
+    .map((p) => `${p.line}:${p.column} ${p.severity}[${p.code}] ${p.text}`)
+const ids = (file: string, text: string, table: CiteTable = TABLE) => scanIn(file, text, {}, table).citations.map((c) => c.id)
+
+describe('two citations are two, never a pair; a number beside the ID it labels is a pair', () => {
+  it('each argument of a citation call is a citation of its own: counted, never stale beside another', () => {
+    const text = [
+      '@pytest.mark.cr("rule_end_the_run", "6.9.1b")',
+      '@pytest.mark.cr(',
+      '    "step_initiation_begin",',
+      '    "6.1.4",',
+      ')',
+      'def test_jack_out(): ...',
+    ].join('\n')
+    expect(problems('test_runs.py', text)).toEqual([])
+    expect(scanIn('test_runs.py', text).citations.map((c) => `${c.line} ${c.number ?? '-'} ${c.id}`)).toEqual([
+      '1 - rule_end_the_run',
+      '1 6.9.1b step_initiation_begin',
+      '3 - step_initiation_begin',
+      '4 6.1.4 rule_jacking_out',
+    ])
+    // The same in the other languages' calls: a macro's bare tokens, an attribute, a Lisp call.
+    expect(problems('runs.rs', 'cite!(rule_run, 6.1.4);\n#[cr("6.9.1a", "rule_end_the_run")]')).toEqual([])
+    expect(ids('runs.rs', 'cite!(rule_run, 6.1.4);')).toEqual(['rule_run', 'rule_jacking_out'])
+    expect(problems('Runs.cs', '[Cite("6.1.1", "rule_jacking_out")]')).toEqual([])
+    expect(problems('runs.clj', '(cite "rule_run" "6.1.4")')).toEqual([])
+  })
+
+  it('a joining word, `&` or a clause\'s `,` or `;` in prose makes two citations', () => {
+    for (const text of [
+      '    """Covers CR 6.9.1b and rule_end_the_run."""',
+      '    # See rule_end_the_run; also CR 6.9.1b',
+      '    # rule_end_the_run, CR 6.9.1b',
+      '    # CR 6.9.1b or rule_end_the_run',
+      '    # rule_end_the_run & CR 6.9.1b',
+      '    # rule_end_the_run plus CR 6.9.1b',
+      '    # rule_end_the_run, not CR 6.9.1b',
+    ]) {
+      expect(problems('test_runs.py', text), text).toEqual([])
+      expect(ids('test_runs.py', text).sort(), text).toEqual(['rule_end_the_run', 'step_initiation_begin'])
+    }
+  })
+
+  it('a number written as the ID\'s label, or as data beside it, is still a pair: stale when they disagree', () => {
+    const stale = (file: string, text: string) => scanIn(file, text).problems.filter((p) => p.code === 'stale-pair').map((p) => p.text)
+    for (const [file, text] of [
+      ['runs.py', '# 6.1.4 rule_end_the_run'],
+      ['runs.py', '# 6.1.4/rule_end_the_run'],
+      ['runs.py', '# rule_end_the_run (6.1.4)'],
+      ['runs.py', '# rule_end_the_run (CR 6.1.4)'],
+      ['runs.py', '# rule_end_the_run: 6.1.4'],
+      ['runs.json', '{"6.1.4": "rule_end_the_run"}'],
+      ['runs.py', 'PAIRS = [("6.1.4", "rule_end_the_run")]'],
+      ['runs.md', 'number: 6.1.4, id: rule_end_the_run'],
+      ['runs.csv', '6.1.4,rule_end_the_run,ends the run'],
+      ['runs.clj', '{:cr "6.1.4" :id "rule_end_the_run"}'],
+      // A call's number labelled in a comment beside it: the comment names which rule the number means.
+      ['runs.rs', 'cite!("6.1.4"); // rule_end_the_run'],
+    ]) {
+      expect(stale(file!, text!), text).toEqual([text!.includes('CR 6.1.4') ? 'CR 6.1.4' : '6.1.4'])
+    }
+    // Agreeing, it is one citation written twice.
+    expect(scanIn('runs.py', '# rule_end_the_run (6.1.3)').problems.filter((p) => p.severity !== 'hint')).toEqual([])
+  })
+})
