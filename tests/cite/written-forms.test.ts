@@ -87,3 +87,28 @@ describe('two citations are two, never a pair; a number beside the ID it labels 
     expect(scanIn('runs.py', '# rule_end_the_run (6.1.3)').problems.filter((p) => p.severity !== 'hint')).toEqual([])
   })
 })
+
+describe('what a citation may be written with', () => {
+  it('a colon after the edition, as after `CR`: `CR v24.03: 6.1.4`, and in a call `v24.03: 6.1.4`', () => {
+    const text = '# Written against CR v24.03: 6.1.4 (ends the run)\n# CR 24.03: 6.1.6\ncite("v24.03: 6.1.5")\ncite("CR: 6.1.1")'
+    expect(cited('engine.py', text, {}, TABLE_WITH_RELEASES)).toEqual([
+      '1:19 rule_end_the_run (v24.03)',
+      '2:3 rule_end_the_run (v24.03)',
+      '3:15 rule_jacking_out (v24.03)',
+      '4:11 rule_run',
+    ])
+    // No `CR:` or `v24.03:` read as an unknown ID; the old numbers are checked through the release.
+    expect(problems('engine.py', text, {}, TABLE_WITH_RELEASES)).toEqual([])
+    expect(scanIn('engine.py', text, {}, TABLE_WITH_RELEASES).problems.map((p) => p.code)).toEqual(['old-release-citation', 'old-release-citation', 'old-release-citation'])
+    // Without the releases, the scan asks for them: the citation is read, not skipped.
+    expect(scanIn('engine.py', '# CR v24.03: 6.1.4').needsReleases).toBe(true)
+  })
+
+  it('a colon before nothing is still a header; before the section\'s own rule, a section; an edition not held is still one', () => {
+    const bare = { bareNumbers: 'comments' }
+    expect(cited('x.rs', '// CR v24.03:\n// 6.1.4 ended the run then', bare, TABLE_WITH_RELEASES)).toEqual(['2:4 rule_end_the_run (v24.03)'])
+    expect(cited('x.rs', '// CR 1.2: 1.2.1 the first golden rule')).toEqual(['1:4 sec_golden_rules'])
+    expect(problems('x.rs', '// CR 1.8: 9.1.8g')).toEqual(['1:4 warning[edition-not-held] CR 1.8: 9.1.8g'])
+    expect(cited('x.rs', '// CR 1.8: 9.1.8g')).toEqual([])
+  })
+})

@@ -172,8 +172,11 @@ export function tokenizeCapture(text: string, start: number, end: number, betwee
     }
     const word = m[0]
     if (word.length > 0) {
-      const kind = CAPTURE_MARKER.test(word) ? 'marker' : /^[vV]?\d+\.\d+$/.test(word) ? 'edition' : 'word'
-      out.push({ offset: start + at, text: word, kind })
+      // `CR:`, `v24.03:`, `covers:`: a label's colon; no ID has one, so a word before it is a marker.
+      const label = word.endsWith(':')
+      const bare = label ? word.slice(0, -1) : word
+      const kind = CAPTURE_MARKER.test(bare) ? 'marker' : /^[vV]?\d+\.\d+$/.test(bare) ? 'edition' : label ? 'marker' : 'word'
+      out.push({ offset: start + at, text: bare, kind })
     }
     at += Math.max(1, word.length)
   }

@@ -36,7 +36,9 @@ export function captureHits(scan: FileScan, tokens: CaptureToken[], namedVersion
     if (t.kind === 'edition') {
       const next = tokens[k + 1]
       const digits = t.text.replace(/^[vV]/, '')
-      const gapIsBlank = next !== undefined && /^[ \t§]+$/.test(text.slice(t.offset + t.text.length, next.offset))
+      const gap = next === undefined ? '' : text.slice(t.offset + t.text.length, next.offset)
+      // A label's colon (`v24.03: 6.1.4`) is a blank, unless a number of its own section follows (`1.2: 1.2.1`).
+      const gapIsBlank = /^[ \t§]+$/.test(gap) || (/^:[ \t§]*$/.test(gap) && !(next?.values?.[0]?.startsWith(`${digits}.`) ?? false))
       if (isEditionInCapture({ v: /^[vV]/.test(t.text), yearForm: isYearForm(digits, setup.table.chapters), afterCr, next: next?.kind, gapIsBlank })) {
         const e = scan.edition(t.text)
         if (e.kind === 'not-held') {

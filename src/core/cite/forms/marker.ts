@@ -44,8 +44,8 @@ const ALONE_TAIL = new RegExp(String.raw`^${TAIL}\r?$`)
 const ALONE_AFTER = new RegExp(String.raw`^${TAIL}(?:\r?\n[ \t]*${LEADER}?[ \t]*){1,3}(\d+(?:\.\d+)+)`)
 /** An edition after a marker: `v24.03`, `24.03`, `1.8`, `v1.8`. */
 const EDITION = /([vV])?(\d{1,2}\.\d{1,2})(?![A-Za-z0-9_]|\.\d)/y
-/** Between an edition and what it numbers: blanks, or a comma. */
-const EDITION_GAP = /([ \t]*,[ \t]*|[ \t]+)(?:§[ \t]*)?/y
+/** Between an edition and what it numbers: blanks, a colon (`CR v24.03: 6.2.5`), or a comma. */
+const EDITION_GAP = /([ \t]*[,:][ \t]*|[ \t]+)(?:§[ \t]*)?/y
 const NUMBER_AT = new RegExp(NUMBER, 'y')
 const RULE_MARKER = /^[Rr]/
 
@@ -89,7 +89,13 @@ function readMarked(scan: FileScan, offset: number, marker: string): number | un
     const nextId = gap && !nextNumber ? OLD_ID_WORD.exec(text) : null
     const v = e[1] !== undefined
     const yearForm = isYearForm(digits, table.chapters)
-    if (isEditionAfterMarker({ v, yearForm, nextNumber: nextNumber !== null, nextId: nextId !== null, gap: gap !== null, blankGap: gap !== null && !gap[1]!.includes(',') })) {
+    // A colon is a label's (`CR v24.03: 6.2.5`, `Quoted from CR 1.8:` above the rules): nothing after it is no
+    // gap; before a number of its own section (`CR 1.2: 1.2.1`) it follows the section, not an edition.
+    const colon = gap !== null && gap[1]!.includes(':')
+    const labelled = colon && (nextNumber !== null || nextId !== null)
+    const ownSection = colon && nextNumber !== null && nextNumber[0].startsWith(`${digits}.`)
+    const hasGap = gap !== null && (!colon || labelled)
+    if (!ownSection && isEditionAfterMarker({ v, yearForm, nextNumber: nextNumber !== null, nextId: nextId !== null, gap: hasGap, blankGap: hasGap && !gap[1]!.includes(',') })) {
       // `CR v24.03` alone names a release, not a rule (and, alone on its line, the edition of what follows).
       if (!nextNumber && !nextId) {
         noteHeader(scan, offset, afterEdition, `${v ? 'v' : ''}${digits}`)
