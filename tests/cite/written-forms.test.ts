@@ -111,4 +111,20 @@ describe('what a citation may be written with', () => {
     expect(problems('x.rs', '// CR 1.8: 9.1.8g')).toEqual(['1:4 warning[edition-not-held] CR 1.8: 9.1.8g'])
     expect(cited('x.rs', '// CR 1.8: 9.1.8g')).toEqual([])
   })
+
+  it('a named argument whose name cites, in each language\'s syntax; other named arguments are not read', () => {
+    expect(cited('test_runs.py', '@pytest.mark.cr(rule="6.9.1a")\n@pytest.mark.cr(rule_id="rule_run", reason="flaky")')).toEqual(['1:23 step_initiation_announce', '2:26 rule_run'])
+    expect(ids('RunTest.kt', '@Cite(rule = "6.1.4") fun jackOut() {}')).toEqual(['rule_jacking_out'])
+    expect(ids('runs.rs', '#[cr(rule = "6.1.2a")]\n#[cr(rule = 6.1.2b)]\ncite!(id = rule_run);')).toEqual(['rule_announce_attacked_server', 'rule_change_attacked_server', 'rule_run'])
+    expect(ids('RunTests.cs', '[Cite(Rule = "rule_end_the_run")]\n[Cite(ruleNumber: "6.1.1")]')).toEqual(['rule_end_the_run', 'rule_run'])
+    expect(ids('runs.swift', 'cite(rule: "6.1.4", note: "jack out")')).toEqual(['rule_jacking_out'])
+    expect(ids('runs_spec.rb', 'cite(:rule => "6.1.4")')).toEqual(['rule_jacking_out'])
+    expect(ids('runs.test.ts', "cite({ id: 'rule_run', note: '6.1.4' })")).toEqual(['rule_run'])
+    // `version=` names the release, as `version:` does.
+    expect(cited('test_runs.py', '@pytest.mark.cr(rule="6.1.4", version="v24.03")', {}, TABLE_WITH_RELEASES)).toEqual(['1:23 rule_end_the_run (v24.03)'])
+    // Not read: another name's value (a string in code, cited only by what is in it), a comparison, a path.
+    expect(scanIn('test_runs.py', '@pytest.mark.cr("6.1.4", reason="rule_zzz_qqq flakes")')).toMatchObject({ problems: [], citations: [{ id: 'rule_jacking_out' }] })
+    expect(scanIn('runs.ts', 'cite(note: "6.1.1", x == "6.1.4")')).toEqual({ citations: [], problems: [] })
+    expect(ids('runs.rs', 'cite!(Rules::rule, "6.1.1")')).toEqual(['rule_run'])
+  })
 })
