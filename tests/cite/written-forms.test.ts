@@ -127,4 +127,24 @@ describe('what a citation may be written with', () => {
     expect(scanIn('runs.ts', 'cite(note: "6.1.1", x == "6.1.4")')).toEqual({ citations: [], problems: [] })
     expect(ids('runs.rs', 'cite!(Rules::rule, "6.1.1")')).toEqual(['rule_run'])
   })
+
+  it('a sub-rule\'s letter in capitals, as `cr show` reads it', () => {
+    const text = '# CR 6.1.3A\n# rule 6.1.2A/B\n# CR 6.1.3A–C\ncite("6.1.3B")\n# CR 6.1.3(C)'
+    expect(cited('runs.py', text)).toEqual([
+      '1:3 rule_end_run_access_or_breach_during_run',
+      '2:3 rule_announce_attacked_server',
+      '2:3 rule_change_attacked_server',
+      '3:3 rule_end_run_access_or_breach_during_run',
+      '3:3 rule_end_encounter_outside_run',
+      '3:3 rule_end_run_no_run_or_encounter',
+      '4:7 rule_end_encounter_outside_run',
+      '5:3 rule_end_run_no_run_or_encounter',
+    ])
+    expect(problems('runs.py', text)).toEqual([])
+    // Checked beside an ID as any number is, and read bare where bare numbers are.
+    expect(problems('runs.ts', '{ number: "6.1.3A", id: "rule_end_the_run" }')).toEqual(['1:12 error[stale-pair] 6.1.3A'])
+    expect(cited('runs.ts', '// 6.1.3A: ends the run', { bareNumbers: 'comments' })).toEqual(['1:4 rule_end_run_access_or_breach_during_run'])
+    // A word run into the number is no letter of it.
+    expect(scanIn('runs.py', '# CR 6.1.3The run; CR 6.1.3ABC')).toEqual({ citations: [], problems: [] })
+  })
 })

@@ -11,9 +11,10 @@ import { isQuote } from '../chars.ts'
 import { firstAtOrAfter, hit, type Hit } from './hit.ts'
 import { resolveHit } from './resolve-hit.ts'
 import { releaseSpan } from '../versions/number-ledger.ts'
+import { numberValue } from './grammar.ts'
 
 /** A number without a citation word: `6.1.4`, or `6.1` in quotes (pairs only). */
-const BARE_NUMBER = /(?<![A-Za-z0-9_.])\d{1,2}(?:\.\d{1,3}){1,2}(?:[a-z]{1,2})?(?:\.[ivx]+)?(?![A-Za-z0-9_]|\.\d)/g
+const BARE_NUMBER = /(?<![A-Za-z0-9_.])\d{1,2}(?:\.\d{1,3}){1,2}(?:[a-zA-Z]{1,2})?(?:\.[ivxIVX]+)?(?![A-Za-z0-9_]|\.\d)/g
 /** At most this many characters between the halves of a pair. */
 const PAIR_GAP = 16
 
@@ -67,13 +68,13 @@ function pairLine(setup: ScannerSetup, text: string, hits: Hit[], from: number, 
       const offset = start + m.index
       const end = offset + m[0].length
       if (lineNo === first.line && overlapsHit(offset, end)) continue
-      const value = m[0]
+      const value = numberValue(m[0])
       if (!table.chapters.has(value.slice(0, value.indexOf('.')))) continue
       const before = segment.charCodeAt(m.index - 1)
-      const quoted = isQuote(before) && before === segment.charCodeAt(m.index + value.length)
+      const quoted = isQuote(before) && before === segment.charCodeAt(m.index + m[0].length)
       // `1.5` is as likely a float as section 1.5: two parts only in quotes.
       if ((onlyQuoted || value.split('.').length === 2) && !quoted) continue
-      const h = hit(offset, value, value, true, 'number')
+      const h = hit(offset, m[0], value, true, 'number')
       h.bare = true
       h.line = lineNo
       h.column = offset - start + 1
