@@ -148,3 +148,12 @@ describe('what a citation may be written with', () => {
     expect(scanIn('runs.py', '# CR 6.1.3The run; CR 6.1.3ABC')).toEqual({ citations: [], problems: [] })
   })
 })
+
+describe('what is still nothing', () => {
+  it('`step` numbers a rule or a step, never a chapter or a section: `step 2.5` of a recipe', () => {
+    expect(scanIn('recipe.py', '# step 1.2 of a recipe\n# steps 6.1 and 6.9, then step 6.9\n# Step 1.2: preheat')).toEqual({ citations: [], problems: [] })
+    expect(cited('recipe.py', '# step 6.9.1a, step 6.1.4, steps 1.2 and 6.9.1b')).toEqual(['1:3 step_initiation_announce', '1:16 rule_jacking_out', '1:42 step_initiation_begin'])
+    // A section after `CR` or `rule` is still the section.
+    expect(cited('recipe.py', '# CR 1.2, rule 6.1')).toEqual(['1:3 sec_golden_rules', '1:11 sec_run_general'])
+  })
+})

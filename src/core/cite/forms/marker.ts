@@ -21,6 +21,8 @@ const AFTER_MARKER = /[ \t]*(?:\r?\n[ \t]*(?:\/\/[\/!]?|#+|;+|\*(?!\/)|--)?[ \t]
 const FULL_NAME = /[Cc]omprehensive[ \t]+[Rr]ules/
 /** `step 6.9.1a`: a citation only when the number is a rule; never an error (`step 3.2` of a recipe). */
 const SOFT_MARKER = /^[Ss]teps?$/
+/** What `step` may number: a rule, a sub-rule or a step, three parts or more (`step 2.5` is a recipe's). */
+const STEP_NUMBER = /^\d+\.\d+\.\d/
 /** Words before `CR 1.8` that make it an edition: `per Nisei CR 1.5`, `NSG CR 1.4`. */
 const EDITION_BEFORE = /(?:^|[^A-Za-z])(?:nisei|nsg|ffg)[ \t]*$/i
 /** `9.6.2, 9.6.5 and 9.6.15 of CR 1.8`: numbers of an edition. */
@@ -147,8 +149,9 @@ function readMarked(scan: FileScan, offset: number, marker: string): number | un
   // `rule 6.1.4 of the Ruff docs`, `rule 4.2 in MTR`.
   if (followedByOtherDocument(table, text, end)) return end
   if (SOFT_MARKER.test(marker)) {
-    // `step 6.9.1a` cites; `step 2.5` of something else is nothing.
-    const known = (n: string) => table.byNumber.has(n) || (table.releases?.ledger.meanings(n).length ?? 0) > 0
+    // `step 6.9.1a` cites; `step 2.5` of something else is nothing: a step is never a chapter or a section
+    // (two parts), whatever the CR numbers so.
+    const known = (n: string) => STEP_NUMBER.test(n) && (table.byNumber.has(n) || (table.releases?.ledger.meanings(n).length ?? 0) > 0)
     const kept = items.map((it) => ({ ...it, values: it.values.filter(known) })).filter((it) => it.values.length > 0)
     if (kept.length === 0) return end
     pushItems(scan, kept[0]!.offset === items[0]!.offset ? offset : kept[0]!.offset, kept, undefined, undefined)
