@@ -156,4 +156,26 @@ describe('what is still nothing', () => {
     // A section after `CR` or `rule` is still the section.
     expect(cited('recipe.py', '# CR 1.2, rule 6.1')).toEqual(['1:3 sec_golden_rules', '1:11 sec_run_general'])
   })
+
+  it('`rule N` owned by someone else: our rule, a house, team, lint or style rule', () => {
+    for (const text of [
+      '# Per our house rule 6.1.1 we retry twice',
+      '# our rule 6.1.4: never block the event loop',
+      '# my rules 6.1.1 and 6.1.2',
+      '# team rule 6.1.3, lint rule 6.1.4, style-rule 6.1.1',
+      '# House Rule 6.9.1: no proxies',
+      "# the team's rule 6.1.1",
+      '# clippy rule 6.1.2 is noisy; our step 6.9.1a',
+    ]) {
+      expect(scanIn('engine.py', text), text).toEqual({ citations: [], problems: [] })
+    }
+    // The game's rules still: no owner, the game's own words, a contraction, a sentence ending, `CR` itself.
+    expect(cited('engine.py', "# the rule 6.1.1; golden rule 1.2.1; the Runner's rule 6.1.4; it's rule 6.1.3a that ends; house rule: CR 6.1.2")).toEqual([
+      '1:7 rule_run',
+      '1:26 rule_54+',
+      '1:51 rule_jacking_out',
+      '1:68 rule_end_run_access_or_breach_during_run',
+      '1:103 rule_attacked_server',
+    ])
+  })
 })
