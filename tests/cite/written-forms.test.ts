@@ -178,4 +178,15 @@ describe('what is still nothing', () => {
       '1:103 rule_attacked_server',
     ])
   })
+
+  it('an unknown `rule_…` word after `rule:` is the engine\'s own unless a close miss; after `CR`, or in a call, an error', () => {
+    expect(scanIn('engine.py', '# Retry rule: rule_retry_backoff\n# Rules: rule_cache_ttl, rule_retry_backoff')).toEqual({ citations: [], problems: [] })
+    expect(problems('engine.py', '# rule: rule_end_teh_run')).toEqual(['1:9 error[unknown-rule] rule_end_teh_run'])
+    expect(cited('engine.py', '# rule: rule_run\nPOLICY = {rule: rule_jacking_out}')).toEqual(['1:9 rule_run', '2:17 rule_jacking_out'])
+    // Citation forms: whatever is written there is a citation.
+    expect(problems('engine.py', '# CR: rule_retry_backoff\ncite("rule_retry_backoff")')).toEqual([
+      '1:7 error[unknown-rule] rule_retry_backoff',
+      '2:7 error[unknown-rule] rule_retry_backoff',
+    ])
+  })
 })
