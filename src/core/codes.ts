@@ -88,7 +88,7 @@ export const DIAGNOSTIC_CODES = {
   'retired-unknown-id': check('A retired ID that no release defines (often a typo) (warning).', 'warning'),
   'retired-wrong-release': check('`release` is not the last release that defines the ID (warning).', 'warning'),
   // `cr cite` (tests/cite/).
-  'stale-pair': code('error', ['cite'], 'A number and an ID on the same line that disagree; the ID wins and its number is given, with the releases where the old number was that rule\'s.'),
+  'stale-pair': code('error', ['cite'], 'A number written beside an ID, as its label or as data, that disagrees with it (two citations in a list are no pair); the ID wins and its number is given, with the releases where the old number was that rule\'s.'),
   'renamed-rule': code('warning', ['cite'], 'A cited ID that was renamed, merged or split; the citation counts for the new ID (warning).'),
   'removed-rule': code('error', ['cite'], 'A cited ID that was removed from the rules without a successor.'),
   'imprecise-citation': code('hint', ['cite'], 'A cited rule that has sub-rules or steps; citing the one that applies is more precise (hint).'),

@@ -208,6 +208,39 @@ describe('cr cite output', () => {
   })
 })
 
+describe('a Python engine as a stranger writes it', () => {
+  it('counts each of two citations side by side, reads a named argument, a colon after the edition and a capital; reports nothing of the engine\'s own', async () => {
+    const dir = project({
+      'tests/test_runs.py': [
+        'import pytest',
+        '',
+        '@pytest.mark.cr("rule_end_the_run", "6.9.4c")',
+        '@pytest.mark.cr(rule="6.9.6a")',
+        'def test_jack_out():',
+        '    """Covers CR 6.9.1b and rule_credit_pool."""',
+        '    # See rule_credit_pool; also CR 6.1.4A',
+        '',
+      ].join('\n'),
+      'src/engine.py': ['# Written against CR v24.03: 6.2.5 (approach)', '# step 2.5 of a recipe; per our house rule 3.2.1 we retry', '# Retry rule: rule_retry_backoff', 'RETRIES = 3', ''].join('\n'),
+    })
+    const r = await runCr(['cite', '--json', '--index', index], dir)
+    const out = JSON.parse(r.stdout) as { citations: { file: string; line: number; id: string; number?: string }[]; problems: { severity: string; code: string }[] }
+    expect(out.problems.filter((p) => p.severity !== 'hint')).toEqual([])
+    expect(out.problems.map((p) => p.code)).not.toContain('stale-pair')
+    expect(out.citations.map((c) => `${c.file}:${c.line} ${c.number ?? '-'} ${c.id}`)).toEqual([
+      'src/engine.py:1 6.2.5 rule_move_runner_to_position',
+      'tests/test_runs.py:3 - rule_end_the_run',
+      'tests/test_runs.py:3 6.9.4c step_jack_out_choice',
+      'tests/test_runs.py:4 6.9.6a step_open_priority_windows_closed',
+      'tests/test_runs.py:6 6.9.1b step_initiation_bad_publicity',
+      'tests/test_runs.py:6 - rule_credit_pool',
+      'tests/test_runs.py:7 - rule_credit_pool',
+      'tests/test_runs.py:7 6.1.4a rule_end_run_access_or_breach_during_run',
+    ])
+    expect(r.code).toBe(0)
+  }, 600_000)
+})
+
 describe('which files are scanned', () => {
   it('skips node_modules, .git, build output and .gitignore entries (nested, negated)', async () => {
     const planted = '"rule_end_teh_run"\n'

@@ -11,8 +11,14 @@
 import { isIdentChar as isIdent } from '../chars.ts'
 import { citationForm } from '../ids.ts'
 
-/** `6.1.4`, `6.1.4a`, printed `6.1.4.a` or `6.1.4(a)`, timing `11.2.2b.i`. */
-export const NUMBER = String.raw`\d+(?:\.\d+)+(?:\.?[a-z]{1,2}(?![a-z])|\([a-z]{1,2}\))?(?:\.[ivx]+(?![a-z]))?`
+/**
+ * `6.1.4`, `6.1.4a`, printed `6.1.4.a` or `6.1.4(a)`, timing `11.2.2b.i`; a letter in either case (`6.1.4A`,
+ * as `cr show` takes it): values are read in lower case (`numberValue`).
+ */
+export const NUMBER = String.raw`\d+(?:\.\d+)+(?:\.?[a-zA-Z]{1,2}(?![a-zA-Z])|\([a-zA-Z]{1,2}\))?(?:\.[ivxIVX]+(?![a-zA-Z]))?`
+
+/** A number as written → its value: in citation form, its letters in lower case (`6.1.4.A` → `6.1.4a`). */
+export const numberValue = (written: string): string => citationForm(written.toLowerCase())
 
 /** One cited item: a number, or a range of them. */
 export interface NumberItem {
@@ -25,11 +31,11 @@ export interface NumberItem {
 
 const FIRST = new RegExp(NUMBER, 'y')
 /** A range's second half: a number, or letters after a number ending in one (`6.1.4a–c`). */
-const RANGE_TO = new RegExp(String.raw`(?:[ \t]*(?:–|—|\.\.)[ \t]*|-|[ \t]+-[ \t]+(?=\d)|[ \t]+(?:through|thru|to)[ \t]+)(${NUMBER}|[a-z]{1,2}(?![A-Za-z0-9_]))`, 'y')
+const RANGE_TO = new RegExp(String.raw`(?:[ \t]*(?:–|—|\.\.)[ \t]*|-|[ \t]+-[ \t]+(?=\d)|[ \t]+(?:through|thru|to)[ \t]+)(${NUMBER}|[a-zA-Z]{1,2}(?![A-Za-z0-9_]))`, 'y')
 /** `6.9.3c-i`: step c, branch i (how the timing structures are cited), never the range c…i. */
-const BRANCH = /-(?:iii|ii|iv|ix|i|vi{0,3}|x)(?![A-Za-z0-9_])/y
+const BRANCH = /-(?:iii|ii|iv|ix|i|vi{0,3}|x)(?![A-Za-z0-9_])/iy
 /** `6.2.7a/c/d`, `6.1.4a, c and d`: more letters of the same rule. */
-const MORE_LETTERS = /[ \t]*(?:\/|,|&|\band\b|\bor\b)[ \t]*([a-z])(?![A-Za-z0-9_.])/y
+const MORE_LETTERS = /[ \t]*(?:\/|,|&|\band\b|\bor\b)[ \t]*([a-zA-Z])(?![A-Za-z0-9_.])/y
 const SEPARATOR = new RegExp(String.raw`[ \t]*(?:,|&|/|\+|\band\b|\bor\b)[ \t]*(?:and[ \t]+|or[ \t]+)?(?:§[ \t]*)?(?=\d)`, 'y')
 
 /**
@@ -46,7 +52,7 @@ export function readNumbers(text: string, pos: number, between?: Between): { ite
     if (!m) break
     let end = at + m[0].length
     if (end < text.length && isIdent(text.charCodeAt(end))) break
-    const first = citationForm(m[0])
+    const first = numberValue(m[0])
     let item: NumberItem = { offset: at, text: m[0], values: [first] }
     const letter = /[a-z]$/.test(first)
     BRANCH.lastIndex = end
@@ -59,7 +65,7 @@ export function readNumbers(text: string, pos: number, between?: Between): { ite
       const r = RANGE_TO.exec(text)
       if (r) {
         const rEnd = RANGE_TO.lastIndex
-        const to = citationForm(r[1]!)
+        const to = numberValue(r[1]!)
         const values = expandRange(first, to) ?? (/^\d/.test(to) ? between?.(first, to) : undefined)
         if (values && !(rEnd < text.length && isIdent(text.charCodeAt(rEnd)))) {
           item = { offset: at, text: text.slice(at, rEnd), values }
@@ -72,9 +78,10 @@ export function readNumbers(text: string, pos: number, between?: Between): { ite
         for (;;) {
           MORE_LETTERS.lastIndex = end
           const l = MORE_LETTERS.exec(text)
-          if (!l || l[1]!.charCodeAt(0) <= last) break
-          last = l[1]!.charCodeAt(0)
-          item.values.push(`${stem}${l[1]}`)
+          const more = l?.[1]!.toLowerCase()
+          if (more === undefined || more.charCodeAt(0) <= last) break
+          last = more.charCodeAt(0)
+          item.values.push(`${stem}${more}`)
           end = MORE_LETTERS.lastIndex
         }
         if (item.values.length > 1) item.text = text.slice(at, end)
@@ -172,8 +179,11 @@ export function tokenizeCapture(text: string, start: number, end: number, betwee
     }
     const word = m[0]
     if (word.length > 0) {
-      const kind = CAPTURE_MARKER.test(word) ? 'marker' : /^[vV]?\d+\.\d+$/.test(word) ? 'edition' : 'word'
-      out.push({ offset: start + at, text: word, kind })
+      // `CR:`, `v24.03:`, `covers:`: a label's colon; no ID has one, so a word before it is a marker.
+      const label = word.endsWith(':')
+      const bare = label ? word.slice(0, -1) : word
+      const kind = CAPTURE_MARKER.test(bare) ? 'marker' : /^[vV]?\d+\.\d+$/.test(bare) ? 'edition' : label ? 'marker' : 'word'
+      out.push({ offset: start + at, text: bare, kind })
     }
     at += Math.max(1, word.length)
   }

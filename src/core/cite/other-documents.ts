@@ -72,6 +72,8 @@ export function followedByOtherDocument(table: CiteTable, text: string, end: num
  * that name's owner too (`// Lorcana Comprehensive Rules 1.2.1`), unless it is a verb or a preposition.
  */
 export function namedOtherDocument(table: CiteTable, text: string, markerAt: number, strong = false): boolean {
+  // `our house rule 3.2.1`, `the lint rule 4.2`: a weak marker someone else's by the word before it.
+  if (!strong && ownedByOthers(table, text, markerAt)) return true
   // Read backwards in place, a bounded look: this runs for every marker of a tree.
   const w = wordBefore(text, markerAt)
   if (w === undefined) return false
@@ -118,6 +120,41 @@ function isName(table: CiteTable, text: string, { word, start }: { word: string;
   // At a sentence's start: `Lorcana CR`, not `Per CR`, `Implements CR` (a verb), `Magic's CR`.
   return strong && !STARTERS.has(word) && !/[^s]s$/.test(word)
 }
+
+/** Before `rule` or `step`: whose it is (`our rule`, `my rules`), as `of our style guide` after the numbers says. */
+const POSSESSIVE = new Set(['our', 'my', 'your', 'their', 'his', 'her', 'own'])
+/**
+ * Before `rule` or `step`: a kind of rule that is not the game's (`house rule 3.2.1`, `team rule`, `lint
+ * rule`, `style rule`): the engine team's, a tool's, a tournament's. Wins over the game's own words
+ * (`tournament` is a word of an ID, the Tournament Rules another document).
+ */
+const QUALIFIER = new Set([
+  'house', 'team', 'project', 'company', 'internal', 'local', 'custom', 'engine', 'homebrew', 'variant', 'casual', 'table', 'club', 'league', 'tournament',
+  'lint', 'linter', 'linting', 'style', 'styleguide', 'coding', 'naming', 'formatting', 'review', 'business', 'validation', 'firewall', 'routing', 'css',
+  'eslint', 'tslint', 'clippy', 'pylint', 'ruff', 'flake8', 'mypy', 'rubocop', 'checkstyle', 'sonar', 'detekt', 'ktlint', 'stylelint',
+])
+
+/**
+ * Is the weak marker at `markerAt` someone else's by the word just before it (blanks or a hyphen between)?
+ * A possessive (`our rule`, `the team's rule`; not the game's own, `the Runner's rule`) or a qualifier
+ * (`house rule`, `lint-rule`). Read backwards in place, a bounded look.
+ */
+function ownedByOthers(table: CiteTable, text: string, markerAt: number): boolean {
+  let i = markerAt - 1
+  if (i < 0 || !(isBlank(text.charCodeAt(i)) || text.charCodeAt(i) === 45 /* - */)) return false
+  while (i >= 0 && isBlank(text.charCodeAt(i))) i--
+  if (i >= 0 && text.charCodeAt(i) === 45 && i === markerAt - 1) i--
+  const end = i + 1
+  while (i >= 0 && end - i <= 24 && (isAlnum(text.charCodeAt(i)) || text.charCodeAt(i) === 39 || text.charCodeAt(i) === 0x2019)) i--
+  if (i >= 0 && isAlnum(text.charCodeAt(i))) return false
+  const word = text.slice(i + 1, end).toLowerCase()
+  if (POSSESSIVE.has(word) || QUALIFIER.has(word)) return true
+  const owner = /^([a-z][a-z0-9]*)['\u2019]s?$/.exec(word)?.[1]
+  return owner !== undefined && !NO_OWNER.has(owner) && !OWN.has(owner.toUpperCase()) && !gameWords(table).has(owner)
+}
+
+/** `it's rule 6.1.4 that …`, `the game's rule`: a contraction, or the game itself. */
+const NO_OWNER = new Set(['it', 'that', 'this', 'there', 'here', 'what', 'who', 'he', 'she', 'let', 'game'])
 
 /** Characters of a name: `MISRA-C:2004`, `HTTP/1.1`, `R&D`, `C++`. */
 const isWordChar = (c: number) => isAlnum(c) || c === 58 || c === 38 || c === 43 || c === 45 || c === 95 || c === 46 || c === 47

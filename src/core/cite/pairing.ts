@@ -11,9 +11,10 @@ import { isQuote } from '../chars.ts'
 import { firstAtOrAfter, hit, type Hit } from './hit.ts'
 import { resolveHit } from './resolve-hit.ts'
 import { releaseSpan } from '../versions/number-ledger.ts'
+import { numberValue } from './grammar.ts'
 
 /** A number without a citation word: `6.1.4`, or `6.1` in quotes (pairs only). */
-const BARE_NUMBER = /(?<![A-Za-z0-9_.])\d{1,2}(?:\.\d{1,3}){1,2}(?:[a-z]{1,2})?(?:\.[ivx]+)?(?![A-Za-z0-9_]|\.\d)/g
+const BARE_NUMBER = /(?<![A-Za-z0-9_.])\d{1,2}(?:\.\d{1,3}){1,2}(?:[a-zA-Z]{1,2})?(?:\.[ivxIVX]+)?(?![A-Za-z0-9_]|\.\d)/g
 /** At most this many characters between the halves of a pair. */
 const PAIR_GAP = 16
 
@@ -67,13 +68,13 @@ function pairLine(setup: ScannerSetup, text: string, hits: Hit[], from: number, 
       const offset = start + m.index
       const end = offset + m[0].length
       if (lineNo === first.line && overlapsHit(offset, end)) continue
-      const value = m[0]
+      const value = numberValue(m[0])
       if (!table.chapters.has(value.slice(0, value.indexOf('.')))) continue
       const before = segment.charCodeAt(m.index - 1)
-      const quoted = isQuote(before) && before === segment.charCodeAt(m.index + value.length)
+      const quoted = isQuote(before) && before === segment.charCodeAt(m.index + m[0].length)
       // `1.5` is as likely a float as section 1.5: two parts only in quotes.
       if ((onlyQuoted || value.split('.').length === 2) && !quoted) continue
-      const h = hit(offset, value, value, true, 'number')
+      const h = hit(offset, m[0], value, true, 'number')
       h.bare = true
       h.line = lineNo
       h.column = offset - start + 1
@@ -217,18 +218,33 @@ function nearestId(text: string, n: Hit, ids: readonly Hit[]): Hit | undefined {
   return found
 }
 
+/** A word that joins two citations in a list: `CR 6.1.4 and rule_x`, `rule_x; also CR 6.1.4`, `rule_x, not 6.1.4`. */
+const JOINING_WORD = /^(?:and|or|nor|also|plus|then|but|not|vs|versus|with|without|except|unlike|besides)$/i
+/** `&`, or `+` after a blank (`rule_54+` ends with its own): `CR 6.1.4 & rule_x`. */
+const JOINING_SIGN = /&|\s\+/
+/** A `,` or `;` ending a clause of prose: right after a word, a blank after it (`rule_x, CR 6.1.4`; not CSV's `6.1.4,rule_x`). */
+const CLAUSE_BREAK = /(?:^|[^\s,;])[,;](?=\s)/
+/** A key between the halves (`6.1.4, id: rule_x`, `:cr 6.1.4 :id rule_x`): they are data. */
+const KEY = /[A-Za-z_]\w*[ \t]*[:=]|:[A-Za-z]/
+
 /**
  * A number and an ID written as one pair: next to each other, with at most a
- * key between them (`6.1.4/rule_x`, `CR 6.1.4 rule_x`, `"6.1.4", "rule_x"`,
- * `number: '6.1.4', id: 'rule_x'`, `:cr "6.1.4" :id "rule_x"`). Prose between
- * them (`CR 6.1.4 (ends the run) and rule_x`) makes them two citations.
+ * key between them (`6.1.4/rule_x`, `CR 6.1.4 rule_x`, `rule_x (6.1.4)`,
+ * `"6.1.4", "rule_x"`, `number: '6.1.4', id: 'rule_x'`, `:cr "6.1.4" :id
+ * "rule_x"`). Two citations written as a list are not a pair: prose between
+ * them (`CR 6.1.4 (ends the run) and rule_x`), a joining word or sign (`CR
+ * 6.9.1b and rule_x`, `rule_x; also CR 6.9.1b`, `6.1.4 & rule_x`), or a
+ * clause's `,` or `;` outside data (`rule_x, CR 6.9.1b`; in data, with a half
+ * quoted or a key between, `"6.1.4", "rule_x"` is a pair).
  */
 function adjacent(text: string, a: Hit, b: Hit): boolean {
   let between = a.end <= b.offset ? text.slice(a.end, b.offset) : b.end <= a.offset ? text.slice(b.end, a.offset) : ''
-  if (a.line !== b.line) between = between.replace(/\s+/g, '')
-  if (between.length > PAIR_GAP) return false
+  const length = a.line !== b.line ? between.replace(/\s+/g, '').length : between.length
+  if (length > PAIR_GAP) return false
   const words = between.match(/[A-Za-z]{2,}/g)
-  return words === null || words.length <= 1
+  if (words !== null && (words.length > 1 || JOINING_WORD.test(words[0]!))) return false
+  if (JOINING_SIGN.test(between)) return false
+  return !CLAUSE_BREAK.test(between) || isQuoted(text, a) || isQuoted(text, b) || KEY.test(between)
 }
 
 function isAncestor(setup: ScannerSetup, ancestor: string, of: string): boolean {

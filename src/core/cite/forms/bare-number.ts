@@ -14,7 +14,7 @@ export const bareNumber: WordForm = {
   name: 'bare-number',
   source(setup: ScannerSetup) {
     if (setup.config.bareNumbers !== 'comments') return undefined
-    return String.raw`(?<![A-Za-z0-9_.§@^~=<>]|[Vv]ersion )\d{1,2}\.\d{1,3}\.\d{1,3}(?:[a-z]{1,2})?(?![A-Za-z0-9_]|\.\d)`
+    return String.raw`(?<![A-Za-z0-9_.§@^~=<>]|[Vv]ersion )\d{1,2}\.\d{1,3}\.\d{1,3}(?:[a-zA-Z]{1,2})?(?![A-Za-z0-9_]|\.\d)`
   },
   read(scan: FileScan, offset: number, number: string) {
     if (!scan.setup.table.chapters.has(number.slice(0, number.indexOf('.')))) return undefined

@@ -11,9 +11,12 @@ import { hit, stamp, type Hit } from '../hit.ts'
 import { isPlaceholder } from '../lexical.ts'
 import type { CitationVia } from '../types.ts'
 
-export function captureHits(scan: FileScan, tokens: CaptureToken[], namedVersion: string | undefined, via: CitationVia, callAt = 0): void {
+/**
+ * `group`: the group the hits join, a new one by default; a citation call gives all its arguments one
+ * (`@cr("rule_x", "6.9.4c")` is two citations, never a pair).
+ */
+export function captureHits(scan: FileScan, tokens: CaptureToken[], namedVersion: string | undefined, via: CitationVia, callAt = 0, group = scan.nextGroup()): void {
   const { setup, text } = scan
-  const group = scan.nextGroup()
   let version = namedVersion === undefined ? undefined : normalizeVersion(namedVersion)
   let notHeld: string | undefined
   if (version !== undefined) {
@@ -33,7 +36,9 @@ export function captureHits(scan: FileScan, tokens: CaptureToken[], namedVersion
     if (t.kind === 'edition') {
       const next = tokens[k + 1]
       const digits = t.text.replace(/^[vV]/, '')
-      const gapIsBlank = next !== undefined && /^[ \t§]+$/.test(text.slice(t.offset + t.text.length, next.offset))
+      const gap = next === undefined ? '' : text.slice(t.offset + t.text.length, next.offset)
+      // A label's colon (`v24.03: 6.1.4`) is a blank, unless a number of its own section follows (`1.2: 1.2.1`).
+      const gapIsBlank = /^[ \t§]+$/.test(gap) || (/^:[ \t§]*$/.test(gap) && !(next?.values?.[0]?.startsWith(`${digits}.`) ?? false))
       if (isEditionInCapture({ v: /^[vV]/.test(t.text), yearForm: isYearForm(digits, setup.table.chapters), afterCr, next: next?.kind, gapIsBlank })) {
         const e = scan.edition(t.text)
         if (e.kind === 'not-held') {

@@ -21,6 +21,8 @@ const AFTER_MARKER = /[ \t]*(?:\r?\n[ \t]*(?:\/\/[\/!]?|#+|;+|\*(?!\/)|--)?[ \t]
 const FULL_NAME = /[Cc]omprehensive[ \t]+[Rr]ules/
 /** `step 6.9.1a`: a citation only when the number is a rule; never an error (`step 3.2` of a recipe). */
 const SOFT_MARKER = /^[Ss]teps?$/
+/** What `step` may number: a rule, a sub-rule or a step, three parts or more (`step 2.5` is a recipe's). */
+const STEP_NUMBER = /^\d+\.\d+\.\d/
 /** Words before `CR 1.8` that make it an edition: `per Nisei CR 1.5`, `NSG CR 1.4`. */
 const EDITION_BEFORE = /(?:^|[^A-Za-z])(?:nisei|nsg|ffg)[ \t]*$/i
 /** `9.6.2, 9.6.5 and 9.6.15 of CR 1.8`: numbers of an edition. */
@@ -44,8 +46,8 @@ const ALONE_TAIL = new RegExp(String.raw`^${TAIL}\r?$`)
 const ALONE_AFTER = new RegExp(String.raw`^${TAIL}(?:\r?\n[ \t]*${LEADER}?[ \t]*){1,3}(\d+(?:\.\d+)+)`)
 /** An edition after a marker: `v24.03`, `24.03`, `1.8`, `v1.8`. */
 const EDITION = /([vV])?(\d{1,2}\.\d{1,2})(?![A-Za-z0-9_]|\.\d)/y
-/** Between an edition and what it numbers: blanks, or a comma. */
-const EDITION_GAP = /([ \t]*,[ \t]*|[ \t]+)(?:§[ \t]*)?/y
+/** Between an edition and what it numbers: blanks, a colon (`CR v24.03: 6.2.5`), or a comma. */
+const EDITION_GAP = /([ \t]*[,:][ \t]*|[ \t]+)(?:§[ \t]*)?/y
 const NUMBER_AT = new RegExp(NUMBER, 'y')
 const RULE_MARKER = /^[Rr]/
 
@@ -89,7 +91,13 @@ function readMarked(scan: FileScan, offset: number, marker: string): number | un
     const nextId = gap && !nextNumber ? OLD_ID_WORD.exec(text) : null
     const v = e[1] !== undefined
     const yearForm = isYearForm(digits, table.chapters)
-    if (isEditionAfterMarker({ v, yearForm, nextNumber: nextNumber !== null, nextId: nextId !== null, gap: gap !== null, blankGap: gap !== null && !gap[1]!.includes(',') })) {
+    // A colon is a label's (`CR v24.03: 6.2.5`, `Quoted from CR 1.8:` above the rules): nothing after it is no
+    // gap; before a number of its own section (`CR 1.2: 1.2.1`) it follows the section, not an edition.
+    const colon = gap !== null && gap[1]!.includes(':')
+    const labelled = colon && (nextNumber !== null || nextId !== null)
+    const ownSection = colon && nextNumber !== null && nextNumber[0].startsWith(`${digits}.`)
+    const hasGap = gap !== null && (!colon || labelled)
+    if (!ownSection && isEditionAfterMarker({ v, yearForm, nextNumber: nextNumber !== null, nextId: nextId !== null, gap: hasGap, blankGap: hasGap && !gap[1]!.includes(',') })) {
       // `CR v24.03` alone names a release, not a rule (and, alone on its line, the edition of what follows).
       if (!nextNumber && !nextId) {
         noteHeader(scan, offset, afterEdition, `${v ? 'v' : ''}${digits}`)
@@ -141,8 +149,9 @@ function readMarked(scan: FileScan, offset: number, marker: string): number | un
   // `rule 6.1.4 of the Ruff docs`, `rule 4.2 in MTR`.
   if (followedByOtherDocument(table, text, end)) return end
   if (SOFT_MARKER.test(marker)) {
-    // `step 6.9.1a` cites; `step 2.5` of something else is nothing.
-    const known = (n: string) => table.byNumber.has(n) || (table.releases?.ledger.meanings(n).length ?? 0) > 0
+    // `step 6.9.1a` cites; `step 2.5` of something else is nothing: a step is never a chapter or a section
+    // (two parts), whatever the CR numbers so.
+    const known = (n: string) => STEP_NUMBER.test(n) && (table.byNumber.has(n) || (table.releases?.ledger.meanings(n).length ?? 0) > 0)
     const kept = items.map((it) => ({ ...it, values: it.values.filter(known) })).filter((it) => it.values.length > 0)
     if (kept.length === 0) return end
     pushItems(scan, kept[0]!.offset === items[0]!.offset ? offset : kept[0]!.offset, kept, undefined, undefined)
