@@ -5,13 +5,13 @@
  * parse). Nothing else turns red, no chapter is renumbered, and fixing the
  * file gives exactly what a fresh compile gives.
  */
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { compile } from '../../src/core/compile.ts'
 import { FolderCheck } from '../../src/core/folder-check.ts'
-import { foldCascades } from '../../src/core/recovery/recover.ts'
+import { foldCascades, withholdReleasedIds } from '../../src/core/recovery/recover.ts'
 import { releaseIdsFromFiles } from '../../src/core/versions/guard.ts'
 import { loadCards, readRulesDir } from '../../src/io/read-sources.ts'
 import { runCr, repoRoot } from '../cli/run-cr.ts'
@@ -205,5 +205,53 @@ describe('FolderCheck (the language server and the live preview): the last good 
   it('folding is idempotent', () => {
     const result = compile(withRuns(slips[2]!.edit(runs)), { cards })
     expect(foldCascades(result.messages, result.recovery!)).toEqual(result.messages)
+  })
+})
+
+/**
+ * A chapter that cannot be read at all (not UTF-8, empty, too large, a link out of the folder, deleted)
+ * gives no IDs of its own: before, every reference to its IDs, every ID the guard missed and every
+ * retirement into it was an error (~190, the cause sorted in among them). The newest release's copy of
+ * the file says which IDs wait for it.
+ */
+describe('one unreadable chapter, one message', () => {
+  const utf16 = (bom: boolean) => Buffer.concat([Buffer.from(bom ? [0xff, 0xfe] : []), Buffer.from(runs, 'utf16le')])
+  const cases: { name: string; make: (path: string) => void; code: string; file?: string }[] = [
+    { name: 'UTF-16 with a BOM', make: (p) => writeFileSync(p, utf16(true)), code: 'file-encoding' },
+    { name: 'UTF-16 without a BOM', make: (p) => writeFileSync(p, utf16(false)), code: 'file-encoding' },
+    { name: 'empty', make: (p) => writeFileSync(p, ''), code: 'file-empty' },
+    { name: 'only comments', make: (p) => writeFileSync(p, '# runs: rewritten next week\n'), code: 'file-empty' },
+    { name: 'over 32 MiB', make: (p) => (writeFileSync(p, ''), truncateSync(p, 33 * 1024 * 1024)), code: 'file-too-large' },
+    {
+      name: 'a symbolic link out of the folder',
+      make: (p) => {
+        const outside = join(mkdtempSync(join(tmpdir(), 'cr-outside-')), '06_runs.yaml')
+        writeFileSync(outside, runs)
+        rmSync(p)
+        symlinkSync(outside, p)
+      },
+      code: 'file-not-regular',
+    },
+    { name: 'deleted', make: (p) => rmSync(p), code: 'id-missing', file: 'releases/v26.03/06_runs.yaml' },
+  ]
+
+  it.each(cases)('cr check: a chapter $name is its cause alone, and a genuine mistake elsewhere still stands', async ({ make, code, file }) => {
+    const dir = tree()
+    make(join(dir, 'rules/06_runs.yaml'))
+    const access = join(dir, 'rules/07_access_breach.yaml')
+    writeFileSync(access, readFileSync(access, 'utf8').replace('{ref:rule_end_the_run}', '{ref:rule_end_the_run} {ref:rule_accesing}'))
+    const r = await runCr(['check', '--json', 'rules'], dir)
+    const messages = JSON.parse(r.stdout).messages as { file: string; code: string; message: string; related?: { message: string }[] }[]
+    expect(r.code).toBe(1)
+    expect(messages.map((m) => `${m.file} ${m.code}`)).toEqual([`${file ?? 'rules/06_runs.yaml'} ${code}`, 'rules/07_access_breach.yaml unknown-rule'])
+    expect(messages[0]!.related?.map((x) => x.message).join('\n')).toMatch(/references to its 151 IDs \(as of v26\.03\) from other files are not checked/)
+  }, 600_000)
+
+  it('a chapter deleted on purpose, its IDs retired, is not reported', () => {
+    const files = readRulesDir(join(repoRoot, 'rules'), repoRoot)
+    const release = { version: 'v26.03', files: readRulesDir(join(repoRoot, 'releases/v26.03'), repoRoot) }
+    const without = files.filter((f) => !f.path.endsWith('06_runs.yaml'))
+    expect(withholdReleasedIds(undefined, without, release, () => true)).toBeUndefined()
+    expect(withholdReleasedIds(undefined, without, release, () => false)!.broken.map((b) => [b.file, b.cause.code, b.withheld.length])).toEqual([['releases/v26.03/06_runs.yaml', 'id-missing', 151]])
   })
 })
