@@ -255,3 +255,34 @@ describe('one unreadable chapter, one message', () => {
     expect(withholdReleasedIds(undefined, without, release, () => false)!.broken.map((b) => [b.file, b.cause.code, b.withheld.length])).toEqual([['releases/v26.03/06_runs.yaml', 'id-missing', 151]])
   })
 })
+
+/** Slips inside a text that parsed: before, `cr check` passed and `cr show` printed the debris. */
+describe('a slip inside rule text is reported where it is, with its fix', () => {
+  const TEXT = "To {term:end the run} is to halt the Runner's progress toward the server."
+  const check = (text: string) => {
+    const files = readRulesDir(join(repoRoot, 'rules'), repoRoot).map((f) => (f.path.endsWith('06_runs.yaml') ? { ...f, content: runs.replace(runs.split('\n')[line - 1]!, `    text: "${text}"`) } : f))
+    return compile(files, { cards }).messages.filter((m) => m.file === 'rules/06_runs.yaml').map((m) => ({ at: `${m.line}:${m.column}`, code: m.code, severity: m.severity, message: m.message, fix: m.suggestions?.[0] }))
+  }
+  const col = (s: string) => '    text: "'.length + TEXT.indexOf(s) + 1
+
+  it.each([
+    ['a doubled tag', TEXT.replace('{term:end the run}', '{{term:end the run}}'), col('{term:'), 'markup-stray-brace', '{term:end the run}'],
+    ['a brace too many', TEXT.replace('{term:end the run}', '{term:end the run}}'), col('{term:') + '{term:end the run}'.length, 'markup-stray-brace', '{term:end the run}'],
+    ['a space before the colon', TEXT.replace('{term:end the run}', '{term :end the run}'), col('{term:'), 'markup-stray-brace', '{term:end the run}'],
+  ])('%s', (_, text, column, code, fix) => {
+    expect(check(text)).toEqual([expect.objectContaining({ at: `${line}:${column}`, code, severity: 'error', fix })])
+  })
+
+  it('a tab in the text is an error with its fix (it was exported as a literal tab)', () => {
+    const [m, ...rest] = check(TEXT.replace('halt the', 'halt\\tthe'))
+    expect(rest).toEqual([])
+    expect(m).toMatchObject({ at: `${line}:${col('halt') + 4}`, code: 'text-control-char', severity: 'error' })
+    expect(m!.message).toMatch(/^Unexpected tab U\+0009 in rule text, expected a space; replace it with one$/)
+  })
+
+  it('a space inside `{card:…}` is a warning naming the fix (the official releases have `{card: Hedge Fund}`)', () => {
+    const [m, ...rest] = check(TEXT.replace('the server.', 'the server ({card:Sneakdoor Beta }).'))
+    expect(rest).toEqual([])
+    expect(m).toMatchObject({ code: 'card-spelling', severity: 'warning', fix: '{card:Sneakdoor Beta}' })
+  })
+})
