@@ -20,6 +20,11 @@ const cards = loadCards()
 const runs = readFileSync(join(repoRoot, 'rules/06_runs.yaml'), 'utf8')
 const ETR = "    text: To {term:end the run} is to halt the Runner's progress toward the server."
 const line = runs.split('\n').findIndex((l) => l.startsWith(ETR)) + 1
+/** `text:` then `examples:` of rule_count_positions (the issue's `examples:` indented 5). */
+const COUNT = runs.slice(runs.indexOf('  - rule: rule_count_positions\n'), runs.indexOf('    - text:', runs.indexOf('  - rule: rule_count_positions\n')))
+const countLine = runs.split('\n').indexOf('  - rule: rule_count_positions') + 1
+const EXAMPLE = '      - text: The Runner uses {card:Inversificator}'
+const exampleLine = runs.split('\n').findIndex((l) => l.startsWith(EXAMPLE)) + 1
 
 /** The slips of issue 21, each with where the one message must point and what it must say. */
 const slips: { name: string; edit: (t: string) => string; at: [number, number]; says: RegExp }[] = [
@@ -78,6 +83,31 @@ const slips: { name: string; edit: (t: string) => string; at: [number, number]; 
     edit: (t) => t.replace('  - subsection: rule_end_the_run\n', '  - subsection:rule_end_the_run\n'),
     at: [line - 1, 16],
     says: /^Unexpected `subsection:rule_end_the_run`: YAML reads a key only when its `:` is followed by a space/,
+  },
+  // Indentation slips (issue: the parser's wording, at the wrong line, with the wrong fix).
+  {
+    name: 'a key indented one space deeper than its siblings',
+    edit: (t) => t.replace(COUNT, COUNT.replace('\n    examples:', '\n     examples:')),
+    at: [countLine + 2, 6],
+    says: /^Unexpected indentation: `examples:` is indented 5 spaces and its siblings 4, expected 4 spaces/,
+  },
+  {
+    name: 'a key indented one space less than its siblings',
+    edit: (t) => t.replace(ETR, ETR.slice(1)),
+    at: [line, 4],
+    says: /^Unexpected indentation: `text:` is indented 3 spaces and its siblings 4, expected 4 spaces/,
+  },
+  {
+    name: 'a list item indented one space off the others',
+    edit: (t) => t.replace('\n  - subsection: rule_jacking_out\n', '\n   - subsection: rule_jacking_out\n'),
+    at: [runs.split('\n').indexOf('  - subsection: rule_jacking_out') + 1, 4],
+    says: /^Unexpected indentation: `- subsection:` is indented 3 spaces and the other items of its list 2, expected 2 spaces/,
+  },
+  {
+    name: 'a text on the line after `- text:`, at the key\'s indentation',
+    edit: (t) => t.replace(EXAMPLE, EXAMPLE.replace('- text: ', '- text:\n        ')),
+    at: [exampleLine + 1, 9],
+    says: /^Unexpected text at the indentation of its `text:` key on the line above: YAML reads it as another key, expected the text on the `text:` line, or `text: \|-` with the text indented 10 spaces/,
   },
 ]
 
