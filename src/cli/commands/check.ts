@@ -6,6 +6,7 @@ import { FORMAT_FLAG, formatOption, writeDiagnostics } from '../report.ts'
 import { commandContext } from '../../io/context.ts'
 import { sortDiagnostics } from '../../core/diagnostics.ts'
 import { foldCascades } from '../../core/recovery/recover.ts'
+import { pointRenames } from '../../core/versions/guard.ts'
 
 export const checkSpec: CommandSpec = {
   name: 'check',
@@ -32,7 +33,8 @@ export function checkCommand(argv: string[], io: CliIo): number {
   // with the releases at hand, a chapter that cannot be read (or is gone) withholds the IDs its last released copy has.
   const all = [...result.messages, ...(guard?.messages ?? [])]
   const recovery = guard?.recovery ?? result.recovery
-  const messages = recovery ? sortDiagnostics(foldCascades(all, recovery)) : all
+  // A reference to a renamed ID offers the new ID (the guard found it), not the closest spellings.
+  const messages = pointRenames(recovery ? sortDiagnostics(foldCascades(all, recovery)) : all)
   const strict = Boolean(values.strict)
   const failed = hasErrors(messages, strict)
   writeDiagnostics(io, messages, {
