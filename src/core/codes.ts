@@ -48,6 +48,7 @@ export const DIAGNOSTIC_CODES = {
   'markup-unclosed': check('Inline markup is not closed (`{card:Foo` without `}`, `{n}` without `{/n}`).'),
   'markup-unknown-tag': check('An unknown `{tag:…}` (e.g. `{trem:…}`).'),
   'markup-empty': check('Markup without content (e.g. `{ref:}`).'),
+  'markup-stray-brace': check('A `{` or `}` outside markup, the debris of a slip (`{{ref:x}}`, `{ref:x}}`, `{ref :x}`), which would be published as is; literal braces are written `{curly:x}`.'),
   'symbol-unknown': check('An unknown `[symbol]`.'),
   'id-duplicate': check('Two entries share an ID; both places are named.'),
   'unknown-rule': code('error', ['check', 'cite', 'show'], `An ID or number the rules do not define: in a \`{ref:…}\` of the rules or of a retirement's reason, cited in an engine, or asked of \`cr show\`; the closest real IDs are suggested.`),

@@ -19,7 +19,7 @@ import { validateChangelogFile, validateChapterFile, validateReleaseFile } from 
 import { eachNode, parseMarkup } from './markup/index.ts'
 import { lowerFirst } from './ids.ts'
 import { isEditorArtifact, isRulesSourceName } from './editor-files.ts'
-import { foldCascades, mistakenDefinitions, NO_RECOVERY, recoverFile, type BrokenFile, type LastGood, type Recovery } from './recovery/recover.ts'
+import { foldCascades, mistakenDefinitions, NO_RECOVERY, placeholder, recoverFile, type BrokenFile, type LastGood, type Recovery } from './recovery/recover.ts'
 
 export interface CompileOptions {
   /** Card data to check `{card:…}` against; without it cards are not checked. */
@@ -113,11 +113,22 @@ export function compile(files: SourceFile[], options: CompileOptions = {}): Comp
   // Files that do not load, each reported once by its root cause; the rest of the folder sees their last good parse or a placeholder.
   const broken: BrokenFile[] = []
   for (const file of sorted) {
+    const role = roleOf(file.path)
     if (file.unreadable) {
-      messages.push(diagnostic(file.unreadable.code, 'error', { file: file.path, line: 1, column: 1 }, `\`${baseName(file.path)}\` ${file.unreadable.message}`))
+      const cause = diagnostic(file.unreadable.code, 'error', { file: file.path, line: 1, column: 1 }, `\`${baseName(file.path)}\` ${file.unreadable.message}`)
+      // A chapter that cannot be read is a broken file like one that does not parse: it keeps its
+      // place in the numbering, and what follows only from its absence is folded under this message.
+      if (role !== 'chapter') {
+        messages.push(cause)
+        continue
+      }
+      const last = options.lastGood?.get(file.path)?.loaded
+      broken.push({ file: file.path, role, cause, before: [], stale: last !== undefined, withheld: [] })
+      const loaded = last ?? placeholder('')
+      loadedFiles.set(file.path, loaded)
+      chapters.push({ file: file.path, loaded })
       continue
     }
-    const role = roleOf(file.path)
     if (role === 'other') continue
     let cached = cache?.files.get(file.path)
     if (!cached || !sameContent(cached.content, file.content)) {

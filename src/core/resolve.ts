@@ -137,6 +137,7 @@ const clip = (s: string) => (s.length > 60 ? `${s.slice(0, 59)}…` : s)
 /** Control characters (but tab and line breaks) and bidi controls in rule text. */
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g
 const BIDI = /[\u202a-\u202e\u2066-\u2069]/g
+const TAB = /\t/g
 /** Characters that print as nothing (issue 24: `{term:run\u200b}` defined a new term that reads "run"): terminal-text.ts. */
 const INVISIBLE = new RegExp(INVISIBLE_CHARS.source, 'gu')
 
@@ -148,6 +149,8 @@ const INVISIBLE = new RegExp(INVISIBLE_CHARS.source, 'gu')
 function checkCharacters(raw: RawText, placeAt: (offset: number) => { file: string; line: number; column: number }, messages: Diagnostic[]) {
   for (const [re, code, what] of [
     [CONTROL, 'text-control-char', 'control character'],
+    // A tab is exported as a literal tab (the YAML keeps it in any scalar): a space was meant.
+    [TAB, 'text-control-char', 'tab'],
     [BIDI, 'text-bidi-char', 'bidirectional control character'],
     [INVISIBLE, 'text-invisible-char', 'invisible character'],
   ] as const) {
@@ -158,7 +161,8 @@ function checkCharacters(raw: RawText, placeAt: (offset: number) => { file: stri
     while (re.exec(raw.value)) count++
     const name = `U+${first[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`
     const more = count > 1 ? ` (and ${count - 1} more in this text)` : ''
-    messages.push(diagnostic(code, 'error', placeAt(first.index), `Unexpected ${what} ${name} in rule text${more}, expected printable text; remove it`, { path: raw.path }))
+    const fix = re === TAB ? 'expected a space; replace it with one' : 'expected printable text; remove it'
+    messages.push(diagnostic(code, 'error', placeAt(first.index), `Unexpected ${what} ${name} in rule text${more}, ${fix}`, { path: raw.path }))
   }
 }
 
@@ -193,6 +197,18 @@ function checkCard(
   raw: RawText,
 ): string | undefined {
   const r = cards.resolveCard(name)
+  // `{card:Sneakdoor Beta }` prints its space ("Sneakdoor Beta 's"). A warning, not an error: the official
+  // releases have `{card: Hedge Fund}`, and they print what they were published with.
+  const trimmed = name.trim()
+  if (trimmed !== name && r.card && r.card.title === trimmed) {
+    messages.push(
+      diagnostic('card-spelling', 'warning', at(), `Unexpected space inside \`{card:${name}}\`, which prints with the name, expected \`{card:${trimmed}}\``, {
+        suggestions: [`{card:${trimmed}}`],
+        path: raw.path,
+      }),
+    )
+    return r.card.code
+  }
   if (r.match === 'none') {
     messages.push(
       diagnostic('card-unknown', 'error', at(), `Unknown card \`${name}\`, expected a card title from data/cards.json`, {

@@ -136,6 +136,10 @@ export interface BrokenFile {
   stale: boolean
   /** IDs it defines that the compile does not know (all of them without a last good parse). */
   withheld: string[]
+  /** The release whose copy of the file gave withheld IDs (the file itself could not be read for them). */
+  from?: string
+  /** A chapter of the newest release that is gone from the rules folder. */
+  missing?: boolean
 }
 
 export interface Recovery {

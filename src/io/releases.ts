@@ -7,7 +7,8 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { join, relative, resolve } from 'node:path'
 import { compile } from '../core/compile.ts'
 import { formatDiagnostic, hasErrors, summarize } from '../core/diagnostics.ts'
-import type { CompiledDocument, Diagnostic, SourceFile } from '../core/types.ts'
+import type { CompiledDocument, Diagnostic, Recovery, SourceFile } from '../core/types.ts'
+import { withholdReleasedIds } from '../core/recovery/recover.ts'
 import type { ResolvedRelease } from '../core/model/types.ts'
 import { indexView } from '../core/render/document.ts'
 import { checkReleasesReadable, checkRetirements, releaseIdsFromFiles, type ReleaseIds } from '../core/versions/guard.ts'
@@ -176,6 +177,8 @@ export interface GuardResult {
   messages: Diagnostic[]
   /** Files the messages point into, for excerpts. */
   files: SourceFile[]
+  /** The compile's recovery with what the newest release says of unreadable or missing chapters (`withholdReleasedIds`). */
+  recovery?: Recovery | undefined
 }
 
 /**
@@ -183,17 +186,27 @@ export interface GuardResult {
  * rules or retired. Runs only when a releases directory is found, so
  * checking a release folder itself does not guard it against its siblings.
  */
-export function guardIds(rulesDir: string, current: CompiledDocument, explicitRoot?: string, ctx: IoContext = processContext()): GuardResult {
+export function guardIds(
+  rulesDir: string,
+  current: CompiledDocument,
+  explicitRoot?: string,
+  ctx: IoContext = processContext(),
+  /** The compile's recovery and the folder's files: a chapter that cannot be read, or is gone, withholds the IDs the newest release's copy of it has. */
+  folder?: { recovery: Recovery | undefined; files: readonly SourceFile[] },
+): GuardResult {
   const root = findReleasesRoot(rulesDir, explicitRoot, {}, ctx)
-  if (!root) return { root, messages: [], files: [] }
+  if (!root) return { root, messages: [], files: [], recovery: folder?.recovery }
   // Each release read once: its IDs (phase 1 of the compiler only, fast; cached by content), and excerpts for messages pointing into it.
   const releases = listReleases(root, ctx.cwd).map((r) => ({ version: r.version, files: readRulesDir(r.dir, ctx.cwd) }))
   const { retirements, messages, files } = loadRetirements(rulesDir, ctx.cwd)
   const ids = releases.map((r) => cachedReleaseIds(r.version, r.files, ctx))
   const guard = [...checkReleasesReadable(ids), ...checkRetirements(current, ids, retirements)]
   const wanted = new Set(guard.map((m) => m.file))
+  const defined = new Set(current.rules.map((r) => r.id))
+  const recovery = folder ? withholdReleasedIds(folder.recovery, folder.files, releases.at(-1), (id) => defined.has(id) || retirements.byId.has(id)) : undefined
+  for (const b of recovery?.broken ?? []) if (b.missing) wanted.add(b.file)
   const releaseFiles = releases.flatMap((r) => r.files.filter((f) => wanted.has(f.path)))
-  return { root, messages: [...messages, ...guard], files: [...files, ...releaseFiles] }
+  return { root, messages: [...messages, ...guard], files: [...files, ...releaseFiles], recovery }
 }
 
 /**

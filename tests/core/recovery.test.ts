@@ -5,13 +5,13 @@
  * parse). Nothing else turns red, no chapter is renumbered, and fixing the
  * file gives exactly what a fresh compile gives.
  */
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { compile } from '../../src/core/compile.ts'
 import { FolderCheck } from '../../src/core/folder-check.ts'
-import { foldCascades } from '../../src/core/recovery/recover.ts'
+import { foldCascades, withholdReleasedIds } from '../../src/core/recovery/recover.ts'
 import { releaseIdsFromFiles } from '../../src/core/versions/guard.ts'
 import { loadCards, readRulesDir } from '../../src/io/read-sources.ts'
 import { runCr, repoRoot } from '../cli/run-cr.ts'
@@ -20,6 +20,11 @@ const cards = loadCards()
 const runs = readFileSync(join(repoRoot, 'rules/06_runs.yaml'), 'utf8')
 const ETR = "    text: To {term:end the run} is to halt the Runner's progress toward the server."
 const line = runs.split('\n').findIndex((l) => l.startsWith(ETR)) + 1
+/** `text:` then `examples:` of rule_count_positions (the issue's `examples:` indented 5). */
+const COUNT = runs.slice(runs.indexOf('  - rule: rule_count_positions\n'), runs.indexOf('    - text:', runs.indexOf('  - rule: rule_count_positions\n')))
+const countLine = runs.split('\n').indexOf('  - rule: rule_count_positions') + 1
+const EXAMPLE = '      - text: The Runner uses {card:Inversificator}'
+const exampleLine = runs.split('\n').findIndex((l) => l.startsWith(EXAMPLE)) + 1
 
 /** The slips of issue 21, each with where the one message must point and what it must say. */
 const slips: { name: string; edit: (t: string) => string; at: [number, number]; says: RegExp }[] = [
@@ -78,6 +83,31 @@ const slips: { name: string; edit: (t: string) => string; at: [number, number]; 
     edit: (t) => t.replace('  - subsection: rule_end_the_run\n', '  - subsection:rule_end_the_run\n'),
     at: [line - 1, 16],
     says: /^Unexpected `subsection:rule_end_the_run`: YAML reads a key only when its `:` is followed by a space/,
+  },
+  // Indentation slips (issue: the parser's wording, at the wrong line, with the wrong fix).
+  {
+    name: 'a key indented one space deeper than its siblings',
+    edit: (t) => t.replace(COUNT, COUNT.replace('\n    examples:', '\n     examples:')),
+    at: [countLine + 2, 6],
+    says: /^Unexpected indentation: `examples:` is indented 5 spaces and its siblings 4, expected 4 spaces/,
+  },
+  {
+    name: 'a key indented one space less than its siblings',
+    edit: (t) => t.replace(ETR, ETR.slice(1)),
+    at: [line, 4],
+    says: /^Unexpected indentation: `text:` is indented 3 spaces and its siblings 4, expected 4 spaces/,
+  },
+  {
+    name: 'a list item indented one space off the others',
+    edit: (t) => t.replace('\n  - subsection: rule_jacking_out\n', '\n   - subsection: rule_jacking_out\n'),
+    at: [runs.split('\n').indexOf('  - subsection: rule_jacking_out') + 1, 4],
+    says: /^Unexpected indentation: `- subsection:` is indented 3 spaces and the other items of its list 2, expected 2 spaces/,
+  },
+  {
+    name: 'a text on the line after `- text:`, at the key\'s indentation',
+    edit: (t) => t.replace(EXAMPLE, EXAMPLE.replace('- text: ', '- text:\n        ')),
+    at: [exampleLine + 1, 9],
+    says: /^Unexpected text at the indentation of its `text:` key on the line above: YAML reads it as another key, expected the text on the `text:` line, or `text: \|-` with the text indented 10 spaces/,
   },
 ]
 
@@ -205,5 +235,84 @@ describe('FolderCheck (the language server and the live preview): the last good 
   it('folding is idempotent', () => {
     const result = compile(withRuns(slips[2]!.edit(runs)), { cards })
     expect(foldCascades(result.messages, result.recovery!)).toEqual(result.messages)
+  })
+})
+
+/**
+ * A chapter that cannot be read at all (not UTF-8, empty, too large, a link out of the folder, deleted)
+ * gives no IDs of its own: before, every reference to its IDs, every ID the guard missed and every
+ * retirement into it was an error (~190, the cause sorted in among them). The newest release's copy of
+ * the file says which IDs wait for it.
+ */
+describe('one unreadable chapter, one message', () => {
+  const utf16 = (bom: boolean) => Buffer.concat([Buffer.from(bom ? [0xff, 0xfe] : []), Buffer.from(runs, 'utf16le')])
+  const cases: { name: string; make: (path: string) => void; code: string; file?: string }[] = [
+    { name: 'UTF-16 with a BOM', make: (p) => writeFileSync(p, utf16(true)), code: 'file-encoding' },
+    { name: 'UTF-16 without a BOM', make: (p) => writeFileSync(p, utf16(false)), code: 'file-encoding' },
+    { name: 'empty', make: (p) => writeFileSync(p, ''), code: 'file-empty' },
+    { name: 'only comments', make: (p) => writeFileSync(p, '# runs: rewritten next week\n'), code: 'file-empty' },
+    { name: 'over 32 MiB', make: (p) => (writeFileSync(p, ''), truncateSync(p, 33 * 1024 * 1024)), code: 'file-too-large' },
+    {
+      name: 'a symbolic link out of the folder',
+      make: (p) => {
+        const outside = join(mkdtempSync(join(tmpdir(), 'cr-outside-')), '06_runs.yaml')
+        writeFileSync(outside, runs)
+        rmSync(p)
+        symlinkSync(outside, p)
+      },
+      code: 'file-not-regular',
+    },
+    { name: 'deleted', make: (p) => rmSync(p), code: 'id-missing', file: 'releases/v26.03/06_runs.yaml' },
+  ]
+
+  it.each(cases)('cr check: a chapter $name is its cause alone, and a genuine mistake elsewhere still stands', async ({ make, code, file }) => {
+    const dir = tree()
+    make(join(dir, 'rules/06_runs.yaml'))
+    const access = join(dir, 'rules/07_access_breach.yaml')
+    writeFileSync(access, readFileSync(access, 'utf8').replace('{ref:rule_end_the_run}', '{ref:rule_end_the_run} {ref:rule_accesing}'))
+    const r = await runCr(['check', '--json', 'rules'], dir)
+    const messages = JSON.parse(r.stdout).messages as { file: string; code: string; message: string; related?: { message: string }[] }[]
+    expect(r.code).toBe(1)
+    expect(messages.map((m) => `${m.file} ${m.code}`)).toEqual([`${file ?? 'rules/06_runs.yaml'} ${code}`, 'rules/07_access_breach.yaml unknown-rule'])
+    expect(messages[0]!.related?.map((x) => x.message).join('\n')).toMatch(/references to its 151 IDs \(as of v26\.03\) from other files are not checked/)
+  }, 600_000)
+
+  it('a chapter deleted on purpose, its IDs retired, is not reported', () => {
+    const files = readRulesDir(join(repoRoot, 'rules'), repoRoot)
+    const release = { version: 'v26.03', files: readRulesDir(join(repoRoot, 'releases/v26.03'), repoRoot) }
+    const without = files.filter((f) => !f.path.endsWith('06_runs.yaml'))
+    expect(withholdReleasedIds(undefined, without, release, () => true)).toBeUndefined()
+    expect(withholdReleasedIds(undefined, without, release, () => false)!.broken.map((b) => [b.file, b.cause.code, b.withheld.length])).toEqual([['releases/v26.03/06_runs.yaml', 'id-missing', 151]])
+  })
+})
+
+/** Slips inside a text that parsed: before, `cr check` passed and `cr show` printed the debris. */
+describe('a slip inside rule text is reported where it is, with its fix', () => {
+  const TEXT = "To {term:end the run} is to halt the Runner's progress toward the server."
+  const check = (text: string) => {
+    const files = readRulesDir(join(repoRoot, 'rules'), repoRoot).map((f) => (f.path.endsWith('06_runs.yaml') ? { ...f, content: runs.replace(runs.split('\n')[line - 1]!, `    text: "${text}"`) } : f))
+    return compile(files, { cards }).messages.filter((m) => m.file === 'rules/06_runs.yaml').map((m) => ({ at: `${m.line}:${m.column}`, code: m.code, severity: m.severity, message: m.message, fix: m.suggestions?.[0] }))
+  }
+  const col = (s: string) => '    text: "'.length + TEXT.indexOf(s) + 1
+
+  it.each([
+    ['a doubled tag', TEXT.replace('{term:end the run}', '{{term:end the run}}'), col('{term:'), 'markup-stray-brace', '{term:end the run}'],
+    ['a brace too many', TEXT.replace('{term:end the run}', '{term:end the run}}'), col('{term:') + '{term:end the run}'.length, 'markup-stray-brace', '{term:end the run}'],
+    ['a space before the colon', TEXT.replace('{term:end the run}', '{term :end the run}'), col('{term:'), 'markup-stray-brace', '{term:end the run}'],
+  ])('%s', (_, text, column, code, fix) => {
+    expect(check(text)).toEqual([expect.objectContaining({ at: `${line}:${column}`, code, severity: 'error', fix })])
+  })
+
+  it('a tab in the text is an error with its fix (it was exported as a literal tab)', () => {
+    const [m, ...rest] = check(TEXT.replace('halt the', 'halt\\tthe'))
+    expect(rest).toEqual([])
+    expect(m).toMatchObject({ at: `${line}:${col('halt') + 4}`, code: 'text-control-char', severity: 'error' })
+    expect(m!.message).toMatch(/^Unexpected tab U\+0009 in rule text, expected a space; replace it with one$/)
+  })
+
+  it('a space inside `{card:…}` is a warning naming the fix (the official releases have `{card: Hedge Fund}`)', () => {
+    const [m, ...rest] = check(TEXT.replace('the server.', 'the server ({card:Sneakdoor Beta }).'))
+    expect(rest).toEqual([])
+    expect(m).toMatchObject({ code: 'card-spelling', severity: 'warning', fix: '{card:Sneakdoor Beta}' })
   })
 })

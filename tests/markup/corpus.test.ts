@@ -24,7 +24,12 @@ function collectStrings(value: unknown, path: string, out: { path: string; text:
   if (typeof value === 'string') out.push({ path, text: value })
   else if (Array.isArray(value)) value.forEach((v, i) => collectStrings(v, `${path}[${i}]`, out))
   else if (value && typeof value === 'object') {
-    for (const [k, v] of Object.entries(value)) collectStrings(v, `${path}.${k}`, out)
+    for (const [k, v] of Object.entries(value)) {
+      // Unquoted text with `: ` in it reads as a key; the compiler reads it back as the text
+      // (`schema-text-as-key`, a warning the v22.12–v25.08 sources have): so is it parsed here.
+      if (/ /.test(k) && typeof v === 'string') out.push({ path, text: `${k}: ${v}` })
+      else collectStrings(v, `${path}.${k}`, out)
+    }
   }
   return out
 }

@@ -174,9 +174,38 @@ describe('ref-range-invalid', () => {
   })
 })
 
+describe('markup-stray-brace: a brace outside markup is a slip, said once with its fix', () => {
+  // Before, each was published as is: `{{ref:rule_run}}` → "{rule 6.1.1}", `{ref:rule_run}}` → "rule 6.1.1}".
+  it.each([
+    ['a doubled tag', 'See {{ref:rule_run}}.', 5, /^Unexpected `\{` and `\}` around `\{ref:rule_run\}`: markup takes one pair of braces/, '{ref:rule_run}'],
+    ['a closing brace too many', 'See {ref:rule_run}}.', 19, /^Unexpected `\}` after `\{ref:rule_run\}`, expected `\{ref:rule_run\}` alone, or `\{curly:x\}`/, '{ref:rule_run}'],
+    ['an opening brace too many', 'See {{ref:rule_run}.', 5, /^Unexpected `\{` before `\{ref:rule_run\}`/, '{ref:rule_run}'],
+    ['a space before the colon', 'See {ref :rule_count_positions}.', 5, /^Unexpected `\{ref :rule_count_positions\}`: markup is written without spaces/, '{ref:rule_count_positions}'],
+    ['spaces inside the braces', 'See { term: run }.', 5, /without spaces around its name and colon, expected `\{term:run\}`$/, '{term:run}'],
+    ['no colon', 'A {card Sneakdoor Beta} run.', 3, /^Unexpected `\{card Sneakdoor Beta\}`: `card` takes a `:` before what it names/, '{card:Sneakdoor Beta}'],
+    ['a lone brace', 'Pay 1 } credit.', 7, /^Unexpected `\}` in text, expected markup .*, or `\{curly:x\}` to print a literal `\{x\}`$/, undefined],
+  ])('%s', (_, input, column, message, fix) => {
+    const problems = problemsOf(input)
+    expect(problems.map((p) => [p.code, p.position.start.column])).toEqual([['markup-stray-brace', column]])
+    expect(problems[0]!.message).toMatch(message)
+    expect(problems[0]!.suggestions?.[0]).toBe(fix)
+  })
+
+  it('each slip in a text once; a flood is counted after five', () => {
+    expect(problemsOf('{{ref:a}} and {ref :b} and {ref:c}}').map((p) => p.position.start.column)).toEqual([1, 15, 35])
+    const flood = problemsOf('x }}}}}}}}}}')
+    expect(flood).toHaveLength(5)
+    expect(flood[4]!.message).toMatch(/\(and 5 more `\{` or `\}` in this text\)$/)
+  })
+
+  it('literal braces through `{curly:…}`, and the doubled tag of the v22.12–v25.04 sources, are fine', () => {
+    expect(problemsOf('{curly:x} {card:{card:Ashigaru}}')).toEqual([])
+  })
+})
+
 describe('no problem', () => {
   it.each([
-    ['literal brackets and braces', '[1], [ x ], [], ] } { x } {} {1} {card Foo} 1. * _'],
+    ['literal brackets', '[1], [ x ], [], ] 1. * _'],
     ['a doubled tag', '{card:{card:Ashigaru}}'],
     ['colons in content', '{card:Weyland Consortium: Built to Last} {term:android: netrunner}'],
     ['spaces after commas', '{ref:a, b,  c}'],

@@ -56,7 +56,8 @@ describe('properties', () => {
   })
 
   it('text without markup is its own plain text', () => {
-    const plain = fc.string().filter((s) => !s.includes('{') && !s.includes('['))
+    // Without `{`, `}` (a brace outside markup is `markup-stray-brace`) or `[`.
+    const plain = fc.string().filter((s) => !s.includes('{') && !s.includes('}') && !s.includes('['))
     fc.assert(
       fc.property(plain, (doc) => {
         const { tree, problems } = parseMarkup(doc)

@@ -6,6 +6,7 @@ import { FORMAT_FLAG, formatOption, writeDiagnostics } from '../report.ts'
 import { commandContext } from '../../io/context.ts'
 import { sortDiagnostics } from '../../core/diagnostics.ts'
 import { foldCascades } from '../../core/recovery/recover.ts'
+import { pointRenames } from '../../core/versions/guard.ts'
 
 export const checkSpec: CommandSpec = {
   name: 'check',
@@ -27,10 +28,13 @@ export function checkCommand(argv: string[], io: CliIo): number {
   const ctx = commandContext(io)
   const result = compileDir(dir, values.cards as string | undefined, ctx)
   // The ID guard: every ID of every release is still defined or retired (rules/retired.yaml).
-  const guard = result.document ? guardIds(dir, result.document, values.releases as string | undefined, ctx) : undefined
-  // The guard's messages that follow from a file that does not parse are folded under its cause, as the compiler's are.
+  const guard = result.document ? guardIds(dir, result.document, values.releases as string | undefined, ctx, { recovery: result.recovery, files: result.files }) : undefined
+  // The guard's messages that follow from a file that does not parse are folded under its cause, as the compiler's are;
+  // with the releases at hand, a chapter that cannot be read (or is gone) withholds the IDs its last released copy has.
   const all = [...result.messages, ...(guard?.messages ?? [])]
-  const messages = result.recovery ? sortDiagnostics(foldCascades(all, result.recovery)) : all
+  const recovery = guard?.recovery ?? result.recovery
+  // A reference to a renamed ID offers the new ID (the guard found it), not the closest spellings.
+  const messages = pointRenames(recovery ? sortDiagnostics(foldCascades(all, recovery)) : all)
   const strict = Boolean(values.strict)
   const failed = hasErrors(messages, strict)
   writeDiagnostics(io, messages, {

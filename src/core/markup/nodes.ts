@@ -133,7 +133,7 @@ export interface MarkupRoot extends Parent {
 export type MarkupContent = MarkupRoot | MarkupPhrasing
 
 /** The registry's codes (src/core/codes.ts) the markup parser reports. */
-export type MarkupProblemCode = 'markup-unclosed' | 'markup-unknown-tag' | 'markup-empty' | 'symbol-unknown' | 'ref-range-invalid'
+export type MarkupProblemCode = 'markup-unclosed' | 'markup-unknown-tag' | 'markup-empty' | 'markup-stray-brace' | 'symbol-unknown' | 'ref-range-invalid'
 
 /** A problem found while parsing; data, never an exception. */
 export interface MarkupProblem {

@@ -9,7 +9,7 @@ import type { Plugin } from 'unified'
 import type { Position } from '../types.ts'
 import type { MarkupPhrasing, MarkupProblem, MarkupProblemCode, MarkupRoot, NewText, NewTextContent } from './nodes.ts'
 import { findSymbol, SYMBOLS } from './symbols.ts'
-import { tokenize, type SymbolToken, type TagToken } from './tokenize.ts'
+import { tokenize, type SymbolToken, type TagToken, type Token } from './tokenize.ts'
 
 /** Tags of the source format; `content` says whether `{name:…}` or `{name}` is written. */
 const TAGS: Record<string, { content: boolean; what: string }> = {
@@ -73,11 +73,13 @@ class TreeBuilder {
   }
 
   build(): ParseResult {
-    for (const token of tokenize(this.doc, isTagName)) {
+    const tokens = tokenize(this.doc, isTagName)
+    for (const token of tokens) {
       if (token.kind === 'text') this.addText(token.start, token.end)
       else if (token.kind === 'symbol') this.addSymbol(token)
       else this.addTag(token)
     }
+    this.checkStrayBraces(tokens)
     if (this.open) {
       this.report('markup-unclosed', this.open.token, 'Unexpected end of text in `{n}` markup, expected `{/n}`')
       this.closeNewText(this.doc.length)
@@ -262,6 +264,64 @@ class TreeBuilder {
       else out.push(needsContent ? `{${tag}:…}` : `{${tag}}`)
     }
     return out.length > 0 ? out : undefined
+  }
+
+  /**
+   * A `{` or `}` in text is the debris of a slip (`{{ref:x}}`, `{ref:x}}`, `{ref :x}`), which would be
+   * published as is: each slip is one problem (a doubled tag's two braces are one), with what to write
+   * instead; after a few in one text the rest are counted, so a hostile text cannot flood the report.
+   * Literal braces are written `{curly:x}`.
+   */
+  private checkStrayBraces(tokens: readonly Token[]) {
+    const strays: number[] = []
+    for (const t of tokens) {
+      if (t.kind !== 'text') continue
+      for (let i = t.start; i < t.end; i++) if (this.doc[i] === '{' || this.doc[i] === '}') strays.push(i)
+    }
+    const MAX = 5
+    let reported = 0
+    for (let k = 0; k < strays.length; k++) {
+      if (reported === MAX) {
+        const last = this.problems[this.problems.length - 1]!
+        last.message += ` (and ${strays.length - k} more \`{\` or \`}\` in this text)`
+        return
+      }
+      reported++
+      const consumed = this.reportStrayBrace(strays[k]!, tokens)
+      // The slip's other brace (`{{ref:x}}`'s last, `{ref :x}`'s closing one) is not another slip.
+      while (strays[k + 1] !== undefined && strays[k + 1]! < consumed) k++
+    }
+  }
+
+  /** Reports the slip at the stray brace at `at`; returns where the slip ends. */
+  private reportStrayBrace(first: number, tokens: readonly Token[]): number {
+    const index = tokens.findIndex((t) => t.start <= first && first < t.end)
+    const next = tokens[index + 1]
+    const prev = tokens[index - 1]
+    const written = (t: Token) => this.doc.slice(t.start, t.end)
+    const brace = this.doc[first]!
+    const literal = 'or `{curly:x}` to print a literal `{x}`'
+    // `{ref :x}`, `{ ref: x }`, `{card Foo}`: a tag with a space where the tokenizer wants none.
+    const spacedAt = brace === '{' ? /^\{[ \t]*(\/?[A-Za-z][\w/-]*)([ \t]*:[ \t]*|[ \t]+)([^{}]*?)[ \t]*\}/.exec(this.doc.slice(first)) : null
+    const spaced = spacedAt && isTagName(spacedAt[1]!) ? spacedAt : null
+    if (spaced) {
+      const fixed = `{${spaced[1]}:${spaced[3]}}`
+      const what = spaced[2]!.includes(':') ? 'markup is written without spaces around its name and colon' : `\`${spaced[1]}\` takes a \`:\` before what it names`
+      this.report('markup-stray-brace', { start: first, end: first + spaced[0].length }, `Unexpected \`${spaced[0]}\`: ${what}, expected \`${fixed}\``, [fixed])
+      return first + spaced[0].length
+    }
+    if (brace === '{' && next?.kind === 'tag' && next.start === first + 1 && this.doc[next.end] === '}') {
+      this.report('markup-stray-brace', { start: first, end: next.end + 1 }, `Unexpected \`{\` and \`}\` around \`${written(next)}\`: markup takes one pair of braces, expected \`${written(next)}\``, [written(next)])
+      return next.end + 1
+    }
+    if (brace === '}' && prev?.kind === 'tag' && prev.end === first) {
+      this.report('markup-stray-brace', { start: first, end: first + 1 }, `Unexpected \`}\` after \`${written(prev)}\`, expected \`${written(prev)}\` alone, ${literal}`, [written(prev)])
+    } else if (brace === '{' && next?.kind === 'tag' && next.start === first + 1) {
+      this.report('markup-stray-brace', { start: first, end: first + 1 }, `Unexpected \`{\` before \`${written(next)}\`, expected \`${written(next)}\` alone, ${literal}`, [written(next)])
+    } else {
+      this.report('markup-stray-brace', { start: first, end: first + 1 }, `Unexpected \`${brace}\` in text, expected markup (\`{ref:…}\`, \`{term:…}\`…), ${literal}`)
+    }
+    return first + 1
   }
 
   private report(code: MarkupProblemCode, at: { start: number; end: number }, message: string, suggestions?: string[]) {

@@ -17,6 +17,8 @@
  * there — so the one mistake is the one message.
  */
 import { loadYaml, type LoadedYaml } from '../load-yaml.ts'
+import { diagnostic } from '../diagnostics.ts'
+import { roleOf } from '../file-roles.ts'
 import type { BrokenFile, Diagnostic, MistakenDefinition, Recovery, SourceFile } from '../types.ts'
 
 export type { BrokenFile, MistakenDefinition, Recovery } from '../types.ts'
@@ -81,6 +83,52 @@ export function recoverFile(
   const withheld = typed.filter((id) => !knownIds.has(id))
   const loaded = last ?? (role === 'chapter' ? placeholder(text ?? '') : undefined)
   return { broken: { file: file.path, role, cause: found.cause, before: found.before, stale: last !== undefined, withheld }, loaded }
+}
+
+const baseName = (path: string) => path.split(/[\\/]/).pop() ?? path
+
+/**
+ * What a chapter that cannot be read held, from the newest release's file of
+ * the same name. A file that is not UTF-8, empty, too large or a link out of
+ * the folder yields no IDs of its own, and a deleted one none at all, yet the
+ * references to its IDs, the ID guard's missing IDs and the retirements
+ * pointing into it fail only because it is absent: they are withheld like a
+ * broken file's own IDs, so its cause is the one message. A chapter of that
+ * release gone from the folder while some of its IDs are neither defined nor
+ * retired (`resolved`) becomes a broken file too, reported once by its ID
+ * guard message; a chapter deleted on purpose, its IDs retired, says nothing.
+ */
+export function withholdReleasedIds(
+  recovery: Recovery | undefined,
+  rulesFiles: readonly SourceFile[],
+  release: { version: string; files: readonly SourceFile[] } | undefined,
+  resolved: (id: string) => boolean,
+): Recovery | undefined {
+  if (!release) return recovery
+  const released = new Map(release.files.filter((f) => !f.unreadable && roleOf(f.path) === 'chapter').map((f) => [baseName(f.path), f]))
+  const idsOf = (f: SourceFile) => [...idsDefinedInText(decoded(f) ?? '')].filter((id) => !resolved(id))
+  const present = new Set(rulesFiles.map((f) => baseName(f.path)))
+  const broken = (recovery?.broken ?? []).map((b): BrokenFile => {
+    const old = b.role === 'chapter' && !b.stale ? released.get(baseName(b.file)) : undefined
+    if (!old) return b
+    const more = idsOf(old).filter((id) => !b.withheld.includes(id))
+    return more.length === 0 ? b : { ...b, withheld: [...b.withheld, ...more], from: release.version }
+  })
+  for (const [name, old] of released) {
+    if (present.has(name)) continue
+    const ids = idsOf(old)
+    if (ids.length === 0) continue
+    const shown = rulesFiles.find((f) => roleOf(f.path) === 'chapter')?.path.replace(/[^\\/]*$/, name) ?? name
+    const cause = diagnostic(
+      'id-missing',
+      'error',
+      { file: old.path, line: 1, column: 1 },
+      `Missing chapter file \`${shown}\` of ${release.version}: ${ids.length} of its IDs are neither in the rules nor retired, expected the file restored, or its IDs retired in retired.yaml`,
+    )
+    broken.push({ file: old.path, role: 'chapter', cause, before: [], stale: false, withheld: ids, from: release.version, missing: true })
+  }
+  if (broken.length === 0) return recovery
+  return { ...(recovery ?? NO_RECOVERY), broken, withheld: [...new Set(broken.flatMap((b) => b.withheld))] }
 }
 
 /** What the schema says of a definition line with a mistake in it. */
@@ -169,17 +217,20 @@ const noted = new WeakMap<BrokenFile, Diagnostic>()
 function withNote(b: BrokenFile): Diagnostic {
   let d = noted.get(b)
   if (d) return d
+  // A file that is there but cannot be read (not UTF-8, a link out of the folder…) is not one that does not parse.
+  const until = b.missing ? 'until it is back or its IDs are retired' : /^yaml-/.test(b.cause.code) ? 'until it parses' : b.cause.code === 'file-empty' ? 'until it has its rules again' : 'until it can be read'
+  const ids = `${b.withheld.length} ID${b.withheld.length === 1 ? '' : 's'}${b.from ? ` (as of ${b.from})` : ''}`
   const note =
     b.role !== 'chapter'
       ? undefined
       : b.stale
-        ? 'until it parses, the other files see its last good version'
+        ? `${until}, the other files see its last good version`
         : b.withheld.length > 0
-          ? `until it parses, references to its ${b.withheld.length} ID${b.withheld.length === 1 ? '' : 's'} from other files are not checked`
+          ? `${until}, references to its ${ids} from other files are not checked`
           : undefined
-  // (A cause read back from a cache already carries the note.)
-  const has = b.cause.related?.some((r) => r.message === note)
-  d = note && !has ? { ...b.cause, related: [...(b.cause.related ?? []), { file: b.file, line: b.cause.line, column: b.cause.column, message: note }] } : b.cause
+  // (A cause read back from a cache already carries a note, perhaps one counting fewer IDs: it is replaced.)
+  const others = (b.cause.related ?? []).filter((r) => !/^until it /.test(r.message))
+  d = note ? { ...b.cause, related: [...others, { file: b.cause.file, line: b.cause.line, column: b.cause.column, message: note }] } : b.cause
   noted.set(b, d)
   return d
 }

@@ -34,6 +34,50 @@ const KEY_VALUE = /^(\s*(?:-\s+)*)([A-Za-z_][\w-]*):[ \t]+(\S.*)$/
 
 const SLIPS: Slip[] = [
   {
+    name: 'a key indented a space or two off its siblings',
+    explain(_text, lines, first) {
+      // `examples:` at 5 spaces under `text:` at 4 reads as the text going on (then `: ` is a key in it);
+      // `text:` at 3 under `- rule:`'s 4 ends the list item. The parser blames the text or the list.
+      // The parser complains at the line it cannot read on, or at the text the slipped key is read into.
+      for (const n of [first.line, first.line + 1, first.line - 1, first.line - 2]) {
+        if (n < 1) continue
+        const k = INDENTED_KEY.exec(lines[n - 1] ?? '')
+        if (!k || !FORMAT_KEYS.has(k[3]!)) continue
+        const dash = k[2] !== undefined
+        const column = dash ? k[1]!.length : k[1]!.length + (k[2]?.length ?? 0)
+        // A list item's own keys, on the next line, say where its dash was meant (`- rule:` then `  text:`).
+        const next = dash ? INDENTED_KEY.exec(lines[n] ?? '') : null
+        const meant = next && next[2] === undefined ? next[1]!.length - 2 : undefined
+        const sibling = meant !== undefined && meant !== column && Math.abs(meant - column) <= 2 ? meant : siblingColumn(lines, n, dash)
+        if (sibling === undefined || sibling === column || Math.abs(sibling - column) > 2) continue
+        const written = dash ? `- ${k[3]}:` : `${k[3]}:`
+        const what = dash ? 'the other items of its list' : 'its siblings'
+        return {
+          at: { line: n, column: column + 1 },
+          message: `Unexpected indentation: \`${written}\` is indented ${column} space${column === 1 ? '' : 's'} and ${what} ${sibling}, expected ${sibling} spaces (YAML nests by indentation)`,
+        }
+      }
+      return undefined
+    },
+  },
+  {
+    name: 'a text on the line after its key, not indented deeper',
+    explain(_text, lines, first) {
+      // `- text:` then the text below it at the key's column: YAML reads the text as another key.
+      const line = lines[first.line - 1] ?? ''
+      let p = first.line - 1
+      while (p >= 1 && (lines[p - 1] ?? '').trim() === '') p--
+      const k = /^(\s*(?:-\s+)?)([A-Za-z_][\w-]*):[ \t]*$/.exec(lines[p - 1] ?? '')
+      if (!k || !TEXT_KEYS.has(k[2]!) || line.trim() === '') return undefined
+      const indent = line.length - line.trimStart().length
+      if (indent > k[1]!.length) return undefined
+      return {
+        at: { line: first.line, column: indent + 1 },
+        message: `Unexpected text at the indentation of its \`${k[2]}:\` key on the line above: YAML reads it as another key, expected the text on the \`${k[2]}:\` line, or \`${k[2]}: |-\` with the text indented ${k[1]!.length + 2} spaces`,
+      }
+    },
+  },
+  {
     name: 'unquoted text starting with markup',
     explain(_text, lines, first) {
       // The flow collection ends on its line (or the error is just after it): look back a few lines for its start.
@@ -170,6 +214,38 @@ const SLIPS: Slip[] = [
     },
   },
 ]
+
+/** A key line: its indentation, `- ` when a list item, its key. */
+const INDENTED_KEY = /^( *)(-[ ]+)?([A-Za-z_][\w-]*):(?:[ \t]|$)/
+
+/** Keys whose value is text shown to people. */
+const TEXT_KEYS = new Set(['text', 'snippet', 'toc_entry', 'note'])
+
+/**
+ * The column a key line at `n` should have, when it is a space or two off: the nearest line above of
+ * its kind (list items are compared by their dash, keys by their key's column) — unless a line at its
+ * own column comes first, going up to its parent (then it is that line's sibling, and fine).
+ */
+function siblingColumn(lines: string[], n: number, dash: boolean): number | undefined {
+  const columnOf = (k: RegExpExecArray) => (dash ? k[1]!.length : k[1]!.length + (k[2]?.length ?? 0))
+  const mine = columnOf(INDENTED_KEY.exec(lines[n - 1]!)!)
+  let candidate: number | undefined
+  for (let i = n - 1; i >= Math.max(1, n - 200); i--) {
+    const k = INDENTED_KEY.exec(lines[i - 1] ?? '')
+    if (!k || !FORMAT_KEYS.has(k[3]!)) continue
+    if (dash && k[2] === undefined) {
+      // The list's parent key (its items at its column or deeper): nothing above it is a sibling.
+      if (k[1]!.length <= mine) break
+      continue
+    }
+    const col = columnOf(k)
+    if (col === mine) return undefined
+    // Deeper lines between are the children of its siblings: the nearest a space or two off is the one meant.
+    if (Math.abs(col - mine) <= 2) candidate ??= col
+    if (col < mine || (dash && k[1]!.length < mine)) break
+  }
+  return candidate
+}
 
 /** What YAML makes of an unquoted value that starts with one of its indicators and goes on as text. */
 const INDICATORS: { test: (value: string) => boolean; reads: string }[] = [

@@ -62,13 +62,14 @@ function clause(sentence: string, lower: ReadonlySet<string> | undefined): strin
     .replace(/[.:;,!?]+$/, '')
   const words = s.split(' ')
   if (words.length > MAX_GIST_WORDS) {
-    // Cut at the last comma (or else word) before the limit where no markup, parenthesis or quote is left open.
+    // Cut at the last comma or semicolon before the limit where no markup, parenthesis or quote is left
+    // open: a clause ends there. With none, the whole sentence stays — never cut mid-phrase (it gave
+    // "… or if there is a piece of ice in the process.").
     const cut = words.slice(0, MAX_GIST_WORDS).join(' ')
     const balanced = (t: string) => count(t, '{') === count(t, '}') && count(t, '(') === count(t, ')') && count(t, '"') % 2 === 0
     let end = -1
-    for (let i = cut.length; i > cut.length / 2 && end === -1; i--) if (cut[i] === ',' && balanced(cut.slice(0, i))) end = i
-    for (let i = cut.length; i > 0 && end === -1; i--) if ((i === cut.length || cut[i] === ' ') && balanced(cut.slice(0, i))) end = i
-    s = cut.slice(0, Math.max(0, end)).replace(/[\s.:;,(]+$/, '').replace(/\s+(and|or|the|a|an|of|to|in|for|as|by|with|that|which|but)$/i, '')
+    for (let i = cut.length; i > cut.length / 2 && end === -1; i--) if ((cut[i] === ',' || cut[i] === ';') && balanced(cut.slice(0, i))) end = i
+    if (end !== -1) s = cut.slice(0, end).replace(/[\s.:;,(]+$/, '')
   }
   const first = /^[A-Z][a-z'’-]*/.exec(s)?.[0]
   if (first && lower?.has(first.toLowerCase()) && first !== 'I') s = first.toLowerCase() + s.slice(first.length)

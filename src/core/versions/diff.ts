@@ -230,7 +230,20 @@ export function diffReleases(modelA: ResolvedRelease, modelB: ResolvedRelease, r
   const b = indexView(modelB)
   const canonA = canonicalTexts(modelA)
   const canonB = canonicalTexts(modelB)
-  const cmpA = (e: RuleEntry) => canonA.get(e.id)!
+  // A reference compares by the rule it names, followed through the retirements: `{ref:rule_x}` before
+  // and `{ref:rule_y}` after a rename of rule_x to rule_y is the same reference (it was `reworded`, and
+  // `cr release --draft` wrote a changelog entry the mark check did not count).
+  const throughA = referencesThrough(retired, (id) => canonB.has(id))
+  const comparableA = new Map<string, ComparableEntry>()
+  const cmpA = (e: RuleEntry) => {
+    let c = comparableA.get(e.id)
+    if (!c) {
+      const raw = canonA.get(e.id)!
+      c = { text: throughA(raw.text), examples: raw.examples.map(throughA) }
+      comparableA.set(e.id, c)
+    }
+    return c
+  }
   const cmpB = (e: RuleEntry) => canonB.get(e.id)!
   // Word diffs are made of runs, so the symbols in them stay symbols (pages draw their icons from data).
   const runsA = entryRuns(modelA)
@@ -505,4 +518,18 @@ function alignTiming(
       added.splice(k, 1)
     }
   }
+}
+
+/**
+ * A canonical text (references written as IDs) with each ID that is retired, and not in the release
+ * compared with, replaced by the ID it leads to there: the one comparison of a reference across a rename.
+ */
+export function referencesThrough(retired: Retirements | undefined, exists: (id: string) => boolean): (text: string) => string {
+  if (!retired || retired.byId.size === 0) return (text) => text
+  return (text) =>
+    text.replace(/\b[a-z][A-Za-z0-9_]*\+?/g, (id) => {
+      if (exists(id) || !retired.byId.has(id)) return id
+      const trail = followRetirement(id, retired, exists)
+      return trail.end === 'found' ? trail.id! : id
+    })
 }

@@ -112,6 +112,8 @@ export function checkRetirements(current: CompiledDocument, releases: readonly R
   // Today's entry at each number: an ID no release had, where the lost one was, is most likely that ID renamed.
   const byNumber = new Map(current.rules.filter((r) => r.kind !== 'timing').map((r) => [r.number, r]))
   const retiredFile = { file: retired.file, line: 1, column: 1 }
+  // Where a new entry is appended: the end of the file, not its first line (the modeline).
+  const retiredEnd = { file: retired.file, ...(retired.appendAt ?? { line: 1, column: 1 }) }
 
   const reported = new Set<string>()
   for (const release of releases) {
@@ -140,7 +142,7 @@ export function checkRetirements(current: CompiledDocument, releases: readonly R
             subject: id,
             related: [
               ...(successor && releasePlace ? [{ ...releasePlace, message: `\`${id}\` was ${number} in ${last.version}` }] : []),
-              { ...retiredFile, message: `retire it with \`- id: ${id}\`, \`release: ${last.version}\` and one of \`renamed_to\`, \`merged_into\`, \`split_into\` or \`removed\`` },
+              { ...retiredEnd, message: `retire it here with \`- id: ${id}\`, \`release: ${last.version}\` and ${successor ? `\`renamed_to: ${successor.id}\`` : 'one of `renamed_to`, `merged_into`, `split_into` or `removed`'}` },
             ],
           },
         ),
@@ -197,4 +199,27 @@ export function checkRetirements(current: CompiledDocument, releases: readonly R
     }
   }
   return sortDiagnostics(messages)
+}
+
+/**
+ * A reference to an ID the ID guard found missing, with a likely new ID (renamed in place): the
+ * reference's did-you-mean names that ID first, not the closest spellings, which are unrelated to a
+ * rename, and says why. Run on `cr check`'s messages once the guard's are in.
+ */
+export function pointRenames(messages: readonly Diagnostic[]): Diagnostic[] {
+  const renamed = new Map<string, string>()
+  for (const m of messages) {
+    if (m.code !== 'id-missing' || m.subject === undefined || !m.suggestions?.[0]) continue
+    if (m.related?.some((r) => / was .* in v/.test(r.message))) renamed.set(m.subject, m.suggestions[0])
+  }
+  if (renamed.size === 0) return [...messages]
+  return messages.map((m) => {
+    const to = m.code === 'unknown-rule' && m.subject !== undefined ? renamed.get(m.subject) : undefined
+    if (!to) return m
+    return {
+      ...m,
+      suggestions: [to, ...(m.suggestions ?? []).filter((x) => x !== to)].slice(0, 3),
+      message: `${m.message}; \`${m.subject}\` is missing from the rules, and \`${to}\`, at its number, looks like its new name`,
+    }
+  })
 }

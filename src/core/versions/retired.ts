@@ -49,6 +49,8 @@ export interface Retirements {
   invalid?: ReadonlySet<string>
   /** The file does not load: its one message says why, and no release ID is "missing" until it does. */
   unreadable?: true
+  /** Where a new entry goes: the line after the file's last (a note pointing at line 1 showed the modeline). */
+  appendAt?: { line: number; column: number }
 }
 
 /** Line and column of a JSON path in the file (the house YAML loader provides this). */
@@ -333,6 +335,8 @@ export function parseRetirements(file: SourceFile): { retirements: Retirements; 
   }
   const text = typeof file.content === 'string' ? file.content : new TextDecoder().decode(file.content)
   const read = readRetirements(loaded.data, file.path, (path) => loaded.locate(path), text)
-  return { retirements: read.retirements, messages: [...messages, ...read.messages] }
+  const lines = text.split(/\r?\n|\r/)
+  const appendAt = { line: lines[lines.length - 1] === '' ? lines.length : lines.length + 1, column: 1 }
+  return { retirements: { ...read.retirements, appendAt }, messages: [...messages, ...read.messages] }
 }
 
