@@ -148,7 +148,9 @@ describe('comments and blank lines survive every rewrite, where they were writte
     ].join('\n')
     const added = withRetirement(retired, { id: 'rule_d', release: 'v26.03', removed: 'Dropped too.' })
     expect(lines(added).slice(0, 10)).toEqual(lines(retired))
-    const renamed = retirementForRename(retired, 'rule_e', 'rule_f', 'v26.03')
+    const outcome = retirementForRename(retired, 'rule_e', 'rule_f', 'v26.03')
+    if ('refused' in outcome) throw new Error(outcome.refused)
+    const renamed = outcome
     expect(lines(renamed.text ?? '')).toEqual(expect.arrayContaining(['# NOTE(editor): the judges asked for this one', '# --- dropped by v26.03 ---']))
     // Between the same two lines (it used to end up on the line of `renamed_to: rule_b`).
     expect(renamed.text).toContain('  renamed_to: rule_b\n# NOTE(editor): the judges asked for this one\n# --- dropped by v26.03 ---\n')
