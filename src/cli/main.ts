@@ -1,6 +1,6 @@
 /**
  * `cr` — check, show and index the Comprehensive Rules.
- * Exit codes: 0 clean, 1 errors (or warnings with --strict), 2 usage errors.
+ * Exit codes: 0 clean, 1 errors (or warnings with --strict; a file or disk that failed), 2 usage errors.
  *
  * Commands are loaded only when they run: `cr --help` and `cr show` do not
  * pay for the modules of `cr cite` or `cr diff`.
@@ -66,7 +66,22 @@ export async function main(argv: string[], given: CliIo = processIo()): Promise<
       io.stderr.write(`cr ${name}: ${error.message}\n\n${helpFor(spec)}`)
       return 2
     }
-    // I/O failures (missing directory, unwritable output) are reported, never a stack trace.
+    // A disk or file that failed us is an error (exit 1, as a README's exit-code table says), with what to
+    // do; anything else thrown is a refusal of what was asked (a missing folder, a frozen release): exit 2.
+    // Neither is ever a stack trace.
+    const { WriteFailedError } = await import('../io/durable-write.ts')
+    const { InputError } = await import('../io/read-input.ts')
+    if (error instanceof WriteFailedError) {
+      const { ioAdvice } = await import('./report.ts')
+      io.stderr.write(`cr ${name}: error: ${error.message}; nothing was replaced: ${ioAdvice(error.errno, `cr ${name}`)}\n`)
+      return 1
+    }
+    const errno = (error as NodeJS.ErrnoException)?.code
+    if (error instanceof InputError || (typeof errno === 'string' && /^E[A-Z]+$/.test(errno) && typeof (error as NodeJS.ErrnoException).syscall === 'string')) {
+      const { ioAdvice } = await import('./report.ts')
+      io.stderr.write(`cr ${name}: error: ${(error as Error).message}: ${ioAdvice(errno, `cr ${name}`)}\n`)
+      return 1
+    }
     io.stderr.write(`cr ${name}: error: ${(error as Error).message}\n`)
     return 2
   }

@@ -11,6 +11,8 @@ import { DIAGNOSTIC_FORMATS, formatMachine, isDiagnosticFormat, type DiagnosticF
 import type { Diagnostic, SourceFile } from '../core/types.ts'
 import { formatReport } from '../io/releases.ts'
 import { toolVersion } from '../io/package-root.ts'
+import { FileChangedError, type WriteFailedError } from '../io/durable-write.ts'
+import { formatDiagnostic } from '../core/diagnostics.ts'
 
 export const FORMAT_FLAG: FlagSpec = {
   name: 'format',
@@ -44,4 +46,35 @@ export function writeDiagnostics(
     return
   }
   io.stdout.write(formatMachine(messages, options.format, { name: `cr ${options.command}`, version: toolVersion(), informationUri: INFORMATION_URI }, options.ok))
+}
+
+/**
+ * What to do about an I/O failure, by its cause: a full disk wants space, a read-only place
+ * wants permission; then the same command again (every writer here leaves what it could not
+ * replace as it was, so running it again is always safe).
+ */
+export function ioAdvice(errno: string | undefined, rerun: string): string {
+  if (errno === 'ENOSPC' || errno === 'EDQUOT') return `free some space, then run \`${rerun}\` again`
+  if (errno === 'EROFS' || errno === 'EACCES' || errno === 'EPERM') return `make it writable, then run \`${rerun}\` again`
+  return `run \`${rerun}\` again once that is fixed`
+}
+
+/**
+ * A source a command rewrites that it could not write (`write-failed`), or left alone because an
+ * editor saved it while the command ran (`file-changed`): a diagnostic at its first line, saying
+ * what to do.
+ */
+export function writeFailure(shown: string, error: WriteFailedError, command: string, rerun = command): Diagnostic {
+  const at = { file: shown, line: 1, column: 1 }
+  if (error instanceof FileChangedError) {
+    return { code: 'file-changed', severity: 'error', ...at, message: `\`${shown}\` changed while ${command} ran; it is left as it is now, not replaced by what was made from the text read before: run \`${rerun}\` again` }
+  }
+  return { code: 'write-failed', severity: 'error', ...at, message: `could not write \`${shown}\`: ${error.reason}; the file is unchanged: ${ioAdvice(error.errno, rerun)}` }
+}
+
+/** Print write failures: text, one line each on stderr (`file:1:1: error[code]: …`), or the machine format asked for. */
+export function writeFailures(io: CliIo, found: readonly Diagnostic[], format: DiagnosticFormat, command: string): void {
+  if (found.length === 0) return
+  if (format === 'text') for (const d of found) io.stderr.write(`${formatDiagnostic(d, () => undefined)}\n`)
+  else writeDiagnostics(io, found, { format, command, ok: false })
 }

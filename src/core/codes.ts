@@ -72,6 +72,7 @@ export const DIAGNOSTIC_CODES = {
   // Writing (src/io/durable-write.ts): a write the disk did not take whole is never renamed over anything.
   'fmt-layout': code('error', ['fmt'], 'The file is not in `cr fmt`\'s canonical layout (`cr fmt --check`); `cr fmt` rewrites it, comments kept.'),
   'write-failed': code('error', ['fmt', 'release', 'cite'], 'A file could not be written whole (a full disk, a read-only folder, a symbolic link in the way): nothing was replaced, the file is as it was.'),
+  'file-changed': code('error', ['fmt', 'release'], 'A source changed on disk while the command ran (an editor saved it): it is left as it is now, not replaced by what was made from the text read before; run the command again.'),
   // `cr release` (src/core/versions/release-check.ts).
   'release-unmarked-change': code('warning', ['release'], 'A rule or example whose text changed since the previous release (or that is new) carries no `new:` flag and no `{n}…{/n}` span.'),
   'release-stale-mark': code('warning', ['release'], 'A `new:` flag or `{n}…{/n}` span on a rule or example whose text did not change since the previous release.'),

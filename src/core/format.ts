@@ -17,7 +17,7 @@
  * Formatting never changes the data (a test compares the compiled documents
  * and runs the fidelity tests on formatted sources) and is idempotent.
  */
-import { Document, isMap, isPair, isScalar, parse, parseDocument, Scalar, stringify, visit } from 'yaml'
+import { Document, isMap, isPair, isScalar, isSeq, parse, parseDocument, Scalar, stringify, visit } from 'yaml'
 import { MAX_YAML_ALIASES, MAX_YAML_DEPTH, parseDocumentWithin } from './yaml-lazy.ts'
 
 /** Keys in canonical order; any other key goes after these, in its original order. */
@@ -90,9 +90,168 @@ function layOut(source: string): FormatResult {
     const [line, column] = error.linePos?.[0] ? [error.linePos[0].line, error.linePos[0].col] : lineCol(text, error.pos[0])
     return { ok: false, line, column, message: error.message.replace(/ at line \d+, column \d+[\s\S]*$/, '').trim() }
   }
+  placeComments(doc, text)
   canonicalize(doc)
   const out = doc.toString(FORMAT_OPTIONS)
   return { ok: true, text: out, changed: out !== source }
+}
+
+/**
+ * Parse a source for an edit that must keep every comment where it was (`cr release --next-cycle`):
+ * the document `layOut` would print, its comments placed (`placeComments`), or undefined when it
+ * does not parse. Delete a key with `deleteKeepingComments`, never `map.delete`.
+ */
+export function parseForEdit(source: string): Document | undefined {
+  const text = source.replace(/^\uFEFF/, '').replace(/\r\n/g, '\n')
+  const parsed = parseDocumentWithin(text, { uniqueKeys: false, prettyErrors: false })
+  if (parsed.problem || parsed.doc.errors.length > 0) return undefined
+  placeComments(parsed.doc, text)
+  return parsed.doc
+}
+
+/**
+ * The `yaml` package gives a value every comment line that follows it up to the next key or item
+ * when the comment is indented deeper than that key (always, after a flag with no value, `new:`),
+ * and prints them all on the value's own line: `new:` / `# reviewed by the judges` / `- subsection: …`
+ * became `new: # reviewed by the judges`, and a later edit that removed the flag removed the note.
+ * And a comment on the line of a key whose value is a list or mapping (`rules: # C1`) went to the
+ * line below. Each comment goes back where the editor wrote it: a comment on its own line before the
+ * next key or item (or closing the mapping or list, after its last entry), one on a line stays on it.
+ */
+function placeComments(doc: Document, text: string) {
+  const own = (value: unknown, next: unknown, collection: { comment?: string | null }) => {
+    if (!isScalar(value) || !value.comment || !value.range) return
+    // Where the comment starts: on the value's line, or after a line break.
+    const tail = text.slice(value.range[1], value.range[2])
+    const hash = tail.indexOf('#')
+    if (hash < 0) return
+    const lines = value.comment.split('\n')
+    const inline = !tail.slice(0, hash).includes('\n')
+    const moved = inline ? lines.slice(1) : lines
+    while (moved[moved.length - 1] === '') moved.pop()
+    const target = isScalar(next) || isMap(next) || isSeq(next) ? next : undefined
+    if (moved.length === 0) {
+      // Only a comment on the value's line, then a blank line: the blank line is the next entry's
+      // (the package would print a comment ending in one on a line of its own).
+      if (lines.length > 1) {
+        value.comment = lines[0]
+        // At the end of the document there is nothing for it to stand before: a file ends with its last line.
+        if (target) target.spaceBefore = true
+      }
+      return
+    }
+    value.comment = inline ? lines[0] : undefined
+    // Blank lines as the source has them, not as the package guessed (it counts a comment's own line break as one).
+    const blankBefore = !inline && /\n[ \t]*\n/.test(tail.slice(0, hash))
+    const lastHash = text.lastIndexOf('#', value.range[2] - 1)
+    const lineEnd = text.indexOf('\n', lastHash)
+    // A blank line right after the comment's last line (not one further down, after other comments).
+    const blankAfter = lineEnd >= 0 && /^\n[ \t]*(\n|$)/.test(text.slice(lineEnd))
+    if (blankAfter) moved.push('')
+    const comment = moved.join('\n')
+    if (target) {
+      target.commentBefore = [comment, target.commentBefore].filter((c) => typeof c === 'string').join('\n')
+      if (value.value === null) value.spaceBefore = undefined
+      target.spaceBefore = blankBefore ? true : undefined
+    } else {
+      collection.comment = [comment, collection.comment].filter((c) => typeof c === 'string').join('\n')
+      if (value.value === null && !blankBefore) value.spaceBefore = undefined
+    }
+  }
+  // Each value with what follows it in the document: the next key or item, else the one after its collection.
+  type Entry = { commentBefore?: string | null; spaceBefore?: boolean; range?: unknown }
+  const walk = (node: unknown, after: Entry | undefined) => {
+    // A blank line before a mapping's or list's closing comment: the package drops it when it reads.
+    if ((isMap(node) || isSeq(node)) && node.comment && node.range && !node.comment.startsWith('\n')) {
+      const tail = text.slice(Math.max(0, node.range[1] - 1), node.range[2])
+      const hash = tail.indexOf('#')
+      if (hash >= 0 && /\n[ \t]*\n/.test(tail.slice(0, hash))) node.comment = `\n${node.comment}`
+    }
+    if (isMap(node)) {
+      node.items.forEach((pair, i) => {
+        const next = (node.items[i + 1]?.key as Entry | undefined) ?? after
+        own(pair.value, next, node)
+        // `rules: # C1` above a list: the comment stays on the key's line.
+        const value = pair.value
+        if ((isMap(value) || isSeq(value)) && value.commentBefore && isScalar(pair.key) && pair.key.range && value.range && !pair.key.comment) {
+          const between = text.slice(pair.key.range[1], value.range[0])
+          const hash = between.indexOf('#')
+          if (hash >= 0 && !between.slice(0, hash).includes('\n')) {
+            const [first, ...rest] = value.commentBefore.split('\n')
+            pair.key.comment = first
+            value.commentBefore = rest.some((l) => l !== '') ? rest.join('\n') : undefined
+            // A blank line after that comment is the first entry's.
+            const head = isSeq(value) ? value.items[0] : value.items[0]?.key
+            if (rest.length > 0 && !value.commentBefore && head && typeof head === 'object') (head as { spaceBefore?: boolean }).spaceBefore = true
+          }
+        }
+        walk(value, next)
+      })
+    } else if (isSeq(node)) {
+      node.items.forEach((item, i) => {
+        const next = (node.items[i + 1] as Entry | undefined) ?? after
+        own(item, next, node)
+        walk(item, next)
+      })
+    }
+  }
+  walk(doc.contents, undefined)
+}
+
+/**
+ * Remove `key` from the mapping at `path` and keep what the editors wrote around it: the comments
+ * above it and on its line, and its blank lines, go to what follows it (the next key, else the
+ * mapping's closing comment; a blank line, to the next entry of the document), so deleting a flag
+ * deletes one line of data and nothing else.
+ */
+export function deleteKeepingComments(doc: Document, path: readonly (string | number)[], key: string): void {
+  const map = path.length === 0 ? doc.contents : doc.getIn(path, true)
+  if (!isMap(map)) return
+  const i = map.items.findIndex((p) => isScalar(p.key) && p.key.value === key)
+  if (i < 0) return
+  const pair = map.items[i]!
+  const k = isScalar(pair.key) ? pair.key : undefined
+  const v = isScalar(pair.value) ? pair.value : undefined
+  // In the order they print: a blank line, comments above the key, the key's line, a blank line after it.
+  const comments = [k?.commentBefore, k?.comment, v?.commentBefore, v?.comment].filter((c): c is string => typeof c === 'string' && c !== '')
+  const blankAbove = k?.spaceBefore === true
+  const blankBelow = v?.value === null && v.spaceBefore === true
+  map.items.splice(i, 1)
+  const next = map.items[i]
+  // What the flag's line was above: the next key (the mapping itself when the flag came first, so
+  // nothing is put between a list's `- ` and its first key), else the next entry of the document.
+  const target: { spaceBefore?: boolean; commentBefore?: string | null } | undefined = i === 0 && path.length > 0 ? map : next && isScalar(next.key) ? next.key : nextEntry(doc, path)
+  if (!target) {
+    // The end of the document: what was below the flag closes its mapping, a blank line first if there was one.
+    const lines = [...(blankAbove ? [''] : []), ...comments, ...(blankBelow ? [''] : [])]
+    if (comments.length > 0 || (lines.length > 0 && map.comment)) map.comment = [...lines, map.comment].filter((c) => typeof c === 'string').join('\n')
+    return
+  }
+  if (comments.length === 0) {
+    if (blankAbove || blankBelow) target.spaceBefore = true
+    return
+  }
+  // The next entry's own blank line stays just above it, after what moved before it.
+  const blankAfter = blankBelow || target.spaceBefore === true
+  target.commentBefore = [...comments, ...(blankAfter ? [''] : []), target.commentBefore].filter((c) => typeof c === 'string').join('\n')
+  target.spaceBefore = blankAbove || undefined
+}
+
+/** The node a blank line before the entry that follows the one at `path` belongs to: the next item or key, up the tree. */
+function nextEntry(doc: Document, path: readonly (string | number)[]): { spaceBefore?: boolean; commentBefore?: string | null } | undefined {
+  for (let depth = path.length; depth > 0; depth--) {
+    const parent = depth === 1 ? doc.contents : doc.getIn(path.slice(0, depth - 1), true)
+    const step = path[depth - 1]
+    if (isSeq(parent) && typeof step === 'number') {
+      const item = parent.items[step + 1]
+      if (item && typeof item === 'object') return item as { spaceBefore?: boolean; commentBefore?: string | null }
+    } else if (isMap(parent)) {
+      const at = parent.items.findIndex((p) => isScalar(p.key) && p.key.value === step)
+      const next = at >= 0 ? parent.items[at + 1] : undefined
+      if (next && isScalar(next.key)) return next.key
+    }
+  }
+  return undefined
 }
 
 function canonicalize(doc: Document) {

@@ -181,9 +181,18 @@ function defaultDir(env: Record<string, string | undefined>, cwd: string): strin
   return join(xdg, 'netrunner-cr')
 }
 
-/** The key of a set of source files: their names and bytes. */
-export function hashSources(files: readonly { path: string; content: string | Uint8Array }[], extra = ''): string {
+/**
+ * The key of a set of source files: what each one is now. Its name, whether it could be read and
+ * why not (a file over the cap, a link out of the folder, a FIFO are all read as no bytes, and an
+ * empty file is no bytes too: without the reason, each would be served the other's result), and its
+ * length before its bytes, so no two sets of files run together into the same stream.
+ */
+export function hashSources(files: readonly { path: string; content: string | Uint8Array; unreadable?: { code: string; message: string } | undefined }[], extra = ''): string {
   const h = createHash('sha256').update(extra)
-  for (const f of [...files].sort((a, b) => (a.path < b.path ? -1 : 1))) h.update(`\0${f.path}\0`).update(f.content)
+  for (const f of [...files].sort((a, b) => (a.path < b.path ? -1 : 1))) {
+    const bytes = typeof f.content === 'string' ? Buffer.from(f.content, 'utf8') : f.content
+    const state = f.unreadable ? `unreadable\0${f.unreadable.code}\0${f.unreadable.message}` : 'read'
+    h.update(`\0${f.path.length}:${f.path}\0${state.length}:${state}\0${bytes.length}:`).update(bytes)
+  }
   return h.digest('hex')
 }

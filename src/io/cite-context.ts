@@ -150,7 +150,7 @@ const resolvedReleases = new Map<string, Map<string, ReleaseRule[]>>()
  */
 function cachedReleaseCitations(root: string | undefined, document: CompiledDocument, model: ResolvedRelease | undefined, retirements: Retirements, upTo: string, ctx: IoContext): Map<string, ReleaseRule[]> {
   if (root === undefined) return new Map()
-  const files = listReleases(root, ctx.cwd).flatMap((r) => readRulesDir(r.dir, ctx.cwd).map((f) => ({ path: `${r.version}/${f.path}`, content: f.content })))
+  const files = listReleases(root, ctx.cwd).flatMap((r) => readRulesDir(r.dir, ctx.cwd).map((f) => ({ path: `${r.version}/${f.path}`, content: f.content, unreadable: f.unreadable })))
   const today = JSON.stringify([document.release, document.rules.map((r) => [r.id, r.number, r.kind, r.parent, r.text]), [...retirements.byId]])
   const key = hashSources([...files, { path: '\0today', content: today }], `releases-resolved\0${upTo}`)
   let found = resolvedReleases.get(key)

@@ -29,7 +29,8 @@ export function compileDir(dir: string, cardsFile?: string, ctx: IoContext = pro
   const cardBytes = readCardData(cardsPath, cardsFile !== undefined)
   // Without a cache on disk, the compilations of this process are kept instead (a few, by content): a process
   // that compiles the same rules again (`main()` called in-process, by a test or a tool) compiles them once.
-  // A file that could not be read is not content to key by: its reason is not in the key.
+  // A file that could not be read is not kept in this process (its reason may change with no byte
+  // of the folder changing); on disk, the key names each file's problem (`hashSources`).
   const inProcess = !ctx.cache && !files.some((f) => f.unreadable)
   const key = ctx.cache || inProcess ? hashSources(cardBytes ? [...files, { path: '\0cards', content: cardBytes }] : files, 'compile-model') : ''
   // The cache keeps the model (what every output renders from); its index view is rendered on the way out.

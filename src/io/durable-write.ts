@@ -18,12 +18,30 @@ export class WriteFailedError extends Error {
   constructor(
     readonly path: string,
     readonly reason: string,
+    /** The system's error code (`ENOSPC`, `EROFS`, …), when there was one: what to advise. */
+    readonly errno?: string,
   ) {
     super(`could not write \`${path}\`: ${reason}`)
   }
 }
 
+/**
+ * The file to be replaced is no longer what the caller read (an editor saved it while the command ran):
+ * it is left as it is now, since what would replace it was made from the older text.
+ */
+export class FileChangedError extends WriteFailedError {
+  override name = 'FileChangedError'
+  constructor(path: string) {
+    super(path, 'it changed on disk since it was read; it is left as it is now')
+  }
+}
+
 const toBytes = (content: string | Uint8Array): Uint8Array => (typeof content === 'string' ? Buffer.from(content, 'utf8') : content)
+
+function errnoOf(error: unknown): string | undefined {
+  const code = (error as NodeJS.ErrnoException)?.code
+  return typeof code === 'string' ? code : undefined
+}
 
 function reasonOf(error: unknown): string {
   const e = error as NodeJS.ErrnoException
@@ -69,7 +87,7 @@ export function writeNewFileVerified(path: string, content: string | Uint8Array,
     }
     // Only remove what we created: `wx` failing with EEXIST means the file is someone else's.
     if ((error as NodeJS.ErrnoException)?.code !== 'EEXIST') io.rmSync(path, { force: true })
-    throw error instanceof WriteFailedError ? error : new WriteFailedError(path, reasonOf(error))
+    throw error instanceof WriteFailedError ? error : new WriteFailedError(path, reasonOf(error), errnoOf(error))
   }
 }
 
@@ -109,8 +127,16 @@ export function tempPathBeside(path: string): string {
  * verified beside it, then renamed over it. On any failure the original is
  * untouched and the temporary file removed. A symbolic link is refused rather
  * than replaced by a regular file (which would turn a link into a copy).
+ *
+ * `expected` is what the caller read and rewrote (a source the user owns:
+ * `cr fmt`, `cr release --next-cycle`, `--draft`): just before the rename the
+ * file is read again and compared byte for byte, and when it differs (an
+ * editor saved it, by rename or in place, while the command ran) nothing is
+ * replaced and FileChangedError says so. Bytes, not size and time: a save
+ * within the file system's time resolution, or of the same length, is caught
+ * too. What remains is the instant between the comparison and the rename.
  */
-export function replaceFileVerified(path: string, content: string | Uint8Array, options: { fs?: DurableFs; mode?: number } = {}): void {
+export function replaceFileVerified(path: string, content: string | Uint8Array, options: { fs?: DurableFs; mode?: number; expected?: Uint8Array } = {}): void {
   const io = options.fs ?? fs
   let mode = options.mode
   try {
@@ -120,15 +146,40 @@ export function replaceFileVerified(path: string, content: string | Uint8Array, 
     mode ??= stat.mode & 0o777
   } catch (error) {
     if (error instanceof WriteFailedError) throw error
-    if ((error as NodeJS.ErrnoException)?.code !== 'ENOENT') throw new WriteFailedError(path, reasonOf(error))
+    if ((error as NodeJS.ErrnoException)?.code !== 'ENOENT') throw new WriteFailedError(path, reasonOf(error), errnoOf(error))
   }
   const temp = tempPathBeside(path)
   writeNewFileVerified(temp, content, { fs: io, ...(mode !== undefined ? { mode } : {}) })
   try {
+    if (options.expected && !holds(io, path, options.expected)) throw new FileChangedError(path)
     io.renameSync(temp, path)
   } catch (error) {
     io.rmSync(temp, { force: true })
-    throw new WriteFailedError(path, reasonOf(error))
+    throw error instanceof WriteFailedError ? error : new WriteFailedError(path, reasonOf(error), errnoOf(error))
   }
   fsyncDir(dirname(path), io)
+}
+
+/** Does the regular file at `path` hold exactly `expected`? Gone, a link, or other bytes: no. */
+function holds(io: DurableFs, path: string, expected: Uint8Array): boolean {
+  let fd: number | undefined
+  try {
+    if (!io.lstatSync(path).isFile()) return false
+    fd = io.openSync(path, 'r')
+    if (io.fstatSync(fd).size !== expected.length) return false
+    const chunk = Buffer.allocUnsafe(Math.min(expected.length, 1 << 20) || 1)
+    let position = 0
+    while (position < expected.length) {
+      const n = io.readSync(fd, chunk, 0, Math.min(chunk.length, expected.length - position), position)
+      if (n <= 0 || Buffer.compare(chunk.subarray(0, n), expected.subarray(position, position + n)) !== 0) return false
+      position += n
+    }
+    // Nothing past what was expected (a file that grew between fstat and the read).
+    return io.readSync(fd, chunk, 0, 1, position) === 0
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException)?.code === 'ENOENT') return false
+    throw error
+  } finally {
+    if (fd !== undefined) io.closeSync(fd)
+  }
 }

@@ -223,7 +223,7 @@ const baseName = (path: string) => path.split(/[\\/]/).pop() ?? path
 
 /** The key of a release's IDs: its version and its files' base names and bytes. */
 export function releaseIdsKey(version: string, files: readonly SourceFile[]): string {
-  return hashSources(files.map((f) => ({ path: baseName(f.path), content: f.content })), `ids\0${version}`)
+  return hashSources(files.map((f) => ({ path: baseName(f.path), content: f.content, unreadable: f.unreadable })), `ids\0${version}`)
 }
 
 export function storeReleaseIds(r: ReleaseIds, key: string): StoredReleaseIds {

@@ -8,7 +8,7 @@
  */
 import { CodeActionKind, type CodeAction, type Diagnostic as LspDiagnostic, type TextEdit } from 'vscode-languageserver/node'
 import { isSeq, parseDocument, YAMLMap } from 'yaml'
-import { formatYaml } from '../core/format.ts'
+import { formatYaml, parseForEdit } from '../core/format.ts'
 
 /** What the server attaches to each diagnostic it publishes (`Diagnostic.data`). */
 export interface FixData {
@@ -92,7 +92,9 @@ const wholeMarkup: Fix = (d, data, ctx) => {
 
 /** `retired.yaml` with one more entry, in `cr fmt`'s layout (comments kept). */
 export function withRetirement(text: string | undefined, entry: Record<string, string>): string {
-  const doc = parseDocument(text && text.trim() !== '' ? text : '# yaml-language-server: $schema=../schema/retired.schema.json\nretired: []\n')
+  // Parsed as cr fmt parses it, so a comment the editor wrote on its own line stays on its own line.
+  const source = text && text.trim() !== '' ? text : '# yaml-language-server: $schema=../schema/retired.schema.json\nretired: []\n'
+  const doc = parseForEdit(source) ?? parseDocument(source)
   let list = doc.get('retired', true)
   if (!isSeq(list)) {
     doc.set('retired', doc.createNode([]))

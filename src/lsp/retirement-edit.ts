@@ -14,7 +14,7 @@
  * out in `cr fmt`'s layout. Pure: text in, text out.
  */
 import { isMap, isScalar, isSeq, parseDocument, type Document, YAMLMap } from 'yaml'
-import { formatYaml } from '../core/format.ts'
+import { formatYaml, parseForEdit } from '../core/format.ts'
 import { parseRetirements } from '../core/versions/retired.ts'
 
 export type RetirementOutcome =
@@ -45,7 +45,9 @@ export function retirementForRename(retiredText: string | undefined, oldId: stri
   const add = lastRelease !== undefined && !retirements.byId.has(oldId)
   if (!undo && pointing.length === 0 && !add) return { text: undefined, changes: [] }
 
-  const doc: Document = parseDocument(retiredText && retiredText.trim() !== '' ? retiredText : `${HEADER}retired: []\n`)
+  // Parsed as cr fmt parses it, so a comment the editor wrote on its own line stays on its own line.
+  const source = retiredText && retiredText.trim() !== '' ? retiredText : `${HEADER}retired: []\n`
+  const doc: Document = parseForEdit(source) ?? parseDocument(source)
   let list = doc.get('retired', true)
   if (!isSeq(list)) {
     doc.set('retired', doc.createNode([]))
@@ -57,7 +59,16 @@ export function retirementForRename(retiredText: string | undefined, oldId: stri
 
   if (undo) {
     const at = list.items.findIndex((item) => idOf(item) === newId)
-    if (at !== -1) list.items.splice(at, 1)
+    if (at !== -1) {
+      // The entry goes; the comments and blank line above it stay, above what follows.
+      const [gone] = list.items.splice(at, 1) as { commentBefore?: string | null; spaceBefore?: boolean; comment?: string | null }[]
+      const kept = [gone?.commentBefore, gone?.comment].filter((c): c is string => typeof c === 'string' && c !== '')
+      const next = list.items[at] as { commentBefore?: string | null; spaceBefore?: boolean } | undefined
+      if (next && typeof next === 'object') {
+        if (kept.length > 0) next.commentBefore = [...kept, next.commentBefore].filter((c) => typeof c === 'string').join('\n')
+        if (gone?.spaceBefore) next.spaceBefore = true
+      } else if (kept.length > 0) list.comment = [...kept, list.comment].filter((c) => typeof c === 'string').join('\n')
+    }
     changes.push(`\`${newId}\` is current again: its retirement (renamed to \`${oldId}\`) removed`)
   }
   for (const e of pointing) {

@@ -8,7 +8,7 @@
  */
 import { spawn } from 'node:child_process'
 import { createHash } from 'node:crypto'
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs'
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, truncateSync, utimesSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -59,6 +59,44 @@ describe('the compile cache', () => {
     expect(hashSources([a, b])).toBe(hashSources([b, a]))
     expect(hashSources([a, b])).not.toBe(hashSources([a, { ...b, content: 'y: 3' }]))
     expect(hashSources([a])).not.toBe(hashSources([{ ...a, path: 'c.yaml' }]))
+  })
+
+  it('keys a file by what it is now: an unread file is not an empty one, and names and bytes never run together', () => {
+    const empty = { path: '05_turns.yaml', content: new Uint8Array() }
+    const tooLarge = { ...empty, unreadable: { code: 'file-too-large', message: 'is 32.5 MiB, over the 32 MiB cap' } }
+    const link = { ...empty, unreadable: { code: 'file-not-regular', message: 'is a symbolic link out of the folder' } }
+    const keys = [empty, tooLarge, link, { ...tooLarge, unreadable: { ...tooLarge.unreadable, message: 'is 40.0 MiB, over the 32 MiB cap' } }].map((f) => hashSources([f]))
+    expect(new Set(keys).size).toBe(keys.length)
+    // `a` holding "x\0b\0y" is not `a` holding "x" beside `b` holding "y".
+    expect(hashSources([{ path: 'a', content: 'x\0b\0y' }])).not.toBe(hashSources([{ path: 'a', content: 'x' }, { path: 'b', content: 'y' }]))
+  })
+
+  it('never serves one file problem\'s report for another: each state in turn, as without a cache', async () => {
+    const rules = join(dir, 'states', 'rules')
+    cpSync(join(repoRoot, 'tests/fixtures/diagnostics/card-spelling/rules'), rules, { recursive: true })
+    const chapter = join(rules, readdirSync(rules).find((n) => /^\d\d_/.test(n))!)
+    const original = readFileSync(chapter)
+    const outside = join(dir, 'states', 'outside.yaml')
+    writeFileSync(outside, original)
+    const reset = () => rmSync(chapter, { recursive: true, force: true })
+    const states: [string, () => void, string][] = [
+      ['over the cap', () => (reset(), writeFileSync(chapter, ''), truncateSync(chapter, 33 * 1024 * 1024)), 'file-too-large'],
+      ['empty', () => (reset(), writeFileSync(chapter, '')), 'file-empty'],
+      ['a link out of the folder', () => (reset(), symlinkSync(outside, chapter)), 'file-not-regular'],
+      ['empty again', () => (reset(), writeFileSync(chapter, '')), 'file-empty'],
+      ['a folder', () => (reset(), mkdirSync(chapter)), 'file-not-regular'],
+      ['over the cap again', () => (reset(), writeFileSync(chapter, ''), truncateSync(chapter, 33 * 1024 * 1024)), 'file-too-large'],
+      ['only a comment', () => (reset(), writeFileSync(chapter, '# nothing yet\n')), 'file-empty'],
+      ['whole again', () => (reset(), writeFileSync(chapter, original)), 'card-spelling'],
+    ]
+    const env = { CR_CACHE_DIR: join(dir, 'states', 'cache') }
+    for (const [state, make, code] of states) {
+      make()
+      const cached = await runCr(['check', rules], dir, env)
+      const fresh = await runCr(['check', rules], dir, { CR_CACHE: '0' })
+      expect({ state, ...cached }).toEqual({ state, ...fresh })
+      expect(cached.stderr, state).toContain(`[${code}]`)
+    }
   })
 
   it('gives `cr check` the same report from the cache as from compiling', async () => {

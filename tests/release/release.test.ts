@@ -88,6 +88,8 @@ describe('cr release: freezing', () => {
     let r = await run(['release', 'v26.09'], dir)
     expect(r.code).toBe(1)
     expect(r.err).toContain("rules/release.yaml says `version: v26.03`, expected `v26.09`")
+    // As every diagnostic reads, in text as in --format github: the file, line and column, the code.
+    expect(r.err).toMatch(/^rules\/release\.yaml:\d+:1: error\[release-version-mismatch\]: rules\/release\.yaml says `version: v26\.03`/m)
     expect(existsSync(join(dir, 'releases/v26.09'))).toBe(false)
 
     writeFileSync(releaseYaml, readFileSync(releaseYaml, 'utf8').replace('version: v26.03', 'version: v26.09'))
@@ -113,14 +115,28 @@ describe('cr release: freezing', () => {
     expect(r.err).toContain('froze 13 files of rules into releases/v26.09/')
     const frozen = readdirSync(join(dir, 'releases/v26.09')).sort()
     expect(frozen).toEqual(readdirSync(join(dir, 'rules')).filter((n) => n !== 'retired.yaml').sort())
-    for (const name of frozen) expect(readFileSync(join(dir, 'releases/v26.09', name), 'utf8')).toBe(readFileSync(join(dir, 'rules', name), 'utf8'))
+    // Byte for byte, but the note --draft wrote: ours, about a draft, and not part of what is published.
+    for (const name of frozen) {
+      const source = readFileSync(join(dir, 'rules', name), 'utf8')
+      expect(readFileSync(join(dir, 'releases/v26.09', name), 'utf8'), name).toBe(name === 'changelog.yaml' ? source.replace(/^# Drafted by `cr release`.*\n/m, '') : source)
+    }
+    expect(readFileSync(join(dir, 'releases/v26.09/changelog.yaml'), 'utf8')).not.toContain('Drafted by')
     expect(readdirSync(join(dir, 'releases')).filter((n) => n.startsWith('.'))).toEqual([])
+    // The freeze counts the summary it publishes, not what a draft would have.
+    expect(r.err).toContain(`the summary of changes has ${drafted.length} entries`)
 
     r = await run(['release', 'v26.09'], dir)
     expect(r.code).toBe(1)
     expect(r.err).toContain('releases/v26.09/ already exists; a release is frozen once and never overwritten')
     // With the new release beside it, the ID guard still passes.
     expect((await run(['check', 'rules'], dir)).code).toBe(0)
+    // The next cycle: the summary goes, and the note about it with it; the editors' comments stay.
+    r = await run(['release', '--next-cycle'], dir)
+    expect(r.code, r.err).toBe(0)
+    const cleared = readFileSync(changelog, 'utf8')
+    expect(cleared).toMatch(/^changelog: \[\]$/m)
+    expect(cleared).not.toContain('Drafted by')
+    expect(cleared).toContain('# yaml-language-server: $schema=../schema/changelog.schema.json')
   }, 600_000)
 
   it('refuses rules that do not compile, a version older than the last release, and bad arguments', async () => {
@@ -142,6 +158,8 @@ describe('cr release: freezing', () => {
     const r = await run(['release', 'v25.08', '--strict'], dir)
     expect(r.code).toBe(1)
     expect(r.err).toMatch(/warning\[release-unmarked-change\]/)
+    // Only warnings were printed: the last line says they are why.
+    expect(r.err).toMatch(/nothing written: --strict refuses the \d+ mark problems? above \(release-unmarked-change, release-stale-mark\)/)
     expect(existsSync(join(dir, 'releases/v25.08'))).toBe(false)
     expect((await run(['release', 'v25.08'], dir)).code).toBe(0)
   }, 600_000)
@@ -278,6 +296,32 @@ describe('cr release --next-cycle', () => {
     r = await run(['release', '--next-cycle'], dir)
     expect(r.code).toBe(0)
     expect(r.err).toContain("nothing of v26.03's to clear")
+  }, 180_000)
+
+  it("keeps every comment and blank line the editors wrote, through cr fmt and --next-cycle (the editor's report)", async () => {
+    const dir = today()
+    const runs = join(dir, 'rules/06_runs.yaml')
+    const abilities = join(dir, 'rules/09_abilities.yaml')
+    const note = '# NOTE(editor): end-the-run block reviewed by judges 2026-05'
+    edit(runs, '      new:\n  - subsection: rule_end_the_run\n', `      new:\n  ${note}\n  - subsection: rule_end_the_run\n`)
+    edit(runs, '    - rule: rule_end_encounter_outside_run\n', '    - rule: rule_end_encounter_outside_run # C5 on an ID\n')
+    edit(abilities, '    - rule: rule_delayed_run_ends_condition_outside_run\n', '    # C6 above a flagged rule\n    - rule: rule_delayed_run_ends_condition_outside_run\n')
+    // cr fmt leaves the comment on its own line (it used to move it onto the flag: `new: # NOTE…`).
+    expect((await run(['fmt', 'rules'], dir)).code).toBe(0)
+    expect(readFileSync(runs, 'utf8')).toContain(`      new:\n  ${note}\n  - subsection: rule_end_the_run\n`)
+    const comments = (text: string) => text.split('\n').filter((l) => l.includes('#')).map((l) => l.slice(l.indexOf('#')))
+    const blanks = (text: string) => text.split('\n').filter((l) => l.trim() === '').length
+    const before = new Map([runs, abilities].map((f) => [f, readFileSync(f, 'utf8')]))
+    const r = await run(['release', '--next-cycle'], dir)
+    expect(r.code, r.err).toBe(0)
+    for (const [file, text] of before) {
+      const after = readFileSync(file, 'utf8')
+      expect(comments(after), file).toEqual(comments(text))
+      expect(blanks(after), file).toBe(blanks(text))
+    }
+    expect(readFileSync(runs, 'utf8')).toContain(`See {ref:subsec_fully_break}.\n  ${note}\n  - subsection: rule_end_the_run\n`)
+    // The blank line between two subsections of chapter 9, after a flagged example, stays.
+    expect(readFileSync(abilities, 'utf8')).toMatch(/will not be trashed\.\n\n {2}- subsection: rule_references_to_trigger_conditions\n/)
   }, 180_000)
 
   it('keeps a summary already being edited, and writes nothing while a file does not load', async () => {

@@ -11,6 +11,7 @@ import { dirname, isAbsolute, relative, resolve, sep } from 'node:path'
 import ignore from 'ignore'
 import type { CliIo } from '../cli-io.ts'
 import { configFor, DEFAULT_CITE_CONFIG, readCiteConfig, type CiteConfig } from '../../core/cite/config.ts'
+import { writeFailure, writeFailures } from '../report.ts'
 import { formatGithub, formatProblemLine, formatSarif, orderProblems, REPORT_FORMATS, type ReportFormat } from '../../core/cite/report.ts'
 import { isCrCopy, skippedByContent, skippedByName } from '../../core/cite/classify.ts'
 import { readExceptions, type ResolveWritten } from '../../core/cite/exceptions.ts'
@@ -272,7 +273,7 @@ export function citeCommand(argv: string[], io: CliIo): number {
       writeCiteReport(values['write-matrix'] as string, cwd, `${JSON.stringify({ $schema: 'https://github.com/netrunner-cr/netrunner-cr/schema/matrix.schema.json', ...matrix }, null, 1)}\n`)
     } catch (error) {
       if (!(error instanceof WriteFailedError)) throw error
-      io.stderr.write(`${values['write-matrix']}: error[write-failed]: ${error.reason}; nothing written\n`)
+      writeFailures(io, [writeFailure(values['write-matrix'] as string, error, 'cr cite')], 'text', 'cite')
       return 1
     }
   }
@@ -283,7 +284,7 @@ export function citeCommand(argv: string[], io: CliIo): number {
       writeCiteReport(writeTo, cwd, `${JSON.stringify(coverageFile, null, 1)}\n`)
     } catch (error) {
       if (!(error instanceof WriteFailedError)) throw error
-      io.stderr.write(`${writeTo}: error[write-failed]: ${error.reason}; nothing written\n`)
+      writeFailures(io, [writeFailure(writeTo, error, 'cr cite')], 'text', 'cite')
       return 1
     }
   }

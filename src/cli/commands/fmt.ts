@@ -7,8 +7,8 @@ import { roleOf } from '../../core/file-roles.ts'
 import { frozenReleaseOf, RELEASE_NAME } from '../../core/ids.ts'
 import { readSource, reportedCause } from '../../core/recovery/recover.ts'
 import type { Diagnostic } from '../../core/types.ts'
-import { FORMAT_FLAG, formatOption, writeDiagnostics } from '../report.ts'
-import { replaceFileVerified, WriteFailedError } from '../../io/durable-write.ts'
+import { FORMAT_FLAG, formatOption, ioAdvice, writeDiagnostics, writeFailure, writeFailures } from '../report.ts'
+import { FileChangedError, replaceFileVerified, WriteFailedError } from '../../io/durable-write.ts'
 import { isDirectory, listDir, pathExists, realPath, statPath } from '../../io/files.ts'
 import { InputError, MAX_RULE_FILE_BYTES, readInputFile } from '../../io/read-input.ts'
 
@@ -29,7 +29,7 @@ export function fmtCommand(argv: string[], io: CliIo): number {
   const files = expand(positionals.length > 0 ? positionals : ['rules'], io.cwd, Boolean(values.frozen))
   const messages: Diagnostic[] = []
   const sources: { path: string; text: string }[] = []
-  const changed: { abs: string; shown: string; text: string; before: string }[] = []
+  const changed: { abs: string; shown: string; text: string; before: string; bytes: Uint8Array }[] = []
   for (const { abs, within } of files) {
     const shown = relative(io.cwd, abs) || abs
     let bytes: Buffer
@@ -60,7 +60,7 @@ export function fmtCommand(argv: string[], io: CliIo): number {
     }
     // A byte-order mark or CRLF line ends are not the canonical layout either.
     const before = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes)
-    if (result.text !== before) changed.push({ abs, shown, text: result.text, before })
+    if (result.text !== before) changed.push({ abs, shown, text: result.text, before, bytes })
   }
   // A symbolic link is never rewritten (that would turn it into a copy of what it points to, and a
   // link out of the tree into a committed copy): its target is formatted as itself, or not at all.
@@ -93,18 +93,28 @@ export function fmtCommand(argv: string[], io: CliIo): number {
     return changed.length > 0 ? 1 : 0
   }
   let written = 0
+  const left: Diagnostic[] = []
   for (const c of changed) {
     try {
-      // Verified before it replaces anything: a full disk leaves the source as it was.
-      replaceFileVerified(c.abs, c.text)
+      // Verified before it replaces anything (a full disk leaves the source as it was), and only
+      // while the file still holds the bytes it was formatted from: an edit saved meanwhile is kept.
+      replaceFileVerified(c.abs, c.text, { expected: c.bytes })
     } catch (error) {
       if (!(error instanceof WriteFailedError)) throw error
-      io.stderr.write(`${c.shown}: error[write-failed]: ${error.reason}; the file is unchanged\n`)
-      io.stderr.write(`cr fmt: ${written} of ${changed.length} files reformatted before the failure; nothing else written\n`)
+      left.push(writeFailure(c.shown, error, 'cr fmt', rerun))
+      if (error instanceof FileChangedError) continue
+      // The disk itself failed: stop, and say how far it got.
+      writeFailures(io, left, format, 'fmt')
+      io.stderr.write(`cr fmt: ${written} of ${changed.length} files reformatted before the failure; the others are unchanged: ${ioAdvice(error.errno, rerun)}\n`)
       return 1
     }
     written++
     io.stdout.write(`${c.shown}\n`)
+  }
+  if (left.length > 0) {
+    writeFailures(io, left, format, 'fmt')
+    io.stderr.write(`cr fmt: ${written} of ${files.length} files reformatted; ${left.length} changed while cr fmt ran and ${left.length === 1 ? 'was' : 'were'} left as ${left.length === 1 ? 'it is' : 'they are'}: run \`${rerun}\` again\n`)
+    return 1
   }
   io.stderr.write(`cr fmt: ${changed.length} of ${files.length} files reformatted\n`)
   return 0

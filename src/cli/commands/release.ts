@@ -5,7 +5,7 @@ import { compile } from '../../core/compile.ts'
 import { hasErrors } from '../../core/diagnostics.ts'
 import type { CompiledDocument } from '../../core/types.ts'
 import { diffReleases } from '../../core/versions/diff.ts'
-import { changelogYaml, checkMarks, type MarkReport } from '../../core/versions/release-check.ts'
+import { changelogYaml, checkMarks, withoutDraftNote, type MarkReport } from '../../core/versions/release-check.ts'
 import { draftChangelog } from '../../core/release/changelog-draft.ts'
 import { changelogDebris } from '../../core/release/changelog-lint.ts'
 import { learnChangelogStyle } from '../../core/release/changelog-style.ts'
@@ -14,12 +14,13 @@ import type { Diagnostic } from '../../core/types.ts'
 import { changelogIdentity, releaseChangelog, releaseTexts, type ReleaseText } from '../../core/release/identity.ts'
 import { planNextCycle } from '../../core/release/next-cycle.ts'
 import { normalizeVersion, RELEASE_NAME } from '../../core/ids.ts'
-import { loadCards, readRulesDir } from '../../io/read-sources.ts'
+import { loadCards, readRulesDir, textLookup } from '../../io/read-sources.ts'
+import { formatDiagnostic } from '../../core/diagnostics.ts'
 import { compileRelease, formatReport, listReleases, loadRetirements } from '../../io/releases.ts'
-import { replaceFileVerified, writeNewFileVerified, WriteFailedError } from '../../io/durable-write.ts'
+import { FileChangedError, replaceFileVerified, writeNewFileVerified, WriteFailedError } from '../../io/durable-write.ts'
 import { writeNewDir } from '../../io/write-output.ts'
 import { pathExists } from '../../io/files.ts'
-import { FORMAT_FLAG, formatOption, writeDiagnostics } from '../report.ts'
+import { FORMAT_FLAG, formatOption, ioAdvice, writeDiagnostics, writeFailure, writeFailures } from '../report.ts'
 import type { DiagnosticFormat } from '../../core/diagnostic-formats.ts'
 
 export const releaseSpec: CommandSpec = {
@@ -87,6 +88,7 @@ export function releaseCommand(argv: string[], io: CliIo): number {
   const current: CompiledDocument = result.document
   // What stands in the way of a freeze: a sentence for people, a diagnostic for machines.
   const problems: { text: string; diagnostic: Diagnostic }[] = []
+  const sourceOf = textLookup(files)
   const problem = (code: Parameters<typeof diagnostic>[0], at: { file: string; line: number; column: number }, text: string) =>
     problems.push({ text, diagnostic: diagnostic(code, freezing ? 'error' : 'warning', at, text) })
   if (current.release.version !== version) {
@@ -135,8 +137,14 @@ export function releaseCommand(argv: string[], io: CliIo): number {
     if (debris.length > 0 && summary.state !== 'previous') io.stderr.write(`${formatReport(debris, files)}\n\n`)
     if (report) {
       const c = report.counts
+      // The freeze publishes the editors' summary as it is: count what it has, not what a draft would.
+      const own = texts.changelog?.length ?? 0
+      const entriesLine =
+        freezing && (summary.state === 'edited' || summary.state === 'carried')
+          ? `the summary of changes has ${own} entr${own === 1 ? 'y' : 'ies'}`
+          : `${draft.length} changelog entr${draft.length === 1 ? 'y' : 'ies'} drafted`
       io.stderr.write(
-        `cr release: ${version} against ${previous!.version}: ${c.changed} entries new or reworded, ${c.marked} marked; ${c.unmarked} unmarked change${c.unmarked === 1 ? '' : 's'}, ${c.stale - c.inherited} stale mark${c.stale - c.inherited === 1 ? '' : 's'}; examples: ${c.examplesChanged} changed, ${c.examplesUnmarked} unmarked, ${c.examplesStale - c.examplesInherited} stale; ${draft.length} changelog entries drafted\n`,
+        `cr release: ${version} against ${previous!.version}: ${c.changed} entries new or reworded, ${c.marked} marked; ${c.unmarked} unmarked change${c.unmarked === 1 ? '' : 's'}, ${c.stale - c.inherited} stale mark${c.stale - c.inherited === 1 ? '' : 's'}; examples: ${c.examplesChanged} changed, ${c.examplesUnmarked} unmarked, ${c.examplesStale - c.examplesInherited} stale; ${entriesLine}\n`,
       )
       const left = c.inherited + c.examplesInherited
       if (left > 0) {
@@ -147,7 +155,8 @@ export function releaseCommand(argv: string[], io: CliIo): number {
     } else {
       io.stderr.write(`cr release: ${version} is the first release in ${shown(root)}/: no marks to check\n`)
     }
-    for (const p of problems) io.stderr.write(`cr release: ${freezing ? 'error' : 'warning'}: ${p.text}\n`)
+    // As every diagnostic is printed: `file:line:col: error[code]: message`, the line quoted.
+    for (const p of problems) io.stderr.write(`${formatDiagnostic(p.diagnostic, sourceOf)}\n`)
   }
   // Everything found, as diagnostics (`--format github|sarif`): this cycle's marks, the summary's debris, what refuses a freeze.
   const found = (): Diagnostic[] => [
@@ -160,8 +169,18 @@ export function releaseCommand(argv: string[], io: CliIo): number {
     if (format === 'github' || format === 'sarif') writeDiagnostics(io, found(), { format, command: 'release', files, ok })
   }
 
+  // Why the run fails when only warnings were printed: --strict made the mark problems errors.
+  const refusedBecause = () =>
+    strictFail && problems.length === 0 && !debrisRefusal
+      ? `: --strict refuses the ${markProblems} mark problem${markProblems === 1 ? '' : 's'} above (release-unmarked-change, release-stale-mark); mark the changes and drop the stale marks, or run without --strict`
+      : strictFail
+        ? `; --strict also refuses the ${markProblems} mark problem${markProblems === 1 ? '' : 's'} above`
+        : ''
+  let debrisRefusal: string | undefined
+
   if (values.check) {
     if (!machine) io.stdout.write(changelogYaml(draft, style.learnedFrom))
+    if (strictFail) io.stderr.write(`cr release: error${refusedBecause()}\n`)
     writeFound(!strictFail)
     return strictFail ? 1 : 0
   }
@@ -173,14 +192,17 @@ export function releaseCommand(argv: string[], io: CliIo): number {
       return 1
     }
     try {
-      if (pathExists(changelogPath)) replaceFileVerified(changelogPath, changelogYaml(draft, style.learnedFrom))
+      // Only over the summary it was checked to be: an edit saved meanwhile is the editors' own.
+      const read = files.find((f) => basename(f.path) === 'changelog.yaml' && !f.unreadable)
+      if (pathExists(changelogPath)) replaceFileVerified(changelogPath, changelogYaml(draft, style.learnedFrom), read ? { expected: bytesOf(read.content) } : {})
       else writeNewFileVerified(changelogPath, changelogYaml(draft, style.learnedFrom))
     } catch (error) {
       if (!(error instanceof WriteFailedError)) throw error
-      io.stderr.write(`${shown(changelogPath)}: error[write-failed]: ${error.reason}; the file is unchanged\n`)
+      writeFailures(io, [writeFailure(shown(changelogPath), error, 'cr release', `cr release ${version} --draft`)], format, 'release')
       return 1
     }
     io.stderr.write(`cr release: wrote ${draft.length} drafted entries to ${shown(changelogPath)}: edit them, then run \`cr release ${version}\`\n`)
+    if (strictFail) io.stderr.write(`cr release: error${refusedBecause()}\n`)
     writeFound(!strictFail)
     return strictFail ? 1 : 0
   }
@@ -198,14 +220,14 @@ export function releaseCommand(argv: string[], io: CliIo): number {
     }
   }
   // The debris itself is reported above (and in `found()`); this is the refusal, in words.
-  const debrisRefusal = summary.state !== 'previous' && debris.length > 0 ? `${shown(changelogPath)} has markup debris in ${debris.length} place${debris.length === 1 ? '' : 's'} (above); a summary is published as it is written` : undefined
+  debrisRefusal = summary.state !== 'previous' && debris.length > 0 ? `${shown(changelogPath)} has markup debris in ${debris.length} place${debris.length === 1 ? '' : 's'} (above); a summary is published as it is written` : undefined
   if (problems.length > 0 || debrisRefusal || strictFail) {
     if (!machine) {
-      for (const p of problems.slice(printed)) io.stderr.write(`cr release: error: ${p.text}\n`)
+      for (const p of problems.slice(printed)) io.stderr.write(`${formatDiagnostic(p.diagnostic, sourceOf)}\n`)
       if (debrisRefusal) io.stderr.write(`cr release: error: ${debrisRefusal}\n`)
     }
     writeFound(false)
-    io.stderr.write(`cr release: nothing written\n`)
+    io.stderr.write(`cr release: nothing written${refusedBecause()}\n`)
     return 1
   }
   const frozen: Record<string, Uint8Array> = {}
@@ -213,7 +235,22 @@ export function releaseCommand(argv: string[], io: CliIo): number {
     const name = basename(f.path)
     if (!NOT_RELEASED.has(name)) frozen[name] = f.content as Uint8Array
   }
-  writeNewDir(target, frozen)
+  // The note `--draft` wrote is not part of what is published (rules/ keeps it until --next-cycle).
+  const log = frozen['changelog.yaml']
+  if (log) {
+    const text = new TextDecoder().decode(log)
+    const kept = withoutDraftNote(text)
+    if (kept !== text) frozen['changelog.yaml'] = new TextEncoder().encode(kept)
+  }
+  try {
+    writeNewDir(target, frozen)
+  } catch (error) {
+    if (!(error instanceof WriteFailedError)) throw error
+    // The staging folder is ours and already removed: name the release, not where it was staged.
+    const failed = { ...writeFailure(`${shown(target)}/`, error, 'cr release', `cr release ${version}`), message: `could not write \`${shown(target)}/\` (at \`${basename(error.path)}\`): ${error.reason}; nothing was written: ${ioAdvice(error.errno, `cr release ${version}`)}` }
+    writeFailures(io, [failed], format, 'release')
+    return 1
+  }
   writeFound(true)
   io.stderr.write(`cr release: froze ${Object.keys(frozen).length} files of ${shown(rulesDir)} into ${shown(target)}/\n`)
   return 0
@@ -227,6 +264,8 @@ function lowercaseWords(doc: CompiledDocument): Set<string> {
 }
 
 type SummaryState = { state: 'previous' | 'empty' | 'edited' | 'carried'; carried: { file: string; place: string; index: number }[] }
+
+const bytesOf = (content: string | Uint8Array): Uint8Array => (typeof content === 'string' ? Buffer.from(content, 'utf8') : content)
 
 /** The 1-based line of a file where `pattern` first matches (1 when it does not). */
 function lineOf(file: { content: string | Uint8Array } | undefined, pattern: RegExp): number {
@@ -285,18 +324,28 @@ function nextCycle(rulesDir: string, root: string, dryRun: boolean, io: CliIo, s
     return 0
   }
   let written = 0
+  const left: Diagnostic[] = []
+  const read = new Map(files.map((f) => [f.path, bytesOf(f.content)]))
   for (const f of plan.files) {
     try {
-      // Each file verified before it replaces the source; a second run finishes what a failure left.
-      replaceFileVerified(resolve(io.cwd, f.path), f.text)
+      // Each file verified before it replaces the source, and only while it holds what was planned
+      // from; a second run finishes what a failure left.
+      replaceFileVerified(resolve(io.cwd, f.path), f.text, { expected: read.get(f.path)! })
     } catch (error) {
       if (!(error instanceof WriteFailedError)) throw error
-      io.stderr.write(`${f.path}: error[write-failed]: ${error.reason}; the file is unchanged\n`)
-      io.stderr.write(`cr release: ${written} of ${plan.files.length} files written before the failure; run \`cr release --next-cycle\` again to finish\n`)
+      left.push(writeFailure(f.path, error, 'cr release --next-cycle'))
+      if (error instanceof FileChangedError) continue
+      writeFailures(io, left, 'text', 'release')
+      io.stderr.write(`cr release: ${written} of ${plan.files.length} files written before the failure; the others are unchanged: ${ioAdvice(error.errno, 'cr release --next-cycle')} to finish\n`)
       return 1
     }
     written++
     io.stdout.write(`${f.path}\n`)
+  }
+  if (left.length > 0) {
+    writeFailures(io, left, 'text', 'release')
+    io.stderr.write(`cr release: ${written} of ${plan.files.length} files written; ${left.length} changed while cr release --next-cycle ran and ${left.length === 1 ? 'was' : 'were'} left as ${left.length === 1 ? 'it is' : 'they are'}: run \`cr release --next-cycle\` again to finish\n`)
+    return 1
   }
   io.stderr.write(`cr release: started the cycle after ${last.version}: cleared ${what.join(', ')} in ${written} file${written === 1 ? '' : 's'}${kept}${summary}\n`)
   return 0

@@ -11,8 +11,9 @@
  * Edits go through the `yaml` Document API and come out in `cr fmt`'s layout,
  * so comments stay. Pure: texts in, new texts out; the CLI writes them.
  */
-import { parseDocument, isMap, isScalar, type Document } from 'yaml'
-import { formatYaml } from '../format.ts'
+import { isScalar, type Document } from 'yaml'
+import { deleteKeepingComments, formatYaml, parseForEdit } from '../format.ts'
+import { withoutDraftNote } from '../versions/release-check.ts'
 import type { SourceFile } from '../types.ts'
 import { changelogIdentity, newTextSpans, releaseTexts, type ReleaseEntryTexts, type ReleaseText, type ReleaseTexts } from './identity.ts'
 
@@ -115,10 +116,13 @@ export function planNextCycle(files: readonly SourceFile[], last: ReleaseTexts):
     const isChangelog = clearChangelog && file === changelogFile
     if (!list && !isChangelog) continue
     const source = typeof file.content === 'string' ? file.content : new TextDecoder().decode(file.content)
-    const doc = parseDocument(source.replace(/^\uFEFF/, ''), { uniqueKeys: false })
+    // Parsed as cr fmt parses it, so every comment is placed where the editor wrote it before anything is removed.
+    const doc = parseForEdit(source)
+    if (!doc) throw new Error(`${file.path}: the file does not parse for editing; nothing written`)
     for (const edit of list ?? []) apply(doc, edit)
     if (isChangelog) doc.set('changelog', doc.createNode([]))
-    const formatted = formatYaml(doc.toString())
+    // The note `--draft` wrote goes with the summary it was about.
+    const formatted = formatYaml(isChangelog ? withoutDraftNote(doc.toString()) : doc.toString())
     if (!formatted.ok) throw new Error(`${file.path}: the edited file does not parse (${formatted.message}); nothing written`)
     const c = counts.get(file.path) ?? { flags: 0, spans: 0 }
     plan.files.push({ path: file.path, text: formatted.text, flags: c.flags, spans: c.spans, changelog: isChangelog })
@@ -129,10 +133,8 @@ export function planNextCycle(files: readonly SourceFile[], last: ReleaseTexts):
 }
 
 function apply(doc: Document, edit: Edit) {
-  if (edit.unflag) {
-    const map = edit.unflag.length === 0 ? doc.contents : doc.getIn(edit.unflag, true)
-    if (isMap(map)) map.delete('new')
-  }
+  // The flag's line goes; the comments and blank lines around it stay.
+  if (edit.unflag) deleteKeepingComments(doc, edit.unflag, 'new')
   if (edit.text) {
     const node = doc.getIn(edit.text.path, true)
     if (isScalar(node)) node.value = edit.text.value

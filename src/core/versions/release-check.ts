@@ -128,6 +128,18 @@ function describeOrigin(d: DiffEntry): string {
 }
 
 /** The drafted entries as `changelog.yaml` (schema: `schema/changelog.schema.json`), in `cr fmt`'s layout. */
+/**
+ * The note `--draft` writes above its entries (`# Drafted by \`cr release\` …`): ours, and true only
+ * while the entries are a draft. The freeze leaves it out of the release, and `--next-cycle` removes
+ * it with the summary it was about; every other comment is the editors' and stays.
+ */
+const DRAFT_NOTE = /^# Drafted by `cr release`[^\n]*: say why each change was made, merge related entries, then freeze\.\r?\n/m
+
+/** `text` (a changelog.yaml) without the note `--draft` wrote, if it is still there. */
+export function withoutDraftNote(text: string): string {
+  return text.replace(DRAFT_NOTE, '')
+}
+
 export function changelogYaml(entries: string[], learnedFrom?: { releases: string[]; entries: number }): string {
   const doc = stringify({ changelog: entries.map((text) => ({ text })) })
   const style = learnedFrom && learnedFrom.releases.length > 0 ? ` in the words of the ${learnedFrom.entries} entries of ${learnedFrom.releases[0]}–${learnedFrom.releases[learnedFrom.releases.length - 1]}'s summaries` : ''
