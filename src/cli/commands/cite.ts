@@ -266,7 +266,7 @@ export function citeCommand(argv: string[], io: CliIo): number {
     io.stdout.write(`${lines.join('\n')}\n`)
     return 0
   }
-  const matrix = values['write-matrix'] !== undefined || format === 'markdown' ? buildMatrix(coverageFile, context.document.rules, coverage, exceptions, generator) : undefined
+  const matrix = values['write-matrix'] !== undefined || format === 'markdown' ? buildMatrix(coverageFile, context.document.rules, exceptions, generator) : undefined
   if (values['write-matrix'] !== undefined) {
     try {
       writeCiteReport(values['write-matrix'] as string, cwd, `${JSON.stringify({ $schema: 'https://github.com/netrunner-cr/netrunner-cr/schema/matrix.schema.json', ...matrix }, null, 1)}\n`)

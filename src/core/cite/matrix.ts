@@ -4,16 +4,22 @@
  * (`schema/matrix.schema.json`), rendered as JSON (`--write-matrix FILE`) and
  * as Markdown for a pull-request comment (`--format markdown`). Pure.
  *
- * A rule's `status`:
- *   passing   a test that ran and passed cites it (or all of its sub-rules are)
- *   failing   only failing tests cite it directly
- *   skipped   only skipped tests cite it directly
- *   tested    tests cite it (no results were read)
- *   untested  only the implementation cites it, or tests that did not run
- *   uncited   nothing cites it
+ * A rule's `status` (`schema/matrix.schema.json`), read from the sets
+ * coverage counts (`coverageSets`), so the totals and the statuses agree:
+ *   passing   covered by tests that ran and passed: a passing test cites it,
+ *             or a timing element summarising it, or all of its sub-rules
+ *             are passing
+ *   failing   not passing, and a failing test cites it (or a timing element
+ *             summarising it), or it is covered through its sub-rules and
+ *             one of them is failing
+ *   skipped   the same, for skipped tests (failing wins)
+ *   tested    no results were read: covered by tests
+ *   untested  covered, but not by a test that ran: the implementation, tests
+ *             that did not run, or sub-rules in that state
+ *   uncited   not covered: nothing cites it (documentation never covers)
  *   excepted  the exceptions file says why it is not covered
  */
-import type { CoverageFile, CoverageReport } from '../coverage.ts'
+import { computeCoverage, coverageSets, type CoverageFile } from '../coverage.ts'
 import { isCitable } from './table.ts'
 import type { TestRecord } from './traceability.ts'
 import type { CiteProblem, CiteRule } from './types.ts'
@@ -54,7 +60,9 @@ export interface Matrix {
   rules: MatrixRule[]
 }
 
-export function buildMatrix(file: CoverageFile, rules: readonly CiteRule[], report: CoverageReport, exceptions: ReadonlyMap<string, string> = new Map(), generator = 'cr cite'): Matrix {
+/** The matrix of a coverage file: its summary is `computeCoverage`'s, its statuses read from the same sets, so they agree. */
+export function buildMatrix(file: CoverageFile, rules: readonly CiteRule[], exceptions: ReadonlyMap<string, string> = new Map(), generator = 'cr cite'): Matrix {
+  const report = computeCoverage(file, rules, { exceptions })
   const testFiles = new Set(file.tests ?? [])
   const docFiles = new Set(file.docs ?? [])
   const sites = new Map<string, { tests: Map<string, TestRecord & { key: string }>; impl: { file: string; line: number }[]; doc: { file: string; line: number }[] }>()
@@ -72,21 +80,14 @@ export function buildMatrix(file: CoverageFile, rules: readonly CiteRule[], repo
       }
     }
   }
-  const withResults = file.results !== undefined
+  const statusOf = matrixStatuses(file, rules, exceptions, (id) => [...(sites.get(id)?.tests.values() ?? [])])
   const byStatus: Record<MatrixStatus, number> = { passing: 0, failing: 0, skipped: 0, tested: 0, untested: 0, uncited: 0, excepted: 0 }
-  const uncited = new Set(report.uncited)
   const out: MatrixRule[] = []
   for (const r of rules) {
     if (!isCitable(r)) continue
     const s = sites.get(r.id)
     const tests = s ? [...s.tests.values()] : []
-    let status: MatrixStatus
-    if (exceptions.has(r.id)) status = 'excepted'
-    else if (tests.some((t) => t.status === 'passed') || (!withResults && tests.length > 0)) status = withResults ? 'passing' : 'tested'
-    else if (tests.some((t) => t.status === 'failed')) status = 'failing'
-    else if (tests.some((t) => t.status === 'skipped')) status = 'skipped'
-    else if (uncited.has(r.id)) status = 'uncited'
-    else status = 'untested'
+    const status = statusOf(r.id)
     byStatus[status]++
     const entry: MatrixRule = { id: r.id, number: r.number, title: oneLine(r.title ?? r.text ?? r.id), chapter: r.chapter, status, tests, implementation: s?.impl ?? [] }
     if (s && s.doc.length > 0) entry.documentation = s.doc
@@ -108,6 +109,45 @@ export function buildMatrix(file: CoverageFile, rules: readonly CiteRule[], repo
     m.summary.passingPercent = report.executed.percent
   }
   return m
+}
+
+/**
+ * Each citable rule's status (the header's definitions). Passing, tested and
+ * covered are coverage's own sets; a covered rule that is not passing is
+ * failing or skipped by the tests that cite it (or a timing element
+ * summarising it) and, when it is covered through its sub-rules, by theirs.
+ */
+function matrixStatuses(file: CoverageFile, rules: readonly CiteRule[], exceptions: ReadonlyMap<string, string>, testsOf: (id: string) => readonly { status?: string }[]): (id: string) => MatrixStatus {
+  const sets = coverageSets(file, rules)
+  const byId = new Map(rules.map((r) => [r.id, r]))
+  // Timing elements (never citable themselves) by the prose rule they summarise.
+  const summaries = new Map<string, string[]>()
+  for (const r of rules) if (r.prose !== undefined && !isCitable(r)) (summaries.get(r.prose) ?? summaries.set(r.prose, []).get(r.prose)!).push(r.id)
+  const known = new Map<string, MatrixStatus>()
+  const statusOf = (id: string): MatrixStatus => {
+    let status = known.get(id)
+    if (status !== undefined) return status
+    known.set(id, 'untested') // a guard: rules never cover themselves, but a cycle must not recurse forever
+    status = derive(id)
+    known.set(id, status)
+    return status
+  }
+  const derive = (id: string): MatrixStatus => {
+    if (exceptions.has(id)) return 'excepted'
+    if (!sets.covered.has(id)) return 'uncited'
+    if (!sets.passing) return sets.tested.has(id) ? 'tested' : 'untested'
+    if (sets.passing.has(id)) return 'passing'
+    const outcomes = new Set<string | undefined>()
+    for (const t of testsOf(id)) outcomes.add(t.status === 'failed' ? 'failing' : t.status === 'skipped' ? 'skipped' : undefined)
+    for (const timing of summaries.get(id) ?? []) for (const t of testsOf(timing)) outcomes.add(t.status === 'failed' ? 'failing' : t.status === 'skipped' ? 'skipped' : undefined)
+    const subRules = (byId.get(id)?.children ?? []).filter((c) => {
+      const child = byId.get(c)
+      return child !== undefined && isCitable(child)
+    })
+    if (subRules.length > 0 && subRules.every((c) => sets.covered.has(c))) for (const c of subRules) outcomes.add(statusOf(c))
+    return outcomes.has('failing') ? 'failing' : outcomes.has('skipped') ? 'skipped' : 'untested'
+  }
+  return statusOf
 }
 
 const oneLine = (s: string) => {
