@@ -308,8 +308,9 @@ describe('the CI gate', () => {
     const dir = project({ ...ENGINE, 'junit.xml': NEXTEST })
     const low = await runCr(['cite', '--index', index, '--results', 'junit.xml', '--min-coverage', '50', '--min-coverage', '6=1'], dir)
     expect(low.code).toBe(1)
-    expect(low.stdout).toMatch(/^<command line>:1:1: error: Coverage 0\.1% \(1\/\d+ citable rules covered by tests that passed\) is under the minimum 50% \[coverage-below\]$/m)
-    expect(low.stdout).toMatch(/^<command line>:1:1: error: Chapter 6 \(Runs\): coverage \d+\.\d% \(1\/\d+ covered by tests that passed\) is under the minimum 1% \[coverage-below\]$/m)
+    // A minimum given on the command line is about no file: no `file:line:col:`.
+    expect(low.stdout).toMatch(/^cr cite: error: Coverage 0\.1% \(1\/\d+ citable rules covered by tests that passed\) is under the minimum 50% \[coverage-below\]$/m)
+    expect(low.stdout).toMatch(/^cr cite: error: Chapter 6 \(Runs\): coverage \d+\.\d% \(1\/\d+ covered by tests that passed\) is under the minimum 1% \[coverage-below\]$/m)
     const ok = await runCr(['cite', '--index', index, '--min-coverage', '0.1'], dir)
     expect(ok.code).toBe(0)
     expect((await runCr(['cite', '--index', index, '--min-coverage', 'lots'], dir)).code).toBe(2)
@@ -323,6 +324,38 @@ describe('the CI gate', () => {
     expect(excepted.stdout).not.toContain('coverage-below')
     expect(excepted.code).toBe(0)
   }, 180_000)
+
+  it('coverage under a minimum of the command line is about no file in every format; one of the config is at its key', async () => {
+    const dir = project({ 'src/a.rs': '// CR 6.1.4\n' })
+    const run = async (format: string) => (await runCr(['cite', '--index', index, '--min-coverage', '5', '--min-coverage', '6=90', '--format', format], dir)).stdout
+    expect((await run('github')).split('\n').filter((l) => l.includes('coverage-below'))).toEqual([
+      expect.stringMatching(/^::error title=cr cite%3A coverage-below::Coverage 0\.1%25 \(1\/\d+ citable rules cited\) is under the minimum 5%25$/),
+      expect.stringMatching(/^::error title=cr cite%3A coverage-below::Chapter 6 \(Runs\)/),
+    ])
+    const sarif = JSON.parse(await run('sarif')) as { runs: { results: { ruleId: string; locations?: unknown }[] }[] }
+    const below = sarif.runs[0]!.results.filter((r) => r.ruleId === 'coverage-below')
+    expect(below).toHaveLength(2)
+    for (const r of below) expect(r).not.toHaveProperty('locations')
+    const json = JSON.parse(await run('json')) as Json
+    expect(json.problems.filter((p) => p.code === 'coverage-below').map((p) => Object.keys(p).sort())).toEqual([
+      ['code', 'message', 'severity', 'text'],
+      ['code', 'message', 'severity', 'text'],
+    ])
+    expect(await run('markdown')).toMatch(/^- error \[coverage-below\]: Coverage 0\.1%/m)
+
+    // From the config: at the key that set the minimum, overall or of a chapter.
+    const config = ['{', '  "cite": {', '    "minCoverage": {', '      "overall": 5,', '      "chapters": { "6": 90 }', '    }', '  }', '}', ''].join('\n')
+    writeFileSync(join(dir, 'cr.config.json'), config)
+    const text = (await runCr(['cite', '--index', index], dir)).stdout.split('\n').filter((l) => l.includes('coverage-below'))
+    expect(text).toEqual([
+      expect.stringMatching(/^cr\.config\.json:4:7: error: Coverage 0\.1% /),
+      expect.stringMatching(/^cr\.config\.json:5:21: error: Chapter 6 \(Runs\)/),
+    ])
+    writeFileSync(join(dir, 'cr.config.json'), '{\n  "cite": { "minCoverage": 5 }\n}\n')
+    expect((await runCr(['cite', '--index', index], dir)).stdout).toMatch(/^cr\.config\.json:2:13: error: Coverage 0\.1% .*\[coverage-below\]$/m)
+    // The command line's minimum replaces the config's, and is about no file.
+    expect((await runCr(['cite', '--index', index, '--min-coverage', '4'], dir)).stdout).toMatch(/^cr cite: error: Coverage 0\.1% .* under the minimum 4% \[coverage-below\]$/m)
+  }, 600_000)
 
   it('an exception without a reason, or of a rule that does not exist, is a located error', async () => {
     const dir = project({ 'src/a.rs': '', 'cr.config.json': '{ "cite": { "exceptions": "gaps.json" } }', 'gaps.json': '[\n  { "rule": "rule_end_the_run", "reason": "" },\n  { "rule": "rule_end_teh_run", "reason": "typo" }\n]\n' })

@@ -21,6 +21,7 @@ import { createScanner, type Scanner } from '../../core/cite/scan.ts'
 import type { CiteTable } from '../../core/cite/table.ts'
 import type { Citation, CiteProblem } from '../../core/cite/types.ts'
 import { buildCoverageFile, computeCoverage, type CoverageReport } from '../../core/coverage.ts'
+import { placedOrNot } from '../../core/diagnostics.ts'
 import { loadYaml } from '../../core/load-yaml.ts'
 import type { RuleEntry } from '../../core/types.ts'
 import { parseCommandArgs, UsageError, type CommandSpec } from '../args.ts'
@@ -73,6 +74,9 @@ export function citeCommand(argv: string[], io: CliIo): number {
     io.stderr.write(`${loaded.problems.map(formatProblemLine).join('\n')}\n`)
     return 2
   }
+  // Arguments are checked before anything is scanned: a mistake is said at once.
+  const min = parseMinCoverage((values['min-coverage'] as string[] | undefined) ?? [], loaded.config.minCoverage)
+  if (typeof min === 'string') throw new UsageError(min)
   let context: CiteContext
   try {
     context = openCiteContext({
@@ -254,10 +258,8 @@ export function citeCommand(argv: string[], io: CliIo): number {
   for (const [id, reason] of exceptions) {
     if (coverage.rules[id]) problems.push({ code: 'exception-covered', severity: 'hint', file: exceptionsFile!, line: 1, column: 1, text: id, message: `\`${id}\` is excepted ("${reason}") but cited in ${coverage.rules[id]!.files.join(', ')}: the exception can go` })
   }
-  const min = parseMinCoverage((values['min-coverage'] as string[] | undefined) ?? [], loaded.config.minCoverage)
-  if (typeof min === 'string') throw new UsageError(min)
-  const gateAt = (values['min-coverage'] as string[] | undefined)?.length ? { file: '<command line>', line: 1, column: 1 } : { file: loaded.file ?? 'cr.config.json', line: 1, column: 1 }
-  for (const p of checkMinCoverage(coverage, min, gateAt)) problems.push(p)
+  // Each minimum at its key in the config; the command line's about no file.
+  for (const p of checkMinCoverage(coverage, min)) problems.push(p)
   applySeverity(problems, loaded.config.severity)
 
   if (values.impact !== undefined) {
@@ -296,7 +298,7 @@ export function citeCommand(argv: string[], io: CliIo): number {
   const shown = showHints ? ordered : ordered.filter((p) => p.severity !== 'hint' || (!values.quiet && SHOWN_IN_CI.has(p.code)))
 
   if (format === 'json') {
-    const out = { ok: !failed, version: context.version, files: scanned, citations, problems: ordered, coverage }
+    const out = { ok: !failed, version: context.version, files: scanned, citations, problems: ordered.map(placedOrNot), coverage }
     io.stdout.write(`${JSON.stringify(out, null, 2)}\n`)
     return failed ? 1 : 0
   }

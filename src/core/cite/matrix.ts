@@ -20,6 +20,7 @@
  *   excepted  the exceptions file says why it is not covered
  */
 import { computeCoverage, coverageSets, type CoverageFile } from '../coverage.ts'
+import { isPlaced } from '../diagnostics.ts'
 import { isCitable } from './table.ts'
 import type { TestRecord } from './traceability.ts'
 import type { CiteProblem, CiteRule } from './types.ts'
@@ -186,7 +187,7 @@ export function formatMarkdown(m: Matrix, problems: readonly CiteProblem[]): str
   const shown = problems.filter((p) => p.severity !== 'hint').slice(0, 30)
   if (shown.length > 0) {
     lines.push('', '#### Problems', '')
-    for (const p of shown) lines.push(`- ${code(`${p.file}:${p.line}:${p.column}`)} ${p.severity} [${p.code}]: ${esc(p.message)}`)
+    for (const p of shown) lines.push(`- ${isPlaced(p) ? `${code(`${p.file}:${p.line}:${p.column}`)} ` : ''}${p.severity} [${p.code}]: ${esc(p.message)}`)
   }
   const uncited = m.rules.filter((r) => r.status === 'uncited' || r.status === 'untested')
   if (uncited.length > 0) {

@@ -12,6 +12,7 @@
  * Pure: strings in, strings out.
  */
 import { escapeForTerminal } from '../terminal-text.ts'
+import { isPlaced } from '../diagnostics.ts'
 import { githubAnnotations, sarifLog } from '../diagnostic-formats.ts'
 import type { Log } from 'sarif'
 import { CITE_CODES, type CiteProblem, type CiteSeverity } from './types.ts'
@@ -36,10 +37,10 @@ export function messageOf(p: CiteProblem): string {
   return `${p.message}${help}`
 }
 
-/** `file:line:col: error: message [code]` */
+/** `file:line:col: error: message [code]`; about no file (a value on the command line), `cr cite: error: message [code]`, which no problem matcher reads as a file. */
 export function formatProblemLine(p: CiteProblem): string {
   // File names and quoted source are data: never raw control characters on a terminal.
-  return escapeForTerminal(`${p.file}:${p.line}:${p.column}: ${WORD[p.severity]}: ${messageOf(p)} [${p.code}]`)
+  return escapeForTerminal(`${isPlaced(p) ? `${p.file}:${p.line}:${p.column}` : 'cr cite'}: ${WORD[p.severity]}: ${messageOf(p)} [${p.code}]`)
 }
 
 /** GitHub Actions workflow commands, by the shared formatter (`diagnostic-formats.ts`), each message with cr cite's suggestion. */
