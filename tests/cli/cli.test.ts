@@ -147,3 +147,33 @@ describe('cr help', () => {
     }
   })
 })
+
+describe('usage errors: one line that says what is wrong, a pointer to the help, exit 2', () => {
+  // Each command, a mistake of each kind: a flag that does not exist, a value missing or wrong, an argument missing.
+  const mistakes: [string[], string][] = [
+    [['check', '--strcit'], 'unknown option `--strcit`; did you mean `--strict`?'],
+    [['check', '--format', 'xml'], 'unknown format `xml`, expected one of text, json, github, sarif'],
+    [['show'], 'missing rule ID or number'],
+    [['show', '6.1.4', '--version'], '--version needs a value (`--version V`)'],
+    [['index', '--out'], '--out needs a value (`--out DIR`)'],
+    [['index'], 'missing --out DIR'],
+    [['cite', '--json=yes'], '--json takes no value'],
+    [['cite', '--min-coverage', '150'], '--min-coverage 150: 150% is over 100, expected a percent from 0 to 100'],
+    [['cite', '--min-coverage', '6=abc'], '--min-coverage 6=abc: `abc` is not a number, expected a percent (`80`) or a chapter and a percent (`6=90`)'],
+    [['cite', '--min-coverage', 'six=50'], '--min-coverage six=50: `six` is not a chapter number, expected a chapter and a percent (`6=90`)'],
+    [['fmt', '--chek'], 'unknown option `--chek`; did you mean `--check`?'],
+    [['release'], 'expected one version, e.g. `cr release v26.09`'],
+    [['diff', 'v24.03'], 'expected two releases, got 1'],
+    [['export', 'pdf'], 'unknown format `pdf`, expected official-json, markdown'],
+    [['lsp'], 'expected --stdio'],
+  ]
+  it.each(mistakes)('cr %j', async (args, message) => {
+    const r = await runCr(args)
+    expect([r.code, r.stdout, r.stderr]).toEqual([2, '', `cr ${args[0]}: error: ${message}\nTry \`cr ${args[0]} --help\` for the options.\n`])
+  })
+
+  it('an unknown command: the command meant, else the commands', async () => {
+    expect((await runCr(['chek'])).stderr).toBe('cr: error: unknown command `chek`; did you mean `check`?\nTry `cr --help` for the commands.\n')
+    expect((await runCr(['frobnicate'])).stderr).toBe('cr: error: unknown command `frobnicate`, expected one of check, show, index, cite, lsp, fmt, release, diff, export\nTry `cr --help` for the commands.\n')
+  })
+})

@@ -20,6 +20,7 @@
  *   excepted  the exceptions file says why it is not covered
  */
 import { computeCoverage, coverageSets, type CoverageFile } from '../coverage.ts'
+import { clipText } from '../clip-text.ts'
 import { isPlaced } from '../diagnostics.ts'
 import { isCitable } from './table.ts'
 import type { TestRecord } from './traceability.ts'
@@ -151,10 +152,7 @@ function matrixStatuses(file: CoverageFile, rules: readonly CiteRule[], exceptio
   return statusOf
 }
 
-const oneLine = (s: string) => {
-  const t = s.replace(/\s+/g, ' ').trim()
-  return t.length > 100 ? `${t.slice(0, 99)}…` : t
-}
+const oneLine = (s: string) => clipText(s, 100)
 
 /** Markdown for a pull-request comment: the totals, chapters, failing and skipped rules, problems; the rest folded. */
 export function formatMarkdown(m: Matrix, problems: readonly CiteProblem[]): string {

@@ -58,16 +58,17 @@ export function formatGithub(problems: readonly CiteProblem[]): string[] {
  * A SARIF 2.1.0 log, by the shared formatter (`diagnostic-formats.ts`): the
  * driver is the tool (`cr cite`, its version), every code it can report a
  * rule with its default level (the registry's), a result's level the one it
- * was reported with (a project's `cite.severity` may differ from the default).
+ * was reported with (a project's `cite.severity` may differ from the default);
+ * the run's properties name the rules' release and the configuration read.
  */
-export function formatSarif(problems: readonly CiteProblem[], tool: { version: string; rulesVersion?: string; informationUri?: string }): Log {
+export function formatSarif(problems: readonly CiteProblem[], tool: { version: string; rulesVersion?: string; config?: string; informationUri?: string }): Log {
   return sarifLog(
     problems.map((p) => {
       const { suggestions: _, ...rest } = p
       return { ...rest, message: messageOf(p) }
     }),
     { name: 'cr cite', version: tool.version, ...(tool.informationUri ? { informationUri: tool.informationUri } : {}) },
-    { rules: CITE_CODES, ...(tool.rulesVersion ? { properties: { rulesVersion: tool.rulesVersion } } : {}) },
+    { rules: CITE_CODES, ...(tool.rulesVersion || tool.config ? { properties: { ...(tool.rulesVersion ? { rulesVersion: tool.rulesVersion } : {}), ...(tool.config ? { config: tool.config } : {}) } } : {}) },
   )
 }
 
