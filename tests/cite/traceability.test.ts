@@ -391,6 +391,16 @@ describe('the CI gate', () => {
     expect(strict.code).toBe(1)
   }, 600_000)
 
+  it('an exception that is covered after all is noted at its own entry, in a list or a map, YAML or JSON', async () => {
+    const src = '// CR 6.1.4a\n// CR 6.1.5\n'
+    const list = ['# Rules we do not cover, and why.', '', '- rule: rule_end_run_access_or_breach_during_run', '  reason: tested elsewhere', '- rule: "6.1.5"', '  reason: no jack-out yet', '- rule: rule_run', '  reason: not cited', ''].join('\n')
+    const yaml = await runCr(['cite', '--index', index, '--exceptions', 'gaps.yaml', '--hints'], project({ 'src/a.rs': src, 'gaps.yaml': list }))
+    expect(yaml.stdout.split('\n').filter((l) => l.endsWith('[exception-covered]')).map((l) => l.split(': note: ')[0])).toEqual(['gaps.yaml:3:9', 'gaps.yaml:5:9'])
+    const map = '{\n  "exceptions": {\n    "rule_run": "not cited",\n    "CR 6.1.5": "no jack-out yet"\n  }\n}\n'
+    const json = await runCr(['cite', '--index', index, '--exceptions', 'gaps.json', '--json'], project({ 'src/a.rs': src, 'gaps.json': map }))
+    expect((JSON.parse(json.stdout) as Json).problems.filter((p) => p.code === 'exception-covered').map((p) => [p.file, p.line, (p as { column?: number }).column])).toEqual([['gaps.json', 4, 5]])
+  }, 600_000)
+
   it('a stale pair whose number was the rule\'s own in held releases says which; a mistyped one does not', async () => {
     const files = { 'src/a.rs': '// CR 6.2.4 rule_ice_change_current_position\n// CR 6.1.9 rule_end_the_run\n// 10.5.5 rule_remove_tags_or_bad_publicity_as_cost\n' }
     const r = await runCr(['cite', '--rules', join(repoRoot, 'rules')], project(files))

@@ -227,6 +227,7 @@ export function citeCommand(argv: string[], io: CliIo): number {
   // Exceptions: rules not to be covered, each with a reason.
   const exceptionsFile = (values.exceptions as string | undefined) ?? (loaded.config.exceptions !== undefined ? relative(cwd, resolve(base, loaded.config.exceptions)) || loaded.config.exceptions : undefined)
   let exceptions = new Map<string, string>()
+  let exceptionPlaces = new Map<string, { line: number; column: number }>()
   if (exceptionsFile !== undefined) {
     // Each rule is resolved as the same words cited would be (an old number through the releases).
     const resolveWritten = (written: string, line: number, column: number) => {
@@ -247,6 +248,7 @@ export function citeCommand(argv: string[], io: CliIo): number {
     // Renamed IDs and old numbers in the exceptions: warned about like citations, counted for today's rule.
     for (const p of read.problems) problems.push(p)
     exceptions = read.exceptions
+    exceptionPlaces = read.places
   }
 
   const needHashes = values['write-coverage'] !== undefined
@@ -263,7 +265,8 @@ export function citeCommand(argv: string[], io: CliIo): number {
   if (Object.keys(tracer.testCases).length === 0) delete coverageFile.testCases
   const coverage = computeCoverage(coverageFile, context.document.rules, { exceptions })
   for (const [id, reason] of exceptions) {
-    if (coverage.rules[id]) problems.push({ code: 'exception-covered', severity: 'hint', file: exceptionsFile!, line: 1, column: 1, text: id, message: `\`${id}\` is excepted ("${reason}") but cited in ${coverage.rules[id]!.files.join(', ')}: the exception can go` })
+    // At the entry that excepts it.
+    if (coverage.rules[id]) problems.push({ code: 'exception-covered', severity: 'hint', file: exceptionsFile!, ...(exceptionPlaces.get(id) ?? { line: 1, column: 1 }), text: id, message: `\`${id}\` is excepted ("${reason}") but cited in ${coverage.rules[id]!.files.join(', ')}: the exception can go` })
   }
   // Each minimum at its key in the config; the command line's about no file.
   for (const p of checkMinCoverage(coverage, min)) problems.push(p)
@@ -430,7 +433,7 @@ function loadExceptions(file: string, cwd: string, resolveWritten: ResolveWritte
   const { loaded, messages } = loadYaml({ path: file, content })
   if (!loaded) {
     const at = messages[0] ?? { line: 1, column: 1 }
-    return { exceptions: new Map(), problems: [{ code: 'exceptions-invalid', severity: 'error', file, line: at.line, column: at.column, text: '', message: `Invalid YAML or JSON: ${messages[0]?.message ?? 'cannot be read'}` }] }
+    return { exceptions: new Map(), places: new Map(), problems: [{ code: 'exceptions-invalid', severity: 'error', file, line: at.line, column: at.column, text: '', message: `Invalid YAML or JSON: ${messages[0]?.message ?? 'cannot be read'}` }] }
   }
   return readExceptions(loaded.data, file, resolveWritten, (path, at) => loaded.locate(path, at ?? 'value'))
 }
