@@ -138,6 +138,34 @@ describe('cr index', () => {
   })
 })
 
+describe('in an engine\'s project (no rules/ folder)', () => {
+  const engine = () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cr-engine-'))
+    writeFileSync(join(dir, 'pyproject.toml'), '[project]\nname = "engine"\n')
+    return dir
+  }
+
+  it('cr index and cr export read the rules the package ships, as cr show, cr diff and cr cite do', async () => {
+    const dir = engine()
+    const r = await runCr(['index', '--out', 'out'], dir)
+    expect([r.code, r.stderr]).toEqual([0, expect.stringMatching(/^cr index: wrote \d+ entries to out\/rules\.json \(the rules this package ships, v26\.03\)\n$/)])
+    const ours = await runCr(['index', '--out', join(dir, 'ours')])
+    expect(ours.code).toBe(0)
+    expect(readFileSync(join(dir, 'out/rules.json'), 'utf8')).toBe(readFileSync(join(dir, 'ours/rules.json'), 'utf8'))
+    const json = await runCr(['export', 'official-json'], dir)
+    expect([json.code, json.stdout]).toEqual([0, (await runCr(['export', 'official-json'])).stdout])
+  })
+
+  it('cr check, cr fmt and cr release, which work on the rules editors\' sources, say there is no rules/ folder here', async () => {
+    const dir = engine()
+    for (const [args, example] of [[['check'], 'cr check DIR'], [['fmt', '--check'], 'cr fmt DIR'], [['release', 'v26.09', '--check'], 'cr release VERSION --rules DIR']] as const) {
+      const r = await runCr([...args], dir)
+      expect([r.code, r.stdout]).toEqual([2, ''])
+      expect(r.stderr).toMatch(new RegExp(`^cr ${args[0]}: error: no rules/ folder here, expected the rules folder to \\w+ \\(\`${example.replace(/ /g, ' ')}\`\\); an engine's project reads the rules this package ships with cr show, cr diff, cr cite, cr index and cr export\\nTry \`cr ${args[0]} --help\` for the options\\.\\n$`))
+    }
+  })
+})
+
 describe('cr help', () => {
   it('lists every command with the summary its module declares', async () => {
     const { commands } = await import('../../src/cli/main.ts')

@@ -8,6 +8,7 @@ import { frozenReleaseOf, RELEASE_NAME } from '../../core/ids.ts'
 import { readSource, reportedCause } from '../../core/recovery/recover.ts'
 import type { Diagnostic } from '../../core/types.ts'
 import { FORMAT_FLAG, formatOption, writeDiagnostics } from '../report.ts'
+import { hasRulesFolder, noRulesFolder } from '../../io/shipped-rules.ts'
 import { replaceFileVerified, WriteFailedError } from '../../io/durable-write.ts'
 import { isDirectory, listDir, pathExists, realPath, statPath } from '../../io/files.ts'
 import { InputError, MAX_RULE_FILE_BYTES, readInputFile } from '../../io/read-input.ts'
@@ -26,6 +27,7 @@ export const fmtSpec: CommandSpec = {
 export function fmtCommand(argv: string[], io: CliIo): number {
   const { values, positionals } = parseCommandArgs(fmtSpec, argv)
   const format = formatOption(values)
+  if (positionals.length === 0 && !hasRulesFolder(io)) throw new UsageError(noRulesFolder('format', 'cr fmt DIR'))
   const files = expand(positionals.length > 0 ? positionals : ['rules'], io.cwd, Boolean(values.frozen))
   const messages: Diagnostic[] = []
   const sources: { path: string; text: string }[] = []
