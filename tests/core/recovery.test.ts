@@ -104,7 +104,9 @@ describe('one slip, one message', () => {
     for (const argv of [['fmt'], ['fmt', '--check'], ['fmt', 'rules/06_runs.yaml']]) {
       const fmt = await runCr(argv, dir)
       expect(fmt.code, argv.join(' ')).toBe(1)
-      expect(fmt.stderr.split('\n').filter((l) => /: (error|warning)\[/.test(l)), argv.join(' ')).toEqual([one])
+      // --check reports (stdout); rewriting, stdout is the files written and the diagnostics are on stderr.
+      const said = argv.includes('--check') ? fmt.stdout : fmt.stderr
+      expect(said.split('\n').filter((l) => /: (error|warning)\[/.test(l)), argv.join(' ')).toEqual([one])
     }
     const json = await runCr(['fmt', '--check', '--format', 'json'], dir)
     const fmtMessages = JSON.parse(json.stdout).messages as typeof messages

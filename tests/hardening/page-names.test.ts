@@ -64,6 +64,6 @@ describe('reserved page names', () => {
     writeFileSync(join(dir, '01_x.yaml'), `# a comment first\nchapter: ${id}\ntext: X\nsections:\n- section: sec_x\n  text: X\n  rules:\n  - rule: rule_x\n    text: X.\n`)
     const r = await runCr(['check', dir], tmp)
     expect(r.code).toBe(1)
-    expect(r.stderr).toContain(`01_x.yaml:2:10: error[chapter-page-reserved]: Unexpected chapter ID \`${id}\`: its page \`/${chapterSlug(id)}/\` is one of the site's own pages`)
+    expect(r.stdout).toContain(`01_x.yaml:2:10: error[chapter-page-reserved]: Unexpected chapter ID \`${id}\`: its page \`/${chapterSlug(id)}/\` is one of the site's own pages`)
   }, 600_000)
 })

@@ -67,7 +67,7 @@ describe('the compile cache', () => {
     expect(existsSync(join(dir, 'check/compile-model'))).toBe(true)
     const second = await runCr(['check', 'tests/fixtures/diagnostics/card-spelling/rules'], repoRoot, env)
     expect(second).toEqual(first)
-    expect(first.stderr).toContain('warning[card-spelling]')
+    expect(first.stdout).toContain('warning[card-spelling]')
   })
 })
 

@@ -40,6 +40,8 @@ export function checkCommand(argv: string[], io: CliIo): number {
     command: 'check',
     files: [...result.files, ...(guard?.files ?? [])],
     ok: !failed,
+    // Checking is what cr check is for: its report is its output, on stdout.
+    report: true,
     textWhenClean: `${dir}: ${result.document?.rules.length ?? 0} entries, no problems`,
   })
   return failed ? 1 : 0

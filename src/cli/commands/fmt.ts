@@ -72,7 +72,8 @@ export function fmtCommand(argv: string[], io: CliIo): number {
   }
   if (messages.length > 0) {
     // Nothing is written when any file is broken: fix it, then format.
-    writeDiagnostics(io, messages, { format, command: 'fmt', files: sources.map((s) => ({ path: s.path, content: s.text })), ok: false })
+    // With --check the findings are the report (stdout); rewriting, stdout lists the files written.
+    writeDiagnostics(io, messages, { format, command: 'fmt', files: sources.map((s) => ({ path: s.path, content: s.text })), ok: false, report: Boolean(values.check) })
     return 1
   }
   const rerun = values.frozen ? 'cr fmt --frozen' : 'cr fmt'
