@@ -8,6 +8,9 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { buildMatrix, type MatrixStatus } from '../../src/core/cite/matrix.ts'
+import { formatMarkdown, messagePhrasing } from '../../src/core/cite/matrix-markdown.ts'
+import type { CiteProblem } from '../../src/core/cite/types.ts'
+import { NOWHERE } from '../../src/core/diagnostics.ts'
 import { isCitable } from '../../src/core/cite/table.ts'
 import type { CoverageCitation, CoverageFile } from '../../src/core/coverage.ts'
 import { RULES } from './table-fixture.ts'
@@ -116,5 +119,54 @@ describe('the traceability matrix', () => {
     expect(m.rules.find((r) => r.id === 'rule_attacked_server')!.tests).toEqual([])
     expect(status.get('rule_end_the_run')).toBe('failing')
     expect([m.summary.passing, m.summary.byStatus.passing, m.summary.byStatus.failing]).toEqual([3, 3, 2])
+  })
+})
+
+describe('the matrix as a pull-request comment (--format markdown)', () => {
+  const problem = (message: string, extra: Partial<CiteProblem> = {}): CiteProblem => ({ code: 'unknown-rule', severity: 'error', file: 'src/ice_rules.py', line: 3, column: 5, message, text: '', ...extra })
+
+  it('renders a message\'s code spans as code, and escapes only what Markdown would read as syntax', () => {
+    const m = buildMatrix(coverageFile([{ id: 'rule_run', site: { test: 'c' } }], true), RULES)
+    const md = formatMarkdown(m, [
+      problem('Unknown rule ID `rule_ice_ordred`, expected the ID of a chapter, section, rule or step', { suggestions: ['rule_ice_ordered'] }),
+      problem('Unknown rule ID ``a`b``, in *emphasis* or [a link](x) or <b>', { line: 4 }),
+      problem('A lone ` backtick', { line: 5 }),
+      { ...problem('Coverage 2.3% is under the minimum 5%', { code: 'coverage-below' }), ...NOWHERE },
+    ])
+    const problems = md.slice(md.indexOf('#### Problems'), md.indexOf('<details>')).split('\n').filter((l) => l.startsWith('- '))
+    expect(problems).toEqual([
+      '- `src/ice_rules.py:3:5` error `unknown-rule`: Unknown rule ID `rule_ice_ordred`, expected the ID of a chapter, section, rule or step; did you mean `rule_ice_ordered`?',
+      '- `src/ice_rules.py:4:5` error `unknown-rule`: Unknown rule ID ``a`b``, in \\*emphasis\\* or \\[a link]\\(x) or \\<b>',
+      '- `src/ice_rules.py:5:5` error `unknown-rule`: A lone \\` backtick',
+      '- error `coverage-below`: Coverage 2.3% is under the minimum 5%',
+    ])
+    // Underscores inside words are text as they are: `ice_rules.py`, not `ice\_rules.py`.
+    expect(md).not.toContain('\\_')
+  })
+
+  it('reads code spans as CommonMark does: a run of backticks closed by a run as long', () => {
+    expect(messagePhrasing('a `b` c ``d`e`` ` f')).toEqual([
+      { type: 'text', value: 'a ' },
+      { type: 'inlineCode', value: 'b' },
+      { type: 'text', value: ' c ' },
+      { type: 'inlineCode', value: 'd`e' },
+      { type: 'text', value: ' ` f' },
+    ])
+  })
+
+  it('lists a rule failing through its sub-rules, and says why each uncovered rule is', () => {
+    const cited = [
+      { id: 'rule_announce_attacked_server', site: { test: 'c' } },
+      { id: 'rule_change_attacked_server', site: 'impl' as const },
+      { id: 'rule_run', site: { test: 'e' } },
+      { id: 'rule_jacking_out', site: 'impl' as const },
+    ]
+    const md = formatMarkdown(buildMatrix(coverageFile(cited, true), RULES), [])
+    expect(md).toContain('#### Rules only failing tests cite (2)')
+    expect(md).toMatch(/^- 6\.1\.2 `rule_attacked_server` — .* \(through its sub-rules or timing element\)$/m)
+    expect(md).toMatch(/^- 6\.1\.2a `rule_announce_attacked_server` — .*: `c` \(tests\/runs\.rs\)$/m)
+    expect(md).toContain('- 6.1.1 `rule_run` (tests that did not run)')
+    expect(md).toContain('- 6.1.4 `rule_jacking_out` (implementation only)')
+    expect(md).toContain('- 6.1.3 `rule_end_the_run`\n')
   })
 })

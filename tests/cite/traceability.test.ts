@@ -341,7 +341,7 @@ describe('the CI gate', () => {
       ['code', 'message', 'severity', 'text'],
       ['code', 'message', 'severity', 'text'],
     ])
-    expect(await run('markdown')).toMatch(/^- error \[coverage-below\]: Coverage 0\.1%/m)
+    expect(await run('markdown')).toMatch(/^- error `coverage-below`: Coverage 0\.1%/m)
 
     // From the config: at the key that set the minimum, overall or of a chapter.
     const config = ['{', '  "cite": {', '    "minCoverage": {', '      "overall": 5,', '      "chapters": { "6": 90 }', '    }', '  }', '}', ''].join('\n')

@@ -15,7 +15,7 @@ import { formatGithub, formatProblemLine, formatSarif, orderProblems, REPORT_FOR
 import { isCrCopy, skippedByContent, skippedByName } from '../../core/cite/classify.ts'
 import { readExceptions, type ResolveWritten } from '../../core/cite/exceptions.ts'
 import { checkMinCoverage, parseMinCoverage } from '../../core/cite/gate.ts'
-import { buildMatrix, formatMarkdown } from '../../core/cite/matrix.ts'
+import { buildMatrix } from '../../core/cite/matrix.ts'
 import type { FileKind } from '../../core/cite/traceability.ts'
 import { createScanner, type Scanner } from '../../core/cite/scan.ts'
 import type { CiteTable } from '../../core/cite/table.ts'
@@ -62,7 +62,7 @@ export const citeSpec: CommandSpec = {
   ],
 }
 
-export function citeCommand(argv: string[], io: CliIo): number {
+export async function citeCommand(argv: string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseCommandArgs(citeSpec, argv)
   const cwd = io.cwd
   const format = (values.json ? 'json' : ((values.format as string | undefined) ?? 'text')) as ReportFormat
@@ -315,6 +315,8 @@ export function citeCommand(argv: string[], io: CliIo): number {
     return failed ? 1 : 0
   }
   if (format === 'markdown') {
+    // The Markdown serialiser is loaded only for this format.
+    const { formatMarkdown } = await import('../../core/cite/matrix-markdown.ts')
     io.stdout.write(formatMarkdown(matrix!, ordered))
     return failed ? 1 : 0
   }

@@ -2,7 +2,8 @@
  * The traceability matrix: every citable rule → the tests that cite it, with
  * how they ended → the implementation that cites it. One data structure
  * (`schema/matrix.schema.json`), rendered as JSON (`--write-matrix FILE`) and
- * as Markdown for a pull-request comment (`--format markdown`). Pure.
+ * as Markdown for a pull-request comment (`--format markdown`,
+ * `matrix-markdown.ts`). Pure.
  *
  * A rule's `status` (`schema/matrix.schema.json`), read from the sets
  * coverage counts (`coverageSets`), so the totals and the statuses agree:
@@ -21,10 +22,9 @@
  */
 import { computeCoverage, coverageSets, type CoverageFile } from '../coverage.ts'
 import { clipText } from '../clip-text.ts'
-import { isPlaced } from '../diagnostics.ts'
 import { isCitable } from './table.ts'
 import type { TestRecord } from './traceability.ts'
-import type { CiteProblem, CiteRule } from './types.ts'
+import type { CiteRule } from './types.ts'
 
 export const MATRIX_FORMAT = 1
 
@@ -153,46 +153,3 @@ function matrixStatuses(file: CoverageFile, rules: readonly CiteRule[], exceptio
 }
 
 const oneLine = (s: string) => clipText(s, 100)
-
-/** Markdown for a pull-request comment: the totals, chapters, failing and skipped rules, problems; the rest folded. */
-export function formatMarkdown(m: Matrix, problems: readonly CiteProblem[]): string {
-  const esc = (s: string) => s.replace(/[\\`*_[\]<>|]/g, (c) => `\\${c}`)
-  // Code spans show their text as it is: only a backquote would end one.
-  const code = (s: string) => `\`${s.replace(/`/g, "'").replace(/\|/g, '\\|')}\``
-  const lines: string[] = []
-  const s = m.summary
-  const errors = problems.filter((p) => p.severity === 'error').length
-  const warnings = problems.filter((p) => p.severity === 'warning').length
-  lines.push(`### CR coverage (${m.version})`, '')
-  if (s.passing !== undefined) lines.push(`**${s.passingPercent!.toFixed(1)}%** of ${s.total} citable rules covered by tests that passed (${s.passing}); ${s.percent.toFixed(1)}% cited at all (tests ${s.tested}, implementation ${s.implemented}).`)
-  else lines.push(`**${s.percent.toFixed(1)}%** of ${s.total} citable rules cited (${s.cited}): tests ${s.tested}, implementation ${s.implemented}. No test results were read.`)
-  lines.push('', `${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}.`, '')
-  const passingCol = s.passing !== undefined
-  lines.push(`| chapter | cited | ${passingCol ? 'passing | ' : ''}`.trimEnd(), `| --- | --- | ${passingCol ? '--- | ' : ''}`.trimEnd())
-  for (const c of m.chapters) lines.push(`| ${c.number} ${esc(c.title)} | ${c.cited}/${c.total} (${c.percent.toFixed(1)}%) | ${passingCol ? `${c.passing ?? 0}/${c.total} (${(c.passingPercent ?? 0).toFixed(1)}%) | ` : ''}`.trimEnd())
-  const list = (status: MatrixStatus, heading: string) => {
-    const rules = m.rules.filter((r) => r.status === status)
-    if (rules.length === 0) return
-    lines.push('', `#### ${heading} (${rules.length})`, '')
-    for (const r of rules.slice(0, 50)) {
-      const tests = r.tests.filter((t) => t.status === (status === 'failing' ? 'failed' : 'skipped')).map((t) => `${code(t.name)}${t.file ? ` (${esc(t.file)}${t.line ? `:${t.line}` : ''})` : ''}`)
-      lines.push(`- ${r.number} ${code(r.id)} — ${esc(r.title)}${tests.length > 0 ? `: ${tests.join(', ')}` : ''}`)
-    }
-    if (rules.length > 50) lines.push(`- … and ${rules.length - 50} more`)
-  }
-  list('failing', 'Rules only failing tests cite')
-  list('skipped', 'Rules only skipped tests cite')
-  const shown = problems.filter((p) => p.severity !== 'hint').slice(0, 30)
-  if (shown.length > 0) {
-    lines.push('', '#### Problems', '')
-    for (const p of shown) lines.push(`- ${isPlaced(p) ? `${code(`${p.file}:${p.line}:${p.column}`)} ` : ''}${p.severity} [${p.code}]: ${esc(p.message)}`)
-  }
-  const uncited = m.rules.filter((r) => r.status === 'uncited' || r.status === 'untested')
-  if (uncited.length > 0) {
-    lines.push('', `<details><summary>Not covered by a test (${uncited.length})</summary>`, '')
-    for (const r of uncited.slice(0, 500)) lines.push(`- ${r.number} ${code(r.id)}${r.status === 'untested' ? ' (implementation only)' : ''}`)
-    if (uncited.length > 500) lines.push(`- … and ${uncited.length - 500} more`)
-    lines.push('', '</details>')
-  }
-  return `${lines.join('\n')}\n`
-}
