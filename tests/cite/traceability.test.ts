@@ -429,6 +429,9 @@ describe('the CI gate', () => {
     expect(r.code).toBe(0)
     const lines = r.stdout.split('\n')
     expect(lines[0]).toMatch(/^6\.1 sec_run_general/)
+    // A rule's text, cut to fit the line, is cut at a word with an ellipsis (not "When an effec").
+    const endRun = (await runCr(['cite', '--index', index, '--impact', 'CR 6.1.4'], dir)).stdout.split('\n')[0]
+    expect(endRun).toBe("6.1.4 rule_end_the_run — To end the run is to halt the Runner's progress toward the server. When an… (and 3 sub-rules and steps)")
     expect(lines).toContain('tests: 3')
     expect(lines.some((l) => /^ {2}passed {3}tests > ends_run — src\/run\.rs:7/.test(l))).toBe(true)
     expect(lines.some((l) => /^ {2}failed {3}jack_out — tests\/runs\.rs:2/.test(l))).toBe(true)
