@@ -5,7 +5,8 @@
  * Commands are loaded only when they run: `cr --help` and `cr show` do not
  * pay for the modules of `cr cite` or `cr diff`.
  */
-import { helpFor, UsageError, type CommandSpec } from './args.ts'
+import { didYouMean, helpFor, UsageError, type CommandSpec } from './args.ts'
+import { suggestClosest } from '../core/ids.ts'
 import { processIo, type CliIo } from './cli-io.ts'
 import { escapeStreamText } from '../core/terminal-text.ts'
 
@@ -51,7 +52,9 @@ export async function main(argv: string[], given: CliIo = processIo()): Promise<
   }
   const command = commands.find((c) => c.name === name)
   if (!command) {
-    io.stderr.write(`cr: unknown command \`${name}\`, expected one of ${commands.map((c) => c.name).join(', ')}\n`)
+    const names = commands.map((c) => c.name)
+    const meant = didYouMean(suggestClosest(name, names))
+    io.stderr.write(`cr: error: unknown command \`${name}\`${meant || `, expected one of ${names.join(', ')}`}\nTry \`cr --help\` for the commands.\n`)
     return 2
   }
   const { spec, run } = await command.load()
@@ -63,7 +66,8 @@ export async function main(argv: string[], given: CliIo = processIo()): Promise<
     return await run(rest, io)
   } catch (error) {
     if (error instanceof UsageError) {
-      io.stderr.write(`cr ${name}: ${error.message}\n\n${helpFor(spec)}`)
+      // One line that says what is wrong, and where the options are: not the whole help.
+      io.stderr.write(`cr ${name}: error: ${error.message}\nTry \`cr ${name} --help\` for the options.\n`)
       return 2
     }
     // A disk or file that failed us is an error (exit 1, as a README's exit-code table says), with what to

@@ -1,8 +1,11 @@
 /**
  * How a command prints the diagnostics it found, in the format asked for
  * (`--format text|json|github|sarif`, `src/core/diagnostic-formats.ts`):
- * text goes to stderr for people, with source excerpts; the machine formats
- * go to stdout, whole, for a CI step to read or upload.
+ * text for people on stderr, with source excerpts, so stdout keeps only what
+ * a command makes (the exported JSON, the drafted changelog); a machine
+ * format on stdout, whole, for a CI step to read or upload. `cr cite`, whose
+ * report is its output, prints that report itself, on stdout (cite.ts).
+ * Usage errors and progress lines are always on stderr.
  */
 import type { FlagSpec } from './args.ts'
 import { UsageError } from './args.ts'
@@ -18,7 +21,7 @@ export const FORMAT_FLAG: FlagSpec = {
   name: 'format',
   type: 'string',
   value: 'FORMAT',
-  description: `how to print diagnostics: ${DIAGNOSTIC_FORMATS.join(', ')} (text for people on stderr; the others on stdout: json, GitHub Actions annotations, SARIF 2.1.0 for code scanning)`,
+  description: `how to print diagnostics: ${DIAGNOSTIC_FORMATS.join(', ')} (text for people, with the source line; json; GitHub Actions annotations; SARIF 2.1.0 for code scanning)`,
 }
 
 export const INFORMATION_URI = 'https://github.com/netrunner-cr/netrunner-cr'
@@ -32,7 +35,7 @@ export function formatOption(values: Record<string, unknown>): DiagnosticFormat 
 }
 
 /**
- * Print `messages`: text (with `textSummary` when there are none, and the
+ * Print `messages`: text (with `textWhenClean` when there are none, and the
  * sources for excerpts) or a machine format. `ok` is the command's verdict.
  */
 export function writeDiagnostics(

@@ -171,13 +171,20 @@ export function buildCoverageFile(
   return out
 }
 
-/**
- * A citable rule is covered when it is cited, when a chapter-11 timing
- * element summarising it is cited, or when it has sub-rules and all of them
- * are covered (citing every sub-rule is more precise than citing the rule).
- */
-export function computeCoverage(file: CoverageFile, rules: readonly CiteRule[], options: CoverageOptions = {}): CoverageReport {
-  const byId = new Map(rules.map((r) => [r.id, r]))
+/** Which rules are covered, and by what: what `computeCoverage` counts and the matrix's statuses are read from. */
+export interface CoverageSets {
+  /** Covered by tests or implementation (documentation never covers). */
+  covered: ReadonlySet<string>
+  /** Covered by tests (a test's citations, or a test file's). */
+  tested: ReadonlySet<string>
+  /** Covered by implementation. */
+  implemented: ReadonlySet<string>
+  /** With results: covered by tests that ran and passed. */
+  passing?: ReadonlySet<string>
+}
+
+/** One walk over the coverage file's citations: the IDs by role and by outcome, per rule its files and tests. */
+function readCitations(file: CoverageFile, byId: ReadonlyMap<string, CiteRule>) {
   const perRule = new Map<string, { files: Set<string>; citations: number; tests?: Map<string, string> }>()
   const unknown = new Set<string>()
   const testFiles = new Set(file.tests ?? [])
@@ -213,11 +220,35 @@ export function computeCoverage(file: CoverageFile, rules: readonly CiteRule[], 
       }
     }
   }
+  return { withResults, perRule, unknown, ids, passingIds, failing, skipped, allTests }
+}
 
-  const covered = coveredBy([...ids.test, ...ids.impl], rules, byId)
-  const tested = coveredBy(ids.test, rules, byId)
-  const implemented = coveredBy(ids.impl, rules, byId)
-  const passing = withResults ? coveredBy(passingIds, rules, byId) : undefined
+function setsOf(read: ReturnType<typeof readCitations>, rules: readonly CiteRule[], byId: ReadonlyMap<string, CiteRule>): CoverageSets {
+  const sets: CoverageSets = {
+    covered: coveredBy([...read.ids.test, ...read.ids.impl], rules, byId),
+    tested: coveredBy(read.ids.test, rules, byId),
+    implemented: coveredBy(read.ids.impl, rules, byId),
+  }
+  if (read.withResults) sets.passing = coveredBy(read.passingIds, rules, byId)
+  return sets
+}
+
+/** The rules a coverage file covers, by what (`computeCoverage`'s definition of covered). */
+export function coverageSets(file: CoverageFile, rules: readonly CiteRule[]): CoverageSets {
+  const byId = new Map(rules.map((r) => [r.id, r]))
+  return setsOf(readCitations(file, byId), rules, byId)
+}
+
+/**
+ * A citable rule is covered when it is cited, when a chapter-11 timing
+ * element summarising it is cited, or when it has sub-rules and all of them
+ * are covered (citing every sub-rule is more precise than citing the rule).
+ */
+export function computeCoverage(file: CoverageFile, rules: readonly CiteRule[], options: CoverageOptions = {}): CoverageReport {
+  const byId = new Map(rules.map((r) => [r.id, r]))
+  const read = readCitations(file, byId)
+  const { perRule, unknown, failing, skipped, allTests } = read
+  const { covered, tested, implemented, passing } = setsOf(read, rules, byId)
   const excepted = options.exceptions
   let passingCount = 0
 
@@ -307,7 +338,7 @@ function countTests(statuses: Iterable<string>): TestCounts {
 }
 
 /** Cited IDs → every citable rule they cover (timing summaries cover their prose rule; all sub-rules cover the rule). */
-function coveredBy(ids: Iterable<string>, rules: readonly CiteRule[], byId: ReadonlyMap<string, CiteRule>): Set<string> {
+function coveredBy(ids: Iterable<string>, rules: readonly CiteRule[], byId: ReadonlyMap<string, CiteRule>): ReadonlySet<string> {
   const covered = new Set<string>()
   for (const id of ids) {
     if (!byId.has(id)) continue

@@ -15,6 +15,7 @@
  * registry for what each code means (`codes.ts`). Pure: data in, strings out.
  */
 import { DIAGNOSTIC_CODES, docsUrl, isDiagnosticCode } from './codes.ts'
+import { isPlaced, placedOrNot } from './diagnostics.ts'
 import type { Diagnostic, Severity } from './types.ts'
 // Types only (the SARIF 2.1.0 schema as TypeScript): the log is checked against the standard at compile time.
 import type { Location, Log, ReportingDescriptor } from 'sarif'
@@ -42,11 +43,16 @@ export function messageWithHelp(d: Diagnostic): string {
 
 const GITHUB_COMMAND: Record<Severity, string> = { error: 'error', warning: 'warning', hint: 'notice' }
 
-/** GitHub Actions workflow commands; `%`, CR and LF escaped as the runner expects (and `:` `,` in properties). */
+/**
+ * GitHub Actions workflow commands; `%`, CR and LF escaped as the runner
+ * expects (and `:` `,` in properties). A diagnostic about no file has no
+ * `file`, `line` or `col`: the runner shows it on the run, not in a file.
+ */
 export function githubAnnotations(messages: readonly Diagnostic[], tool: Pick<ToolInfo, 'name'>): string[] {
   const data = (s: string) => s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A')
   const prop = (s: string) => data(s).replace(/:/g, '%3A').replace(/,/g, '%2C')
-  return messages.map((d) => `::${GITHUB_COMMAND[d.severity]} file=${prop(d.file)},line=${d.line},col=${d.column},title=${prop(`${tool.name}: ${d.code}`)}::${data(messageWithHelp(d))}`)
+  const place = (d: Diagnostic) => (isPlaced(d) ? `file=${prop(d.file)},line=${d.line},col=${d.column},` : '')
+  return messages.map((d) => `::${GITHUB_COMMAND[d.severity]} ${place(d)}title=${prop(`${tool.name}: ${d.code}`)}::${data(messageWithHelp(d))}`)
 }
 
 const SARIF_LEVEL: Record<Severity, 'error' | 'warning' | 'note'> = { error: 'error', warning: 'warning', hint: 'note' }
@@ -102,7 +108,8 @@ export function sarifLog(messages: readonly Diagnostic[], tool: ToolInfo, option
           ruleIndex: codes.indexOf(d.code),
           level: SARIF_LEVEL[d.severity],
           message: { text: messageWithHelp(d) },
-          locations: [location(d.file, d.line, d.column)],
+          // A result about no file (a value on the command line) has no location: SARIF allows none.
+          ...(isPlaced(d) ? { locations: [location(d.file, d.line, d.column)] } : {}),
           ...(d.related && d.related.length > 0 ? { relatedLocations: d.related.map((r, id) => ({ id, ...location(r.file, r.line, r.column), message: { text: r.message } })) } : {}),
         })),
       },
@@ -114,7 +121,7 @@ export function sarifLog(messages: readonly Diagnostic[], tool: ToolInfo, option
 export function formatMachine(messages: readonly Diagnostic[], format: Exclude<DiagnosticFormat, 'text'>, tool: ToolInfo, ok: boolean): string {
   switch (format) {
     case 'json':
-      return `${JSON.stringify({ ok, messages }, null, 2)}\n`
+      return `${JSON.stringify({ ok, messages: messages.map(placedOrNot) }, null, 2)}\n`
     case 'github': {
       const lines = githubAnnotations(messages, tool)
       return lines.length > 0 ? `${lines.join('\n')}\n` : ''

@@ -2,6 +2,27 @@ import type { DiagnosticCode } from './codes.ts'
 import { escapeForTerminal } from './terminal-text.ts'
 import type { Diagnostic, Place, RelatedPlace, Severity } from './types.ts'
 
+/**
+ * The place of a diagnostic about no file: a value given on the command line
+ * (`--min-coverage 80`). Every format leaves the place out — text has no
+ * `file:line:col:`, a GitHub annotation no `file=`, a SARIF result no
+ * `locations`, JSON no `file`, `line` or `column` — rather than name a file
+ * that does not exist.
+ */
+export const NOWHERE: Readonly<Place> = Object.freeze({ file: '', line: 0, column: 0 })
+
+/** Whether a diagnostic is about a place in a file (see `NOWHERE`). */
+export function isPlaced(p: Place): boolean {
+  return p.file !== ''
+}
+
+/** A diagnostic as JSON prints it: without a place when it has none. */
+export function placedOrNot<T extends Place>(d: T): T | Omit<T, keyof Place> {
+  if (isPlaced(d)) return d
+  const { file: _f, line: _l, column: _c, ...rest } = d
+  return rest
+}
+
 /** Build a diagnostic; a tiny helper so call sites read as data. */
 export function diagnostic(
   code: DiagnosticCode,
@@ -41,8 +62,8 @@ export function hasErrors(messages: Diagnostic[], strict = false): boolean {
  */
 export function formatDiagnostic(d: Diagnostic, sourceOf: (file: string) => string | undefined): string {
   // Messages quote the source, and the source is data: escaped for the terminal, one character for one.
-  const out = [escapeForTerminal(`${d.file}:${d.line}:${d.column}: ${d.severity}[${d.code}]: ${d.message}`)]
-  const excerpt = excerptAt(sourceOf(d.file), d.line, d.column)
+  const out = [escapeForTerminal(`${isPlaced(d) ? `${d.file}:${d.line}:${d.column}: ` : ''}${d.severity}[${d.code}]: ${d.message}`)]
+  const excerpt = isPlaced(d) ? excerptAt(sourceOf(d.file), d.line, d.column) : undefined
   if (excerpt) out.push(excerpt)
   if (d.suggestions && d.suggestions.length > 0) {
     out.push(escapeForTerminal(`  = help: did you mean ${d.suggestions.map((s) => `\`${s}\``).join(', ')}?`))

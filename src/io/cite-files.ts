@@ -16,6 +16,16 @@ export function citeFileExists(path: string, cwd: string): boolean {
   return existsSync(resolve(cwd, path))
 }
 
+/** What is at `path` (relative to `cwd`): a file, a folder (links followed), or nothing. */
+export function citePathKind(path: string, cwd: string): 'file' | 'folder' | undefined {
+  try {
+    const st = statSync(resolve(cwd, path))
+    return st.isDirectory() ? 'folder' : 'file'
+  } catch {
+    return undefined
+  }
+}
+
 /** The text of a data file `cr cite` was given; throws InputError (not a regular file, too large, unreadable). */
 export function readCiteFile(path: string, cwd: string, maxBytes = MAX_DATA_FILE_BYTES): string {
   return readInputFile(resolve(cwd, path), { shown: path, maxBytes }).toString('utf8')
@@ -54,6 +64,50 @@ export function findProjectRoot(path: string, cwd: string): string {
     if (PROJECT_MARKERS.some((m) => existsSync(join(d, m)))) return d
     if (dirname(d) === d) return start
   }
+}
+
+/** What marks a repository's root: a configuration above it belongs to something else. */
+const REPOSITORY_MARKERS = ['.git', '.hg', '.svn', '.jj']
+
+/** `dir` and the folders above it, nearest first. */
+function* upFrom(dir: string): Generator<string> {
+  for (let d = dir; ; d = dirname(d)) {
+    yield d
+    if (dirname(d) === d) return
+  }
+}
+
+/**
+ * The configuration `cr cite` reads when it is not given one, as linters and
+ * formatters find theirs: the nearest `cr.config.json` at or above `path`
+ * (relative to `cwd`; a file's folder), looked for up to the root of the
+ * repository it is in (the folder with `.git`), or outside one up to the
+ * nearest project root (`findProjectRoot`). So `cr cite` in `engine/tests/`
+ * reads `engine/cr.config.json`, and never a file above the project.
+ * Returns its absolute path.
+ */
+export function findCiteConfig(path: string, cwd: string): string | undefined {
+  const abs = resolve(cwd, path)
+  let start = abs
+  try {
+    if (!statSync(abs).isDirectory()) start = dirname(abs)
+  } catch {
+    start = dirname(abs)
+  }
+  let stop: string | undefined
+  for (const d of upFrom(start)) {
+    if (REPOSITORY_MARKERS.some((m) => existsSync(join(d, m)))) {
+      stop = d
+      break
+    }
+  }
+  stop ??= findProjectRoot(start, cwd)
+  for (const d of upFrom(start)) {
+    const candidate = join(d, 'cr.config.json')
+    if (existsSync(candidate)) return candidate
+    if (d === stop) return undefined
+  }
+  return undefined
 }
 
 let version: string | undefined

@@ -25,6 +25,21 @@ export function chooseRules(dirFlag: string | undefined, ctx: { cwd: string }): 
   return { dir: rel.startsWith('..') || rel === '' ? own : rel, shipped: true }
 }
 
+/**
+ * Whether the working folder has the `rules/` a command that works on the
+ * sources defaults to (`cr check`, `cr fmt`, `cr release`): unlike
+ * `chooseRules`, they never fall back to the package's own rules, which are
+ * the rules editors' to check and rewrite, not an engine's.
+ */
+export function hasRulesFolder(ctx: { cwd: string }): boolean {
+  return existsSync(resolve(ctx.cwd, 'rules'))
+}
+
+/** What a command that works on the sources says in a folder without `rules/` (an engine's project). */
+export function noRulesFolder(what: string, example: string): string {
+  return `no rules/ folder here, expected the rules folder to ${what} (\`${example}\`); an engine's project reads the rules this package ships with cr show, cr diff, cr cite, cr index and cr export`
+}
+
 /** The document `dist-index/rules.json` holds (what `cr index` writes), or undefined when the package was not built. */
 export function readShippedDocument(): CompiledDocument | undefined {
   const built = join(PACKAGE_ROOT, 'dist-index/rules.json')

@@ -141,8 +141,8 @@ describe('cr cite output', () => {
     const r = await runCr(['cite', '--json', '--index', index], engine('rust'))
     expect(r.code).toBe(1)
     const out = JSON.parse(r.stdout)
-    expect(Object.keys(out)).toEqual(['ok', 'version', 'files', 'citations', 'problems', 'coverage'])
-    expect(out.ok).toBe(false)
+    expect(Object.keys(out)).toEqual(['ok', 'version', 'config', 'files', 'citations', 'problems', 'coverage'])
+    expect([out.ok, out.config]).toEqual([false, 'cr.config.json'])
     expect(out.citations[0]).toEqual({ file: 'src/run.rs', line: 11, column: 16, id: 'rule_end_the_run', text: 'rule_end_the_run', via: 'pattern' })
     expect(out.problems.filter((p: { severity: string }) => p.severity === 'error')).toHaveLength(5)
     expect(out.citations.find((c: { version?: string }) => c.version)).toEqual({
@@ -273,6 +273,52 @@ describe('which files are scanned', () => {
   })
 })
 
+describe('the configuration, found as linters find theirs', () => {
+  const ENGINE = {
+    'engine/cr.config.json': '{ "cite": { "severity": { "imprecise-citation": "off" }, "tests": ["checks/"] } }\n',
+    'engine/src/run.py': '# CR 6.1.4\ndef end_the_run(): pass\n',
+    'engine/checks/test_run.py': '# CR 6.1.4\ndef test_end(): pass\n',
+  }
+
+  it('is the nearest cr.config.json above the working folder, its globs matched from its own folder, and said', async () => {
+    const root = project({ ...ENGINE, '.git/HEAD': 'ref: refs/heads/main\n' })
+    const runs = await Promise.all(['engine', 'engine/checks', 'engine/src'].map((at) => runCr(['cite', '--index', index, '--hints', '--json'], join(root, at))))
+    const outs = runs.map((r) => JSON.parse(r.stdout) as { config: string | null; problems: { code: string }[]; coverage: { tested: number; implemented: number } })
+    expect(outs.map((o) => o.config)).toEqual(['cr.config.json', '../cr.config.json', '../cr.config.json'])
+    for (const o of outs) expect(o.problems.map((p) => p.code)).not.toContain('imprecise-citation')
+    // `checks/` is the config's test folder, wherever cr cite runs.
+    expect(outs.map((o) => [o.coverage.tested, o.coverage.implemented])).toEqual([[1, 1], [1, 0], [0, 1]])
+    const text = await runCr(['cite', '--index', index], join(root, 'engine/checks'))
+    expect(text.stdout.split('\n')[1]).toBe('config: ../cr.config.json')
+    const sarif = JSON.parse((await runCr(['cite', '--index', index, '--format', 'sarif'], join(root, 'engine/checks'))).stdout)
+    expect(sarif.runs[0].properties).toEqual({ rulesVersion: 'v26.03', config: '../cr.config.json' })
+  })
+
+  it('is looked for from the path given, not only the working folder (cr cite ../engine)', async () => {
+    const root = project({ ...ENGINE, 'elsewhere/README.md': 'nothing\n' })
+    const r = JSON.parse((await runCr(['cite', '--index', index, '--json', '../engine/checks'], join(root, 'elsewhere'))).stdout)
+    expect(r.config).toBe('../engine/cr.config.json')
+    expect(r.coverage.tested).toBe(1)
+  })
+
+  it('is never one above the project: the search stops at the repository root, or outside one at the nearest project root', async () => {
+    const above = '{ "cite": { "severity": { "imprecise-citation": "off" } } }\n'
+    const inRepo = project({ 'cr.config.json': above, 'repo/.git/HEAD': 'ref: refs/heads/main\n', 'repo/src/run.py': '# CR 6.1.4\n' })
+    const a = JSON.parse((await runCr(['cite', '--index', index, '--hints', '--json'], join(inRepo, 'repo/src'))).stdout)
+    expect([a.config, a.problems.map((p: { code: string }) => p.code)]).toEqual([null, ['imprecise-citation']])
+    const noRepo = project({ 'cr.config.json': above, 'pkg/pyproject.toml': '[project]\nname = "engine"\n', 'pkg/src/run.py': '# CR 6.1.4\n' })
+    const b = JSON.parse((await runCr(['cite', '--index', index, '--hints', '--json'], join(noRepo, 'pkg/src'))).stdout)
+    expect(b.config).toBe(null)
+    // Without one: no config line.
+    expect((await runCr(['cite', '--index', index], join(noRepo, 'pkg'))).stdout).not.toMatch(/^config: /m)
+  })
+
+  it('--config names it: a file that is not there is a usage error', async () => {
+    const r = await runCr(['cite', '--index', index, '--config', 'nope.json'], project({ 'a.rs': '' }))
+    expect([r.code, r.stderr]).toEqual([2, 'cr cite: error: --config nope.json: no such file\nTry `cr cite --help` for the options.\n'])
+  })
+})
+
 describe('usage and configuration errors exit 2', () => {
   it('an invalid cr.config.json, reported at the key', async () => {
     const dir = project({ 'cr.config.json': '{\n  "cite": {\n    "paterns": []\n  }\n}\n' })
@@ -302,13 +348,37 @@ describe('usage and configuration errors exit 2', () => {
 
   it('a releases directory that does not exist', async () => {
     const r = await runCr(['cite', '--index', index, '--releases', 'no/such/releases'], project({ 'a.rs': '// CR v24.03 6.1.4\n' }))
-    expect([r.code, r.stderr]).toEqual([2, 'cr cite: error: No such directory: no/such/releases\n'])
+    expect([r.code, r.stderr]).toEqual([2, 'cr cite: error: --releases no/such/releases: no such folder\nTry `cr cite --help` for the options.\n'])
   })
 
   it('unknown flags and missing paths', async () => {
     expect((await runCr(['cite', '--nope'])).code).toBe(2)
     const r = await runCr(['cite', 'no/such/dir', '--index', index])
-    expect([r.code, r.stderr]).toEqual([2, 'cr cite: error: No such file or directory: no/such/dir\n'])
+    expect([r.code, r.stderr]).toEqual([2, 'cr cite: error: no such file or folder: no/such/dir\nTry `cr cite --help` for the options.\n'])
+  })
+
+  it('says each mistake in a value in one line, with what was meant, before anything is scanned', async () => {
+    const dir = project({ 'src/a.rs': '// CR 6.1.4\n' })
+    const usage = async (...args: string[]) => {
+      const r = await runCr(['cite', '--index', index, ...args], dir)
+      expect([r.code, r.stdout]).toEqual([2, ''])
+      expect(r.stderr).toMatch(/\nTry `cr cite --help` for the options\.\n$/)
+      return r.stderr.split('\n')[0]
+    }
+    expect(await usage('--baseline', 'v99.01')).toBe('cr cite: error: --baseline v99.01: no release v99.01 is held here, expected one of v22.12, v23.08, v24.03, v25.04, v25.08, v26.03, a coverage file (`cr cite --write-coverage`) or a rules.json')
+    expect(await usage('--baseline', '26.3')).toMatch(/^cr cite: error: --baseline 26\.3: no release v26\.03 is held here, .*; did you mean `v26\.03`\?$/)
+    expect(await usage('--baseline', 'v21.06')).toMatch(/^cr cite: error: --baseline v21\.06: no release v21\.06 is held here \(releases before v22\.12 are not held\), expected one of v22\.12, .* or a rules\.json$/)
+    expect(await usage('--baseline', 'old-coverage.json')).toMatch(/^cr cite: error: --baseline old-coverage\.json: no such file; expected a coverage file .* or a held release \(v22\.12, /)
+    // The same did-you-mean as every other command: `cr show`, `rule()`, a citation.
+    expect(await usage('--impact', 'rule_end_teh_run')).toBe("cr cite: error: --impact rule_end_teh_run: unknown rule, expected a rule's ID or number; did you mean `rule_end_the_run`?")
+    expect(await usage('--impact', '6.1.44')).toMatch(/^cr cite: error: --impact 6\.1\.44: unknown rule, .*; did you mean `6\.1\.4 \(rule_end_the_run\)`/)
+    expect(await usage('--exceptions', 'gaps.yaml')).toBe('cr cite: error: --exceptions gaps.yaml: no such file')
+    expect(await usage('--results', 'junit.xml')).toBe('cr cite: error: --results junit.xml: no such file')
+    expect(await usage('--rules', 'src/a.rs')).toBe('cr cite: error: --rules src/a.rs: is a file, expected a folder')
+    // The exceptions file the config names, missing: at its key, like any mistake in the config.
+    writeFileSync(join(dir, 'cr.config.json'), '{\n  "cite": { "exceptions": "gaps.yaml" }\n}\n')
+    const r = await runCr(['cite', '--index', index], dir)
+    expect([r.code, r.stderr]).toEqual([2, 'cr.config.json:2:27: error: No such file `gaps.yaml` for `cite.exceptions`, expected an exceptions file (its path from the config\'s folder) [config-invalid]\n'])
   })
 
   it('documents every flag in --help', async () => {
@@ -389,7 +459,7 @@ describe('CI output', () => {
   it('rejects an unknown format', async () => {
     const r = await runCr(['cite', '--format', 'xml', '--index', index], project(planted))
     expect(r.code).toBe(2)
-    expect(r.stderr).toMatch(/^cr cite: unknown format `xml`, expected one of text, github, sarif, json/)
+    expect(r.stderr).toMatch(/^cr cite: error: unknown format `xml`, expected one of text, github, sarif, json/)
   })
 })
 
@@ -469,7 +539,7 @@ describe('numbers read with their history (issue 19)', () => {
     expect((await runCr(['cite', 'a.rs', '--index', index, '--baseline', '24.03', '--quiet'], dir)).stdout).toContain('[renumbered-since-baseline]')
     const bad = await runCr(['cite', 'a.rs', '--index', index, '--baseline', 'v21.06'], dir)
     expect(bad.code).toBe(2)
-    expect(bad.stderr).toContain('no such file, or a held release: v22.12, v23.08, v24.03, v25.04, v25.08, v26.03')
+    expect(bad.stderr).toContain('expected one of v22.12, v23.08, v24.03, v25.04, v25.08, v26.03, ')
   }, 600_000)
 
   it('a coverage file written against v24.03 records what each number meant, so reading it as a baseline today reports the renumbering', async () => {

@@ -308,8 +308,9 @@ describe('the CI gate', () => {
     const dir = project({ ...ENGINE, 'junit.xml': NEXTEST })
     const low = await runCr(['cite', '--index', index, '--results', 'junit.xml', '--min-coverage', '50', '--min-coverage', '6=1'], dir)
     expect(low.code).toBe(1)
-    expect(low.stdout).toMatch(/^<command line>:1:1: error: Coverage 0\.1% \(1\/\d+ citable rules covered by tests that passed\) is under the minimum 50% \[coverage-below\]$/m)
-    expect(low.stdout).toMatch(/^<command line>:1:1: error: Chapter 6 \(Runs\): coverage \d+\.\d% \(1\/\d+ covered by tests that passed\) is under the minimum 1% \[coverage-below\]$/m)
+    // A minimum given on the command line is about no file: no `file:line:col:`.
+    expect(low.stdout).toMatch(/^cr cite: error: Coverage 0\.1% \(1\/\d+ citable rules covered by tests that passed\) is under the minimum 50% \[coverage-below\]$/m)
+    expect(low.stdout).toMatch(/^cr cite: error: Chapter 6 \(Runs\): coverage \d+\.\d% \(1\/\d+ covered by tests that passed\) is under the minimum 1% \[coverage-below\]$/m)
     const ok = await runCr(['cite', '--index', index, '--min-coverage', '0.1'], dir)
     expect(ok.code).toBe(0)
     expect((await runCr(['cite', '--index', index, '--min-coverage', 'lots'], dir)).code).toBe(2)
@@ -323,6 +324,38 @@ describe('the CI gate', () => {
     expect(excepted.stdout).not.toContain('coverage-below')
     expect(excepted.code).toBe(0)
   }, 180_000)
+
+  it('coverage under a minimum of the command line is about no file in every format; one of the config is at its key', async () => {
+    const dir = project({ 'src/a.rs': '// CR 6.1.4\n' })
+    const run = async (format: string) => (await runCr(['cite', '--index', index, '--min-coverage', '5', '--min-coverage', '6=90', '--format', format], dir)).stdout
+    expect((await run('github')).split('\n').filter((l) => l.includes('coverage-below'))).toEqual([
+      expect.stringMatching(/^::error title=cr cite%3A coverage-below::Coverage 0\.1%25 \(1\/\d+ citable rules cited\) is under the minimum 5%25$/),
+      expect.stringMatching(/^::error title=cr cite%3A coverage-below::Chapter 6 \(Runs\)/),
+    ])
+    const sarif = JSON.parse(await run('sarif')) as { runs: { results: { ruleId: string; locations?: unknown }[] }[] }
+    const below = sarif.runs[0]!.results.filter((r) => r.ruleId === 'coverage-below')
+    expect(below).toHaveLength(2)
+    for (const r of below) expect(r).not.toHaveProperty('locations')
+    const json = JSON.parse(await run('json')) as Json
+    expect(json.problems.filter((p) => p.code === 'coverage-below').map((p) => Object.keys(p).sort())).toEqual([
+      ['code', 'message', 'severity', 'text'],
+      ['code', 'message', 'severity', 'text'],
+    ])
+    expect(await run('markdown')).toMatch(/^- error `coverage-below`: Coverage 0\.1%/m)
+
+    // From the config: at the key that set the minimum, overall or of a chapter.
+    const config = ['{', '  "cite": {', '    "minCoverage": {', '      "overall": 5,', '      "chapters": { "6": 90 }', '    }', '  }', '}', ''].join('\n')
+    writeFileSync(join(dir, 'cr.config.json'), config)
+    const text = (await runCr(['cite', '--index', index], dir)).stdout.split('\n').filter((l) => l.includes('coverage-below'))
+    expect(text).toEqual([
+      expect.stringMatching(/^cr\.config\.json:4:7: error: Coverage 0\.1% /),
+      expect.stringMatching(/^cr\.config\.json:5:21: error: Chapter 6 \(Runs\)/),
+    ])
+    writeFileSync(join(dir, 'cr.config.json'), '{\n  "cite": { "minCoverage": 5 }\n}\n')
+    expect((await runCr(['cite', '--index', index], dir)).stdout).toMatch(/^cr\.config\.json:2:13: error: Coverage 0\.1% .*\[coverage-below\]$/m)
+    // The command line's minimum replaces the config's, and is about no file.
+    expect((await runCr(['cite', '--index', index, '--min-coverage', '4'], dir)).stdout).toMatch(/^cr cite: error: Coverage 0\.1% .* under the minimum 4% \[coverage-below\]$/m)
+  }, 600_000)
 
   it('an exception without a reason, or of a rule that does not exist, is a located error', async () => {
     const dir = project({ 'src/a.rs': '', 'cr.config.json': '{ "cite": { "exceptions": "gaps.json" } }', 'gaps.json': '[\n  { "rule": "rule_end_the_run", "reason": "" },\n  { "rule": "rule_end_teh_run", "reason": "typo" }\n]\n' })
@@ -358,6 +391,16 @@ describe('the CI gate', () => {
     expect(strict.code).toBe(1)
   }, 600_000)
 
+  it('an exception that is covered after all is noted at its own entry, in a list or a map, YAML or JSON', async () => {
+    const src = '// CR 6.1.4a\n// CR 6.1.5\n'
+    const list = ['# Rules we do not cover, and why.', '', '- rule: rule_end_run_access_or_breach_during_run', '  reason: tested elsewhere', '- rule: "6.1.5"', '  reason: no jack-out yet', '- rule: rule_run', '  reason: not cited', ''].join('\n')
+    const yaml = await runCr(['cite', '--index', index, '--exceptions', 'gaps.yaml', '--hints'], project({ 'src/a.rs': src, 'gaps.yaml': list }))
+    expect(yaml.stdout.split('\n').filter((l) => l.endsWith('[exception-covered]')).map((l) => l.split(': note: ')[0])).toEqual(['gaps.yaml:3:9', 'gaps.yaml:5:9'])
+    const map = '{\n  "exceptions": {\n    "rule_run": "not cited",\n    "CR 6.1.5": "no jack-out yet"\n  }\n}\n'
+    const json = await runCr(['cite', '--index', index, '--exceptions', 'gaps.json', '--json'], project({ 'src/a.rs': src, 'gaps.json': map }))
+    expect((JSON.parse(json.stdout) as Json).problems.filter((p) => p.code === 'exception-covered').map((p) => [p.file, p.line, (p as { column?: number }).column])).toEqual([['gaps.json', 4, 5]])
+  }, 600_000)
+
   it('a stale pair whose number was the rule\'s own in held releases says which; a mistyped one does not', async () => {
     const files = { 'src/a.rs': '// CR 6.2.4 rule_ice_change_current_position\n// CR 6.1.9 rule_end_the_run\n// 10.5.5 rule_remove_tags_or_bad_publicity_as_cost\n' }
     const r = await runCr(['cite', '--rules', join(repoRoot, 'rules')], project(files))
@@ -386,6 +429,9 @@ describe('the CI gate', () => {
     expect(r.code).toBe(0)
     const lines = r.stdout.split('\n')
     expect(lines[0]).toMatch(/^6\.1 sec_run_general/)
+    // A rule's text, cut to fit the line, is cut at a word with an ellipsis (not "When an effec").
+    const endRun = (await runCr(['cite', '--index', index, '--impact', 'CR 6.1.4'], dir)).stdout.split('\n')[0]
+    expect(endRun).toBe("6.1.4 rule_end_the_run — To end the run is to halt the Runner's progress toward the server. When an… (and 3 sub-rules and steps)")
     expect(lines).toContain('tests: 3')
     expect(lines.some((l) => /^ {2}passed {3}tests > ends_run — src\/run\.rs:7/.test(l))).toBe(true)
     expect(lines.some((l) => /^ {2}failed {3}jack_out — tests\/runs\.rs:2/.test(l))).toBe(true)

@@ -10,7 +10,8 @@ const fixture = (name: string) => join(repoRoot, 'tests/fixtures/diagnostics', n
 describe('cr check', () => {
   it('passes rules/ under --strict', async () => {
     const r = (await runCr(['check', '--strict']))
-    expect([r.code, r.stderr]).toEqual([0, expect.stringMatching(/^rules: \d+ entries, no problems\n$/)])
+    // Text for people on stderr; stdout stays empty.
+    expect([r.code, r.stderr, r.stdout]).toEqual([0, expect.stringMatching(/^rules: \d+ entries, no problems\n$/), ''])
   })
 
   it('exits 1 with file:line:col diagnostics on errors', async () => {
@@ -18,7 +19,7 @@ describe('cr check', () => {
     expect(r.code).toBe(1)
     expect(r.stderr).toMatch(/^rules\/01_test\.yaml:12:7: error\[unknown-rule\]: Unknown rule ID `rule_ona`/)
     expect(r.stderr).toContain("= help: did you mean `rule_one`")
-    expect(r.stderr).not.toMatch(/\n\s+at /)
+    expect([r.stderr, r.stdout]).not.toContainEqual(expect.stringMatching(/\n\s+at /))
   })
 
   it('fails on warnings only with --strict', async () => {
@@ -138,6 +139,34 @@ describe('cr index', () => {
   })
 })
 
+describe('in an engine\'s project (no rules/ folder)', () => {
+  const engine = () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cr-engine-'))
+    writeFileSync(join(dir, 'pyproject.toml'), '[project]\nname = "engine"\n')
+    return dir
+  }
+
+  it('cr index and cr export read the rules the package ships, as cr show, cr diff and cr cite do', async () => {
+    const dir = engine()
+    const r = await runCr(['index', '--out', 'out'], dir)
+    expect([r.code, r.stderr]).toEqual([0, expect.stringMatching(/^cr index: wrote \d+ entries to out\/rules\.json \(the rules this package ships, v26\.03\)\n$/)])
+    const ours = await runCr(['index', '--out', join(dir, 'ours')])
+    expect(ours.code).toBe(0)
+    expect(readFileSync(join(dir, 'out/rules.json'), 'utf8')).toBe(readFileSync(join(dir, 'ours/rules.json'), 'utf8'))
+    const json = await runCr(['export', 'official-json'], dir)
+    expect([json.code, json.stdout]).toEqual([0, (await runCr(['export', 'official-json'])).stdout])
+  })
+
+  it('cr check, cr fmt and cr release, which work on the rules editors\' sources, say there is no rules/ folder here', async () => {
+    const dir = engine()
+    for (const [args, example] of [[['check'], 'cr check DIR'], [['fmt', '--check'], 'cr fmt DIR'], [['release', 'v26.09', '--check'], 'cr release VERSION --rules DIR']] as const) {
+      const r = await runCr([...args], dir)
+      expect([r.code, r.stdout]).toEqual([2, ''])
+      expect(r.stderr).toMatch(new RegExp(`^cr ${args[0]}: error: no rules/ folder here, expected the rules folder to \\w+ \\(\`${example.replace(/ /g, ' ')}\`\\); an engine's project reads the rules this package ships with cr show, cr diff, cr cite, cr index and cr export\\nTry \`cr ${args[0]} --help\` for the options\\.\\n$`))
+    }
+  })
+})
+
 describe('cr help', () => {
   it('lists every command with the summary its module declares', async () => {
     const { commands } = await import('../../src/cli/main.ts')
@@ -145,5 +174,35 @@ describe('cr help', () => {
       const { spec } = await c.load()
       expect([spec.name, spec.summary]).toEqual([c.name, c.summary])
     }
+  })
+})
+
+describe('usage errors: one line that says what is wrong, a pointer to the help, exit 2', () => {
+  // Each command, a mistake of each kind: a flag that does not exist, a value missing or wrong, an argument missing.
+  const mistakes: [string[], string][] = [
+    [['check', '--strcit'], 'unknown option `--strcit`; did you mean `--strict`?'],
+    [['check', '--format', 'xml'], 'unknown format `xml`, expected one of text, json, github, sarif'],
+    [['show'], 'missing rule ID or number'],
+    [['show', '6.1.4', '--version'], '--version needs a value (`--version V`)'],
+    [['index', '--out'], '--out needs a value (`--out DIR`)'],
+    [['index'], 'missing --out DIR'],
+    [['cite', '--json=yes'], '--json takes no value'],
+    [['cite', '--min-coverage', '150'], '--min-coverage 150: 150% is over 100, expected a percent from 0 to 100'],
+    [['cite', '--min-coverage', '6=abc'], '--min-coverage 6=abc: `abc` is not a number, expected a percent (`80`) or a chapter and a percent (`6=90`)'],
+    [['cite', '--min-coverage', 'six=50'], '--min-coverage six=50: `six` is not a chapter number, expected a chapter and a percent (`6=90`)'],
+    [['fmt', '--chek'], 'unknown option `--chek`; did you mean `--check`?'],
+    [['release'], 'expected one version, e.g. `cr release v26.09`'],
+    [['diff', 'v24.03'], 'expected two releases, got 1'],
+    [['export', 'pdf'], 'unknown format `pdf`, expected official-json, markdown'],
+    [['lsp'], 'expected --stdio'],
+  ]
+  it.each(mistakes)('cr %j', async (args, message) => {
+    const r = await runCr(args)
+    expect([r.code, r.stdout, r.stderr]).toEqual([2, '', `cr ${args[0]}: error: ${message}\nTry \`cr ${args[0]} --help\` for the options.\n`])
+  })
+
+  it('an unknown command: the command meant, else the commands', async () => {
+    expect((await runCr(['chek'])).stderr).toBe('cr: error: unknown command `chek`; did you mean `check`?\nTry `cr --help` for the commands.\n')
+    expect((await runCr(['frobnicate'])).stderr).toBe('cr: error: unknown command `frobnicate`, expected one of check, show, index, cite, lsp, fmt, release, diff, export\nTry `cr --help` for the commands.\n')
   })
 })

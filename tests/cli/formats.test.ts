@@ -8,7 +8,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { DIAGNOSTIC_CODES, docsUrl } from '../../src/core/codes.ts'
-import { githubAnnotations, sarifLog } from '../../src/core/diagnostic-formats.ts'
+import { formatMachine, githubAnnotations, sarifLog } from '../../src/core/diagnostic-formats.ts'
+import { formatDiagnostic, NOWHERE } from '../../src/core/diagnostics.ts'
 import { repoRoot, runCr } from './run-cr.ts'
 
 const fixture = (name: string) => join(repoRoot, 'tests/fixtures/diagnostics', name)
@@ -97,6 +98,27 @@ describe('the formatters', () => {
     expect(a!.locations![0]!.physicalLocation!.artifactLocation!.uri).toBe('rules/01.yaml')
     expect(a!.relatedLocations![0]!.message!.text).toBe('first here')
     expect(b!.level).toBe('note')
+  })
+})
+
+describe('a diagnostic about no file (a value on the command line)', () => {
+  const d = { code: 'coverage-below', severity: 'error' as const, ...NOWHERE, message: 'Coverage 2.3% is under the minimum 5%' }
+  const tool = { name: 'cr cite', version: '1.2.3' }
+
+  it('has no place in any format: no file= in an annotation, no locations in SARIF, no file, line or column in JSON, no file:line:col: in text', () => {
+    expect(githubAnnotations([d], tool)).toEqual(['::error title=cr cite%3A coverage-below::Coverage 2.3%25 is under the minimum 5%25'])
+    const result = sarifLog([d], tool).runs[0]!.results![0]!
+    expect(result).not.toHaveProperty('locations')
+    expect(result.message.text).toBe('Coverage 2.3% is under the minimum 5%')
+    expect(JSON.parse(formatMachine([d], 'json', tool, false)).messages).toEqual([{ code: 'coverage-below', severity: 'error', message: 'Coverage 2.3% is under the minimum 5%' }])
+    expect(formatDiagnostic(d, () => 'some text')).toBe('error[coverage-below]: Coverage 2.3% is under the minimum 5%')
+  })
+
+  it('is told apart from a diagnostic at a place, which keeps every field', () => {
+    const placed = { ...d, file: 'cr.config.json', line: 3, column: 5 }
+    expect(githubAnnotations([placed], tool)).toEqual(['::error file=cr.config.json,line=3,col=5,title=cr cite%3A coverage-below::Coverage 2.3%25 is under the minimum 5%25'])
+    expect(sarifLog([placed], tool).runs[0]!.results![0]!.locations).toHaveLength(1)
+    expect(JSON.parse(formatMachine([placed], 'json', tool, false)).messages).toEqual([placed])
   })
 })
 

@@ -60,13 +60,13 @@ describe('cr diff', () => {
     expect(back.counts).toMatchObject({ added: byNumber.counts.removed, removed: byNumber.counts.added, merged: byNumber.counts.split, split: byNumber.counts.merged })
     const unknown = await runCr(['diff', 'v24.03', 'v26.03', '--chapter', 'sec_positon'])
     expect(unknown.code).toBe(2)
-    expect(unknown.stderr).toMatch(/^cr diff: unknown chapter or section `sec_positon` in v24\.03 and v26\.03; did you mean `sec_position`/)
+    expect(unknown.stderr).toMatch(/^cr diff: error: unknown chapter or section `sec_positon` in v24\.03 and v26\.03; did you mean `sec_position`/)
   }, 600_000)
 
   it('exits 2 on unknown releases and chapters', async () => {
     const r = (await runCr(['diff', 'v99.01', 'v24.03']))
     expect(r.code).toBe(2)
-    expect(r.stderr).toMatch(/^cr diff: unknown release `v99\.01`, expected one of v22\.12, v23\.08, v24\.03, v25\.04, v25\.08, v26\.03, current\n/)
+    expect(r.stderr).toMatch(/^cr diff: error: unknown release `v99\.01`, expected one of v22\.12, v23\.08, v24\.03, v25\.04, v25\.08, v26\.03, current\n/)
     expect((await runCr(['diff', 'v24.03'])).code).toBe(2)
     expect((await runCr(['diff', 'v24.03', 'v25.04', '--chapter', '12'])).code).toBe(2)
   })

@@ -1,4 +1,5 @@
-import { parseCommandArgs, type CommandSpec } from '../args.ts'
+import { parseCommandArgs, UsageError, type CommandSpec } from '../args.ts'
+import { hasRulesFolder, noRulesFolder } from '../../io/shipped-rules.ts'
 import { compileDir, hasErrors } from '../../io/compile-dir.ts'
 import type { CliIo } from '../cli-io.ts'
 import { guardIds } from '../../io/releases.ts'
@@ -24,8 +25,9 @@ export const checkSpec: CommandSpec = {
 export function checkCommand(argv: string[], io: CliIo): number {
   const { values, positionals } = parseCommandArgs(checkSpec, argv)
   const format = formatOption(values)
-  const dir = positionals[0] ?? 'rules'
   const ctx = commandContext(io)
+  if (positionals[0] === undefined && !hasRulesFolder(ctx)) throw new UsageError(noRulesFolder('check', 'cr check DIR'))
+  const dir = positionals[0] ?? 'rules'
   const result = compileDir(dir, values.cards as string | undefined, ctx)
   // The ID guard: every ID of every release is still defined or retired (rules/retired.yaml).
   const guard = result.document ? guardIds(dir, result.document, values.releases as string | undefined, ctx, { recovery: result.recovery, files: result.files }) : undefined

@@ -9,29 +9,42 @@ import type { Citation, CiteProblem, ReleaseRule } from '../../core/cite/types.t
 import { normalizeVersion } from '../../core/ids.ts'
 import type { CiteContext } from '../../io/cite-context.ts'
 import { citeFileExists, readCiteFile } from '../../io/cite-files.ts'
-import { UsageError } from '../args.ts'
+import { didYouMean, UsageError } from '../args.ts'
 
-export function applyBaseline(arg: string, cwd: string, citations: readonly Citation[], context: CiteContext): { problems: CiteProblem[]; citations: Citation[] } {
-  const baseline = openBaseline(arg, cwd, context)
+/** Citations checked against a baseline opened before the scan (`openBaseline`). */
+export function applyBaseline(baseline: Baseline, citations: readonly Citation[], context: CiteContext): { problems: CiteProblem[]; citations: Citation[] } {
   return checkBaseline(citations, baseline, historyFor(baseline.version, context))
 }
 
-function openBaseline(arg: string, cwd: string, context: CiteContext): Baseline {
+/**
+ * `--baseline FILE | RELEASE`, opened before anything is scanned: a name
+ * that is neither a file nor a held release is a usage error that lists the
+ * held releases, the closest first.
+ */
+export function openBaseline(arg: string, cwd: string, context: CiteContext): Baseline {
   if (!citeFileExists(arg, cwd)) {
     const version = normalizeVersion(arg)
     if (context.heldReleases.includes(version)) return { version }
-    const held = context.heldReleases.length > 0 ? `, or a held release: ${context.heldReleases.join(', ')}` : ''
-    throw new UsageError(`--baseline ${arg}: no such file${held}; expected a coverage file (\`cr cite --write-coverage\`), a rules.json${held ? ' or a release name' : ''}`)
+    const held = context.heldReleases
+    const written = /^v?(\d{1,2})\.(\d{1,2})$/i.exec(arg.trim())
+    if (written) {
+      // `26.3` is `v26.03` written short: said as what was meant. Another date is no typo: the list says what there is.
+      const padded = `v${written[1]!.padStart(2, '0')}.${written[2]!.padStart(2, '0')}`
+      const meant = held.includes(padded) ? didYouMean([padded]) : ''
+      const older = padded < (held[0] ?? '') ? ` (releases before ${held[0]} are not held)` : ''
+      throw new UsageError(`--baseline ${arg}: no release ${padded} is held here${older}, expected one of ${held.join(', ')}, a coverage file (\`cr cite --write-coverage\`) or a rules.json${meant}`)
+    }
+    throw new UsageError(`--baseline ${arg}: no such file; expected a coverage file (\`cr cite --write-coverage\`), a rules.json or a held release (${held.join(', ')})`)
   }
   let data: unknown
   try {
     data = JSON.parse(readCiteFile(arg, cwd))
   } catch (error) {
-    if (error instanceof SyntaxError) throw new Error(`${arg} is not JSON: ${error.message}`)
+    if (error instanceof SyntaxError) throw new UsageError(`--baseline ${arg}: not JSON (${error.message}); expected a coverage file or a rules.json`)
     throw error
   }
   const baseline = readBaseline(data)
-  if (!baseline) throw new Error(`${arg} has no rule hashes: expected a coverage file written by \`cr cite --write-coverage\` or a rules.json`)
+  if (!baseline) throw new UsageError(`--baseline ${arg}: no rule hashes; expected a coverage file written by \`cr cite --write-coverage\` or a rules.json`)
   return baseline
 }
 

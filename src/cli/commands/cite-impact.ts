@@ -3,19 +3,31 @@
  * it or one of its sub-rules (with how they ended, when results were read),
  * and the implementation and documentation that cite them.
  */
+import { clipText } from '../../core/clip-text.ts'
 import type { CoverageFile } from '../../core/coverage.ts'
-import { normalizeNumber } from '../../core/ids.ts'
+import { lowerFirst } from '../../core/ids.ts'
+import { buildLookup, findRule } from '../../core/lookup.ts'
 import type { CiteTable } from '../../core/cite/table.ts'
 import type { CiteRule } from '../../core/cite/types.ts'
+import type { RuleEntry } from '../../core/types.ts'
+import { didYouMean } from '../args.ts'
 import { compactNumbers } from '../../core/versions/history.ts'
 
-export function impactLines(query: string, table: CiteTable, rules: readonly CiteRule[], file: CoverageFile): string[] | string {
-  const q = query.trim().replace(/^(?:CR|§)\s*/i, '')
-  const rule = table.byId.get(q) ?? table.byNumber.get(normalizeNumber(q) ?? q) ?? (table.retired.get(q)?.target !== undefined ? table.byId.get(table.retired.get(q)!.target!) : undefined)
-  if (!rule) {
-    const near = table.ids.filter((id) => id.startsWith(q.slice(0, Math.max(4, q.length - 3)))).slice(0, 3)
-    return `--impact ${query}: unknown rule, expected an ID or number${near.length > 0 ? `; did you mean ${near.map((n) => `\`${n}\``).join(', ')}?` : ''}`
-  }
+/**
+ * The rule `--impact` asks about, found as `cr show` finds one (an ID, a
+ * number, `CR 6.1.4`; a retired ID is followed to today's), or what is wrong,
+ * with the same did-you-mean (`rule_end_teh_run` → `rule_end_the_run`).
+ */
+export function findImpactRule(query: string, table: CiteTable, rules: readonly RuleEntry[]): CiteRule | string {
+  const found = findRule(buildLookup(rules as RuleEntry[]), query)
+  if (found.entry) return table.byId.get(found.entry.id) ?? found.entry
+  const retired = table.retired.get(lowerFirst(query.trim()))
+  const today = retired?.target !== undefined ? table.byId.get(retired.target) : undefined
+  if (today) return today
+  return `--impact ${query}: unknown rule, expected a rule's ID or number${didYouMean(found.suggestions)}`
+}
+
+export function impactLines(rule: CiteRule, rules: readonly CiteRule[], file: CoverageFile): string[] {
   // The rule and everything under it.
   const byId = new Map(rules.map((r) => [r.id, r]))
   const under = new Set<string>()
@@ -57,8 +69,8 @@ export function impactLines(query: string, table: CiteTable, rules: readonly Cit
   const tests = [...lines.values()].filter((l) => l.role === 'test').map(said)
   const impl = [...lines.values()].filter((l) => l.role === 'impl').map(said)
   const docs = [...lines.values()].filter((l) => l.role === 'doc').map(said)
-  const title = (rule as CiteRule).title ?? (rule as CiteRule).text ?? ''
-  const out = [`${rule.number} ${rule.id}${title ? ` — ${title.replace(/\s+/g, ' ').slice(0, 80)}` : ''}${under.size > 1 ? ` (and ${under.size - 1} sub-rules and steps)` : ''}`]
+  const title = rule.title ?? rule.text ?? ''
+  const out = [`${rule.number} ${rule.id}${title ? ` — ${clipText(title, 80)}` : ''}${under.size > 1 ? ` (and ${under.size - 1} sub-rules and steps)` : ''}`]
   out.push(`tests: ${tests.length}`, ...tests.sort())
   out.push(`implementation: ${impl.length}`, ...impl)
   if (docs.length > 0) out.push(`documentation: ${docs.length}`, ...docs)

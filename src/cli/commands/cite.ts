@@ -16,12 +16,14 @@ import { formatGithub, formatProblemLine, formatSarif, orderProblems, REPORT_FOR
 import { isCrCopy, skippedByContent, skippedByName } from '../../core/cite/classify.ts'
 import { readExceptions, type ResolveWritten } from '../../core/cite/exceptions.ts'
 import { checkMinCoverage, parseMinCoverage } from '../../core/cite/gate.ts'
-import { buildMatrix, formatMarkdown } from '../../core/cite/matrix.ts'
+import { buildMatrix } from '../../core/cite/matrix.ts'
 import type { FileKind } from '../../core/cite/traceability.ts'
 import { createScanner, type Scanner } from '../../core/cite/scan.ts'
 import type { CiteTable } from '../../core/cite/table.ts'
 import type { Citation, CiteProblem } from '../../core/cite/types.ts'
 import { buildCoverageFile, computeCoverage, type CoverageReport } from '../../core/coverage.ts'
+import { clipText } from '../../core/clip-text.ts'
+import { placedOrNot } from '../../core/diagnostics.ts'
 import { loadYaml } from '../../core/load-yaml.ts'
 import type { RuleEntry } from '../../core/types.ts'
 import { parseCommandArgs, UsageError, type CommandSpec } from '../args.ts'
@@ -29,10 +31,10 @@ import { CiteContextError, openCiteContext, type CiteContext } from '../../io/ci
 import { commandContext } from '../../io/context.ts'
 import { readSourceText, walkSources } from '../../io/walk-sources.ts'
 import { InputError } from '../../io/read-input.ts'
-import { citeFileExists, findProjectRoot, readCiteBytes, toolVersion, writeCiteReport } from '../../io/cite-files.ts'
-import { applyBaseline } from './cite-baseline.ts'
+import { citeFileExists, citePathKind, findCiteConfig, findProjectRoot, readCiteBytes, toolVersion, writeCiteReport } from '../../io/cite-files.ts'
+import { applyBaseline, openBaseline } from './cite-baseline.ts'
 import { createTracer } from './cite-trace.ts'
-import { impactLines } from './cite-impact.ts'
+import { findImpactRule, impactLines } from './cite-impact.ts'
 
 export const citeSpec: CommandSpec = {
   name: 'cite',
@@ -53,7 +55,7 @@ export const citeSpec: CommandSpec = {
     { name: 'uncited', type: 'boolean', description: 'list every uncited rule, with its number and title' },
     { name: 'baseline', type: 'string', value: 'FILE|RELEASE', description: 'a coverage file or rules.json from before, or a held release (v25.08): warn about cited rules whose text changed since, and numbers that meant another rule then' },
     { name: 'write-coverage', type: 'string', value: 'FILE', description: 'save which files cite which rules, and the cited rules\' text hashes (schema/coverage.schema.json)' },
-    { name: 'config', type: 'string', value: 'FILE', description: 'project configuration (default: ./cr.config.json when present)' },
+    { name: 'config', type: 'string', value: 'FILE', description: 'project configuration (default: the nearest cr.config.json at or above the first PATH, up to the project\'s root: the folder with .git)' },
     { name: 'rules', type: 'string', value: 'DIR', description: 'rules to cite against (default: the rules this package ships)' },
     { name: 'index', type: 'string', value: 'FILE', description: 'cite against a rules.json (e.g. a pinned release) instead' },
     { name: 'retired', type: 'string', value: 'FILE', description: 'retired IDs (default: retired.yaml beside the rules, else the package\'s)' },
@@ -61,7 +63,7 @@ export const citeSpec: CommandSpec = {
   ],
 }
 
-export function citeCommand(argv: string[], io: CliIo): number {
+export async function citeCommand(argv: string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseCommandArgs(citeSpec, argv)
   const cwd = io.cwd
   const format = (values.json ? 'json' : ((values.format as string | undefined) ?? 'text')) as ReportFormat
@@ -69,11 +71,15 @@ export function citeCommand(argv: string[], io: CliIo): number {
   const ci = Boolean(io.env.CI) && io.env.CI !== 'false' && io.env.CI !== '0'
   const showHints = Boolean(values.hints) || (!values.quiet && !ci)
 
-  const loaded = loadConfig(values.config as string | undefined, cwd, positionals)
+  const loaded = loadConfig(values.config as string | undefined, cwd, positionals, values.exceptions !== undefined)
   if (loaded.problems.length > 0) {
     io.stderr.write(`${loaded.problems.map(formatProblemLine).join('\n')}\n`)
     return 2
   }
+  // Arguments are checked before anything is scanned: a mistake is said at once.
+  const min = parseMinCoverage((values['min-coverage'] as string[] | undefined) ?? [], loaded.config.minCoverage)
+  if (typeof min === 'string') throw new UsageError(min)
+  checkPaths(values, positionals, cwd)
   let context: CiteContext
   try {
     context = openCiteContext({
@@ -88,6 +94,11 @@ export function citeCommand(argv: string[], io: CliIo): number {
     io.stderr.write(`${error.report}\n`)
     return 2
   }
+
+  // What needs the rules to be checked, checked before the scan too.
+  const baseline = values.baseline !== undefined ? openBaseline(values.baseline as string, cwd, context) : undefined
+  const impact = values.impact !== undefined ? findImpactRule(values.impact as string, context.table, context.document.rules) : undefined
+  if (typeof impact === 'string') throw new UsageError(impact)
 
   const base = loaded.base
   // Globs are matched from the config's folder, else from the root of the project each path belongs to:
@@ -208,8 +219,8 @@ export function citeCommand(argv: string[], io: CliIo): number {
     for (const p of fromResults.problems) problems.push(p)
   }
 
-  if (values.baseline !== undefined) {
-    const checked = applyBaseline(values.baseline as string, cwd, citations, context)
+  if (baseline !== undefined) {
+    const checked = applyBaseline(baseline, citations, context)
     citations = checked.citations
     for (const p of checked.problems) problems.push(p)
   }
@@ -217,6 +228,7 @@ export function citeCommand(argv: string[], io: CliIo): number {
   // Exceptions: rules not to be covered, each with a reason.
   const exceptionsFile = (values.exceptions as string | undefined) ?? (loaded.config.exceptions !== undefined ? relative(cwd, resolve(base, loaded.config.exceptions)) || loaded.config.exceptions : undefined)
   let exceptions = new Map<string, string>()
+  let exceptionPlaces = new Map<string, { line: number; column: number }>()
   if (exceptionsFile !== undefined) {
     // Each rule is resolved as the same words cited would be (an old number through the releases).
     const resolveWritten = (written: string, line: number, column: number) => {
@@ -237,6 +249,7 @@ export function citeCommand(argv: string[], io: CliIo): number {
     // Renamed IDs and old numbers in the exceptions: warned about like citations, counted for today's rule.
     for (const p of read.problems) problems.push(p)
     exceptions = read.exceptions
+    exceptionPlaces = read.places
   }
 
   const needHashes = values['write-coverage'] !== undefined
@@ -253,21 +266,18 @@ export function citeCommand(argv: string[], io: CliIo): number {
   if (Object.keys(tracer.testCases).length === 0) delete coverageFile.testCases
   const coverage = computeCoverage(coverageFile, context.document.rules, { exceptions })
   for (const [id, reason] of exceptions) {
-    if (coverage.rules[id]) problems.push({ code: 'exception-covered', severity: 'hint', file: exceptionsFile!, line: 1, column: 1, text: id, message: `\`${id}\` is excepted ("${reason}") but cited in ${coverage.rules[id]!.files.join(', ')}: the exception can go` })
+    // At the entry that excepts it.
+    if (coverage.rules[id]) problems.push({ code: 'exception-covered', severity: 'hint', file: exceptionsFile!, ...(exceptionPlaces.get(id) ?? { line: 1, column: 1 }), text: id, message: `\`${id}\` is excepted ("${reason}") but cited in ${coverage.rules[id]!.files.join(', ')}: the exception can go` })
   }
-  const min = parseMinCoverage((values['min-coverage'] as string[] | undefined) ?? [], loaded.config.minCoverage)
-  if (typeof min === 'string') throw new UsageError(min)
-  const gateAt = (values['min-coverage'] as string[] | undefined)?.length ? { file: '<command line>', line: 1, column: 1 } : { file: loaded.file ?? 'cr.config.json', line: 1, column: 1 }
-  for (const p of checkMinCoverage(coverage, min, gateAt)) problems.push(p)
+  // Each minimum at its key in the config; the command line's about no file.
+  for (const p of checkMinCoverage(coverage, min)) problems.push(p)
   applySeverity(problems, loaded.config.severity)
 
-  if (values.impact !== undefined) {
-    const lines = impactLines(values.impact as string, context.table, context.document.rules, coverageFile)
-    if (typeof lines === 'string') throw new UsageError(lines)
-    io.stdout.write(`${lines.join('\n')}\n`)
+  if (impact !== undefined) {
+    io.stdout.write(`${impactLines(impact, context.document.rules, coverageFile).join('\n')}\n`)
     return 0
   }
-  const matrix = values['write-matrix'] !== undefined || format === 'markdown' ? buildMatrix(coverageFile, context.document.rules, coverage, exceptions, generator) : undefined
+  const matrix = values['write-matrix'] !== undefined || format === 'markdown' ? buildMatrix(coverageFile, context.document.rules, exceptions, generator) : undefined
   if (values['write-matrix'] !== undefined) {
     try {
       writeCiteReport(values['write-matrix'] as string, cwd, `${JSON.stringify({ $schema: 'https://github.com/netrunner-cr/netrunner-cr/schema/matrix.schema.json', ...matrix }, null, 1)}\n`)
@@ -297,24 +307,45 @@ export function citeCommand(argv: string[], io: CliIo): number {
   const shown = showHints ? ordered : ordered.filter((p) => p.severity !== 'hint' || (!values.quiet && SHOWN_IN_CI.has(p.code)))
 
   if (format === 'json') {
-    const out = { ok: !failed, version: context.version, files: scanned, citations, problems: ordered, coverage }
+    const out = { ok: !failed, version: context.version, config: loaded.file ?? null, files: scanned, citations, problems: ordered.map(placedOrNot), coverage }
     io.stdout.write(`${JSON.stringify(out, null, 2)}\n`)
     return failed ? 1 : 0
   }
   if (format === 'sarif') {
-    io.stdout.write(`${JSON.stringify(formatSarif(shown, { version: toolVersion(), rulesVersion: context.version, informationUri: 'https://github.com/netrunner-cr/netrunner-cr' }), null, 2)}\n`)
+    io.stdout.write(`${JSON.stringify(formatSarif(shown, { version: toolVersion(), rulesVersion: context.version, ...(loaded.file !== undefined ? { config: loaded.file } : {}), informationUri: 'https://github.com/netrunner-cr/netrunner-cr' }), null, 2)}\n`)
     return failed ? 1 : 0
   }
   if (format === 'markdown') {
+    // The Markdown serialiser is loaded only for this format.
+    const { formatMarkdown } = await import('../../core/cite/matrix-markdown.ts')
     io.stdout.write(formatMarkdown(matrix!, ordered))
     return failed ? 1 : 0
   }
   const lines = [summaryLine(scanned, citations, problems, notRead)]
+  // Which configuration was read: found upward, it may not be where cr cite ran.
+  if (loaded.file !== undefined) lines.push(`config: ${loaded.file}`)
   lines.push(...(format === 'github' ? formatGithub(shown) : shown.map(formatProblemLine)))
   lines.push(...coverageLines(coverage, Boolean(values.uncited), context.document.rules))
   if (writeTo) lines.push(`cr cite: wrote ${writeTo}`)
   io.stdout.write(`${lines.join('\n')}\n`)
   return failed ? 1 : 0
+}
+
+/** Every path given is there, and of its kind: a usage error names the flag, before anything is read. */
+function checkPaths(values: Record<string, unknown>, positionals: readonly string[], cwd: string): void {
+  const want = (flag: string, value: unknown, kind: 'file' | 'folder') => {
+    if (typeof value !== 'string') return
+    const found = citePathKind(value, cwd)
+    if (found === kind) return
+    throw new UsageError(`${flag}${value}: ${found === undefined ? `no such ${kind}` : found === 'folder' ? 'is a folder, expected a regular file' : 'is a file, expected a folder'}`)
+  }
+  for (const p of positionals) if (citePathKind(p, cwd) === undefined) throw new UsageError(`no such file or folder: ${p}`)
+  want('--rules ', values.rules, 'folder')
+  want('--releases ', values.releases, 'folder')
+  want('--index ', values.index, 'file')
+  want('--retired ', values.retired, 'file')
+  want('--exceptions ', values.exceptions, 'file')
+  for (const f of (values.results as string[] | undefined) ?? []) want('--results ', f, 'file')
 }
 
 function summaryLine(files: number, citations: Citation[], problems: CiteProblem[], notRead = 0): string {
@@ -348,21 +379,21 @@ function coverageLines(c: CoverageReport, listUncited: boolean, rules: readonly 
 /** `6.1.4 rule_end_the_run — To end the run is to halt…` */
 function describeRule(r: RuleEntry | undefined, id: string): string {
   if (!r) return id
-  const title = (r.title ?? r.text).replace(/\s+/g, ' ')
-  return `${r.number} ${id} — ${title.length > 70 ? `${title.slice(0, 69)}…` : title}`
+  return `${r.number} ${id} — ${clipText(r.title ?? r.text, 70)}`
 }
 
-function loadConfig(explicit: string | undefined, cwd: string, positionals: readonly string[] = []): { config: CiteConfig; problems: CiteProblem[]; base: string; file?: string } {
-  // Beside where cr cite runs, else at the root of the project it was pointed at (`cr cite ../engine`).
-  let file = explicit ?? (citeFileExists('cr.config.json', cwd) ? 'cr.config.json' : undefined)
-  if (!file && positionals.length > 0) {
-    const root = findProjectRoot(positionals[0]!, cwd)
-    const candidate = relative(cwd, resolve(root, 'cr.config.json')) || 'cr.config.json'
-    if (citeFileExists(candidate, cwd)) file = candidate
-  }
-  if (!file) return { config: DEFAULT_CITE_CONFIG, problems: [], base: cwd }
+/**
+ * The project's configuration: `--config FILE`, else the nearest
+ * `cr.config.json` at or above the first path (the working folder by
+ * default), up to the project's root (`findCiteConfig`). `file` is shown
+ * relative to the working folder; `base`, its folder, is where globs match from.
+ */
+function loadConfig(explicit: string | undefined, cwd: string, positionals: readonly string[] = [], exceptionsGiven = false): { config: CiteConfig; problems: CiteProblem[]; base: string; file?: string } {
+  if (explicit !== undefined && !citeFileExists(explicit, cwd)) throw new UsageError(`--config ${explicit}: no such file`)
+  const found = explicit ?? findCiteConfig(positionals[0] ?? '.', cwd)
+  if (found === undefined) return { config: DEFAULT_CITE_CONFIG, problems: [], base: cwd }
+  const file = relative(cwd, resolve(cwd, found)) || 'cr.config.json'
   const base = dirname(resolve(cwd, file))
-  if (!citeFileExists(file, cwd)) throw new Error(`No such file: ${file}`)
   const content = readCiteBytes(file, cwd)
   // JSON is YAML: the house loader gives line and column for any key (JSON.parse decides validity).
   const { loaded, messages } = loadYaml({ path: file, content })
@@ -376,6 +407,11 @@ function loadConfig(explicit: string | undefined, cwd: string, positionals: read
   }
   const locate = loaded ? (path: (string | number)[]) => loaded.locate(path, 'key') : undefined
   const { config, problems } = readCiteConfig(data, file, locate)
+  // The exceptions file the config names is there (unless --exceptions names another): said at the key, like any config mistake.
+  if (config.exceptions !== undefined && !exceptionsGiven && citePathKind(resolve(base, config.exceptions), cwd) !== 'file') {
+    const at = loaded ? loaded.locate(['cite', 'exceptions'], 'value') : { line: 1, column: 1 }
+    problems.push({ code: 'config-invalid', severity: 'error', file, ...at, text: config.exceptions, message: `No such file \`${config.exceptions}\` for \`cite.exceptions\`, expected an exceptions file (its path from the config's folder)` })
+  }
   return { config, problems, base, file }
 }
 
@@ -396,12 +432,11 @@ function applySeverity(problems: CiteProblem[], severity: Readonly<Record<string
 }
 
 function loadExceptions(file: string, cwd: string, resolveWritten: ResolveWritten): ReturnType<typeof readExceptions> {
-  if (!citeFileExists(file, cwd)) throw new UsageError(`--exceptions ${file}: no such file`)
   const content = readCiteBytes(file, cwd)
   const { loaded, messages } = loadYaml({ path: file, content })
   if (!loaded) {
     const at = messages[0] ?? { line: 1, column: 1 }
-    return { exceptions: new Map(), problems: [{ code: 'exceptions-invalid', severity: 'error', file, line: at.line, column: at.column, text: '', message: `Invalid YAML or JSON: ${messages[0]?.message ?? 'cannot be read'}` }] }
+    return { exceptions: new Map(), places: new Map(), problems: [{ code: 'exceptions-invalid', severity: 'error', file, line: at.line, column: at.column, text: '', message: `Invalid YAML or JSON: ${messages[0]?.message ?? 'cannot be read'}` }] }
   }
   return readExceptions(loaded.data, file, resolveWritten, (path, at) => loaded.locate(path, at ?? 'value'))
 }

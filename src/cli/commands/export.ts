@@ -11,7 +11,7 @@ import { hasErrors } from '../../core/diagnostics.ts'
 import type { ResolvedRelease } from '../../core/model/types.ts'
 import { buildOfficialJson, OFFICIAL_SHAPES, type OfficialShape } from '../../core/official-json.ts'
 import { renderMarkdown } from '../../core/render/markdown.ts'
-import { findReleasesRoot, formatReport, locateRelease } from '../../io/releases.ts'
+import { chooseRules, findReleasesRoot, formatReport, locateRelease } from '../../io/releases.ts'
 import { loadCards, readRulesDir } from '../../io/read-sources.ts'
 import { assertWritableOutput, writeOutputDir } from '../../io/write-output.ts'
 import { parseCommandArgs, UsageError, type CommandSpec } from '../args.ts'
@@ -77,12 +77,14 @@ export function exportCommand(argv: string[], io: CliIo): number {
   if (!format) throw new UsageError(`unknown format \`${name}\`, expected ${names}`)
   if (extra.length > 0) throw new UsageError(`unexpected argument \`${extra[0]}\``)
   format.check(values, io)
-  const rulesDir = resolve(io.cwd, rulesArg ?? 'rules')
+  // `rules/` here, else the rules the package ships, as `cr show`, `cr diff`, `cr cite` and `cr index` read them.
+  const rules = chooseRules(rulesArg, io)
+  const rulesDir = resolve(io.cwd, rules.dir)
   const version = values.version as string | undefined
   let dir = rulesDir
   if (version !== undefined) {
     const explicit = values.releases as string | undefined
-    const root = findReleasesRoot(rulesDir, explicit === undefined ? undefined : resolve(io.cwd, explicit), { fallbackToPackage: rulesArg === undefined })
+    const root = findReleasesRoot(rulesDir, explicit === undefined ? undefined : resolve(io.cwd, explicit), { fallbackToPackage: rulesArg === undefined || rules.shipped })
     const { all, at } = locateRelease(version, root)
     dir = resolve(all[at]!.dir)
   }

@@ -8,6 +8,7 @@ import { frozenReleaseOf, RELEASE_NAME } from '../../core/ids.ts'
 import { readSource, reportedCause } from '../../core/recovery/recover.ts'
 import type { Diagnostic } from '../../core/types.ts'
 import { FORMAT_FLAG, formatOption, ioAdvice, writeDiagnostics, writeFailure, writeFailures } from '../report.ts'
+import { hasRulesFolder, noRulesFolder } from '../../io/shipped-rules.ts'
 import { FileChangedError, replaceFileVerified, WriteFailedError } from '../../io/durable-write.ts'
 import { isDirectory, listDir, pathExists, realPath, statPath } from '../../io/files.ts'
 import { InputError, MAX_RULE_FILE_BYTES, readInputFile } from '../../io/read-input.ts'
@@ -26,6 +27,7 @@ export const fmtSpec: CommandSpec = {
 export function fmtCommand(argv: string[], io: CliIo): number {
   const { values, positionals } = parseCommandArgs(fmtSpec, argv)
   const format = formatOption(values)
+  if (positionals.length === 0 && !hasRulesFolder(io)) throw new UsageError(noRulesFolder('format', 'cr fmt DIR'))
   const files = expand(positionals.length > 0 ? positionals : ['rules'], io.cwd, Boolean(values.frozen))
   const messages: Diagnostic[] = []
   const sources: { path: string; text: string }[] = []
@@ -70,6 +72,7 @@ export function fmtCommand(argv: string[], io: CliIo): number {
   }
   if (messages.length > 0) {
     // Nothing is written when any file is broken: fix it, then format.
+    // With --check the findings are the report (stdout); rewriting, stdout lists the files written.
     writeDiagnostics(io, messages, { format, command: 'fmt', files: sources.map((s) => ({ path: s.path, content: s.text })), ok: false })
     return 1
   }

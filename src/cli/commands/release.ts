@@ -21,6 +21,7 @@ import { FileChangedError, replaceFileVerified, writeNewFileVerified, WriteFaile
 import { writeNewDir } from '../../io/write-output.ts'
 import { pathExists } from '../../io/files.ts'
 import { FORMAT_FLAG, formatOption, ioAdvice, writeDiagnostics, writeFailure, writeFailures } from '../report.ts'
+import { hasRulesFolder, noRulesFolder } from '../../io/shipped-rules.ts'
 import type { DiagnosticFormat } from '../../core/diagnostic-formats.ts'
 
 export const releaseSpec: CommandSpec = {
@@ -45,6 +46,7 @@ const NOT_RELEASED = new Set(['retired.yaml'])
 
 export function releaseCommand(argv: string[], io: CliIo): number {
   const { values, positionals } = parseCommandArgs(releaseSpec, argv)
+  if (values.rules === undefined && !hasRulesFolder(io)) throw new UsageError(noRulesFolder('release', 'cr release VERSION --rules DIR'))
   const rulesArg = (values.rules as string | undefined) ?? 'rules'
   const rulesDir = resolve(io.cwd, rulesArg)
   const root = values.releases !== undefined ? resolve(io.cwd, values.releases as string) : join(rulesDir, '..', 'releases')

@@ -1,3 +1,4 @@
+import { clipText } from '../../core/clip-text.ts'
 import { buildLookup, findRule } from '../../core/lookup.ts'
 import type { RuleEntry } from '../../core/types.ts'
 import type { CliIo } from '../cli-io.ts'
@@ -104,11 +105,9 @@ export function formatEntry(e: RuleEntry, byId: Map<string, RuleEntry>): string 
     lines.push('')
     for (const id of e.children) {
       const c = byId.get(id)
-      if (c) lines.push(`  ${c.number.padEnd(9)} ${c.id}  ${truncate(c.text, 90)}`)
+      if (c) lines.push(`  ${c.number.padEnd(9)} ${c.id}  ${clipText(c.text, 90)}`)
     }
   }
   // Rule text is data: no control character reaches the terminal raw.
   return `${escapeForTerminal(lines.join('\n'))}\n`
 }
-
-const truncate = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1)}…` : s)

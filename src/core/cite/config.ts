@@ -10,6 +10,7 @@ import { escapeRegExp } from '../chars.ts'
 import { suggestClosest } from '../ids.ts'
 import { DEFAULT_DOC_GLOBS } from './classify.ts'
 import { compilePattern, compileWordTest, type CitePattern, type WordTest } from './pattern.ts'
+import type { MinCoverage } from './gate.ts'
 import type { CiteProblem } from './types.ts'
 
 export interface CiteConfig {
@@ -32,8 +33,8 @@ export interface CiteConfig {
   docs: string[]
   /** The exceptions file, relative to the config's folder. */
   exceptions?: string
-  /** Required coverage, percent: overall and per chapter number. */
-  minCoverage?: { overall?: number; chapters: Record<string, number> }
+  /** Required coverage, percent: overall and per chapter number, each with the place of its key. */
+  minCoverage?: MinCoverage
   /** Severity per code; `off` drops it. */
   severity: Record<string, 'error' | 'warning' | 'hint' | 'off'>
   /** Codes not reported (set by an override). */
@@ -114,8 +115,18 @@ export function readCiteConfig(data: unknown, file: string, locate: Locate = () 
   }
   if (cite.exceptions !== undefined) config.exceptions = cite.exceptions
   if (cite.minCoverage !== undefined) {
+    // Each minimum with the place of its key: coverage under it is reported there.
     const m = cite.minCoverage
-    config.minCoverage = typeof m === 'number' ? { overall: m, chapters: {} } : { ...(m.overall !== undefined ? { overall: m.overall } : {}), chapters: m.chapters ?? {} }
+    const at = (path: string[]) => ({ file, ...locate(['cite', 'minCoverage', ...path]) })
+    if (typeof m === 'number') config.minCoverage = { overall: m, chapters: {}, at: { overall: at([]) } }
+    else {
+      const chapters = m.chapters ?? {}
+      config.minCoverage = {
+        ...(m.overall !== undefined ? { overall: m.overall } : {}),
+        chapters,
+        at: { ...(m.overall !== undefined ? { overall: at(['overall']) } : {}), chapters: Object.fromEntries(Object.keys(chapters).map((n) => [n, at(['chapters', n])])) },
+      }
+    }
   }
   const ignoreIds = compileIgnoreIds(ignore)
   if (ignoreIds) config.ignoreIds = ignoreIds

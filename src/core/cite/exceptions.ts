@@ -21,8 +21,16 @@ export type ResolveWritten = (written: string, line: number, column: number) => 
 
 const ENTRY_KEYS = ['rule', 'reason']
 
-export function readExceptions(data: unknown, file: string, resolve: ResolveWritten, locate: Locate = () => ({ line: 1, column: 1 })): { exceptions: Map<string, string>; problems: CiteProblem[] } {
+/** Rule ID → why it is not to be covered; `places`, the rule's place in the file (what a note about an entry points at). */
+export interface Exceptions {
+  exceptions: Map<string, string>
+  places: Map<string, { line: number; column: number }>
+  problems: CiteProblem[]
+}
+
+export function readExceptions(data: unknown, file: string, resolve: ResolveWritten, locate: Locate = () => ({ line: 1, column: 1 })): Exceptions {
   const exceptions = new Map<string, string>()
+  const places = new Map<string, { line: number; column: number }>()
   const problems: CiteProblem[] = []
   const report = (at: { line: number; column: number }, message: string, text = '', suggestions?: string[]) =>
     problems.push({ code: 'exceptions-invalid', severity: 'error', file, ...at, message, text, ...(suggestions && suggestions.length > 0 ? { suggestions } : {}) })
@@ -50,7 +58,7 @@ export function readExceptions(data: unknown, file: string, resolve: ResolveWrit
     entries = Object.entries(root).map(([rule, reason]) => ({ rule, reason, path: [...base, rule], ruleAt: locate([...base, rule], 'key') }))
   } else {
     report(locate([]), 'Unexpected content, expected a list of `{ rule, reason }` or a map of rule → reason')
-    return { exceptions, problems }
+    return { exceptions, places, problems }
   }
   for (const e of entries) {
     if (typeof e.rule !== 'string' || e.rule.trim() === '') {
@@ -71,7 +79,8 @@ export function readExceptions(data: unknown, file: string, resolve: ResolveWrit
       continue
     }
     exceptions.set(rule.id, e.reason.trim())
+    if (!places.has(rule.id)) places.set(rule.id, e.ruleAt)
   }
   problems.sort((a, b) => a.line - b.line || a.column - b.column)
-  return { exceptions, problems }
+  return { exceptions, places, problems }
 }

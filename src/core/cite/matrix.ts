@@ -2,21 +2,29 @@
  * The traceability matrix: every citable rule → the tests that cite it, with
  * how they ended → the implementation that cites it. One data structure
  * (`schema/matrix.schema.json`), rendered as JSON (`--write-matrix FILE`) and
- * as Markdown for a pull-request comment (`--format markdown`). Pure.
+ * as Markdown for a pull-request comment (`--format markdown`,
+ * `matrix-markdown.ts`). Pure.
  *
- * A rule's `status`:
- *   passing   a test that ran and passed cites it (or all of its sub-rules are)
- *   failing   only failing tests cite it directly
- *   skipped   only skipped tests cite it directly
- *   tested    tests cite it (no results were read)
- *   untested  only the implementation cites it, or tests that did not run
- *   uncited   nothing cites it
+ * A rule's `status` (`schema/matrix.schema.json`), read from the sets
+ * coverage counts (`coverageSets`), so the totals and the statuses agree:
+ *   passing   covered by tests that ran and passed: a passing test cites it,
+ *             or a timing element summarising it, or all of its sub-rules
+ *             are passing
+ *   failing   not passing, and a failing test cites it (or a timing element
+ *             summarising it), or it is covered through its sub-rules and
+ *             one of them is failing
+ *   skipped   the same, for skipped tests (failing wins)
+ *   tested    no results were read: covered by tests
+ *   untested  covered, but not by a test that ran: the implementation, tests
+ *             that did not run, or sub-rules in that state
+ *   uncited   not covered: nothing cites it (documentation never covers)
  *   excepted  the exceptions file says why it is not covered
  */
-import type { CoverageFile, CoverageReport } from '../coverage.ts'
+import { computeCoverage, coverageSets, type CoverageFile } from '../coverage.ts'
+import { clipText } from '../clip-text.ts'
 import { isCitable } from './table.ts'
 import type { TestRecord } from './traceability.ts'
-import type { CiteProblem, CiteRule } from './types.ts'
+import type { CiteRule } from './types.ts'
 
 export const MATRIX_FORMAT = 1
 
@@ -54,7 +62,9 @@ export interface Matrix {
   rules: MatrixRule[]
 }
 
-export function buildMatrix(file: CoverageFile, rules: readonly CiteRule[], report: CoverageReport, exceptions: ReadonlyMap<string, string> = new Map(), generator = 'cr cite'): Matrix {
+/** The matrix of a coverage file: its summary is `computeCoverage`'s, its statuses read from the same sets, so they agree. */
+export function buildMatrix(file: CoverageFile, rules: readonly CiteRule[], exceptions: ReadonlyMap<string, string> = new Map(), generator = 'cr cite'): Matrix {
+  const report = computeCoverage(file, rules, { exceptions })
   const testFiles = new Set(file.tests ?? [])
   const docFiles = new Set(file.docs ?? [])
   const sites = new Map<string, { tests: Map<string, TestRecord & { key: string }>; impl: { file: string; line: number }[]; doc: { file: string; line: number }[] }>()
@@ -72,21 +82,14 @@ export function buildMatrix(file: CoverageFile, rules: readonly CiteRule[], repo
       }
     }
   }
-  const withResults = file.results !== undefined
+  const statusOf = matrixStatuses(file, rules, exceptions, (id) => [...(sites.get(id)?.tests.values() ?? [])])
   const byStatus: Record<MatrixStatus, number> = { passing: 0, failing: 0, skipped: 0, tested: 0, untested: 0, uncited: 0, excepted: 0 }
-  const uncited = new Set(report.uncited)
   const out: MatrixRule[] = []
   for (const r of rules) {
     if (!isCitable(r)) continue
     const s = sites.get(r.id)
     const tests = s ? [...s.tests.values()] : []
-    let status: MatrixStatus
-    if (exceptions.has(r.id)) status = 'excepted'
-    else if (tests.some((t) => t.status === 'passed') || (!withResults && tests.length > 0)) status = withResults ? 'passing' : 'tested'
-    else if (tests.some((t) => t.status === 'failed')) status = 'failing'
-    else if (tests.some((t) => t.status === 'skipped')) status = 'skipped'
-    else if (uncited.has(r.id)) status = 'uncited'
-    else status = 'untested'
+    const status = statusOf(r.id)
     byStatus[status]++
     const entry: MatrixRule = { id: r.id, number: r.number, title: oneLine(r.title ?? r.text ?? r.id), chapter: r.chapter, status, tests, implementation: s?.impl ?? [] }
     if (s && s.doc.length > 0) entry.documentation = s.doc
@@ -110,50 +113,43 @@ export function buildMatrix(file: CoverageFile, rules: readonly CiteRule[], repo
   return m
 }
 
-const oneLine = (s: string) => {
-  const t = s.replace(/\s+/g, ' ').trim()
-  return t.length > 100 ? `${t.slice(0, 99)}…` : t
+/**
+ * Each citable rule's status (the header's definitions). Passing, tested and
+ * covered are coverage's own sets; a covered rule that is not passing is
+ * failing or skipped by the tests that cite it (or a timing element
+ * summarising it) and, when it is covered through its sub-rules, by theirs.
+ */
+function matrixStatuses(file: CoverageFile, rules: readonly CiteRule[], exceptions: ReadonlyMap<string, string>, testsOf: (id: string) => readonly { status?: string }[]): (id: string) => MatrixStatus {
+  const sets = coverageSets(file, rules)
+  const byId = new Map(rules.map((r) => [r.id, r]))
+  // Timing elements (never citable themselves) by the prose rule they summarise.
+  const summaries = new Map<string, string[]>()
+  for (const r of rules) if (r.prose !== undefined && !isCitable(r)) (summaries.get(r.prose) ?? summaries.set(r.prose, []).get(r.prose)!).push(r.id)
+  const known = new Map<string, MatrixStatus>()
+  const statusOf = (id: string): MatrixStatus => {
+    let status = known.get(id)
+    if (status !== undefined) return status
+    known.set(id, 'untested') // a guard: rules never cover themselves, but a cycle must not recurse forever
+    status = derive(id)
+    known.set(id, status)
+    return status
+  }
+  const derive = (id: string): MatrixStatus => {
+    if (exceptions.has(id)) return 'excepted'
+    if (!sets.covered.has(id)) return 'uncited'
+    if (!sets.passing) return sets.tested.has(id) ? 'tested' : 'untested'
+    if (sets.passing.has(id)) return 'passing'
+    const outcomes = new Set<string | undefined>()
+    for (const t of testsOf(id)) outcomes.add(t.status === 'failed' ? 'failing' : t.status === 'skipped' ? 'skipped' : undefined)
+    for (const timing of summaries.get(id) ?? []) for (const t of testsOf(timing)) outcomes.add(t.status === 'failed' ? 'failing' : t.status === 'skipped' ? 'skipped' : undefined)
+    const subRules = (byId.get(id)?.children ?? []).filter((c) => {
+      const child = byId.get(c)
+      return child !== undefined && isCitable(child)
+    })
+    if (subRules.length > 0 && subRules.every((c) => sets.covered.has(c))) for (const c of subRules) outcomes.add(statusOf(c))
+    return outcomes.has('failing') ? 'failing' : outcomes.has('skipped') ? 'skipped' : 'untested'
+  }
+  return statusOf
 }
 
-/** Markdown for a pull-request comment: the totals, chapters, failing and skipped rules, problems; the rest folded. */
-export function formatMarkdown(m: Matrix, problems: readonly CiteProblem[]): string {
-  const esc = (s: string) => s.replace(/[\\`*_[\]<>|]/g, (c) => `\\${c}`)
-  // Code spans show their text as it is: only a backquote would end one.
-  const code = (s: string) => `\`${s.replace(/`/g, "'").replace(/\|/g, '\\|')}\``
-  const lines: string[] = []
-  const s = m.summary
-  const errors = problems.filter((p) => p.severity === 'error').length
-  const warnings = problems.filter((p) => p.severity === 'warning').length
-  lines.push(`### CR coverage (${m.version})`, '')
-  if (s.passing !== undefined) lines.push(`**${s.passingPercent!.toFixed(1)}%** of ${s.total} citable rules covered by tests that passed (${s.passing}); ${s.percent.toFixed(1)}% cited at all (tests ${s.tested}, implementation ${s.implemented}).`)
-  else lines.push(`**${s.percent.toFixed(1)}%** of ${s.total} citable rules cited (${s.cited}): tests ${s.tested}, implementation ${s.implemented}. No test results were read.`)
-  lines.push('', `${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}.`, '')
-  const passingCol = s.passing !== undefined
-  lines.push(`| chapter | cited | ${passingCol ? 'passing | ' : ''}`.trimEnd(), `| --- | --- | ${passingCol ? '--- | ' : ''}`.trimEnd())
-  for (const c of m.chapters) lines.push(`| ${c.number} ${esc(c.title)} | ${c.cited}/${c.total} (${c.percent.toFixed(1)}%) | ${passingCol ? `${c.passing ?? 0}/${c.total} (${(c.passingPercent ?? 0).toFixed(1)}%) | ` : ''}`.trimEnd())
-  const list = (status: MatrixStatus, heading: string) => {
-    const rules = m.rules.filter((r) => r.status === status)
-    if (rules.length === 0) return
-    lines.push('', `#### ${heading} (${rules.length})`, '')
-    for (const r of rules.slice(0, 50)) {
-      const tests = r.tests.filter((t) => t.status === (status === 'failing' ? 'failed' : 'skipped')).map((t) => `${code(t.name)}${t.file ? ` (${esc(t.file)}${t.line ? `:${t.line}` : ''})` : ''}`)
-      lines.push(`- ${r.number} ${code(r.id)} — ${esc(r.title)}${tests.length > 0 ? `: ${tests.join(', ')}` : ''}`)
-    }
-    if (rules.length > 50) lines.push(`- … and ${rules.length - 50} more`)
-  }
-  list('failing', 'Rules only failing tests cite')
-  list('skipped', 'Rules only skipped tests cite')
-  const shown = problems.filter((p) => p.severity !== 'hint').slice(0, 30)
-  if (shown.length > 0) {
-    lines.push('', '#### Problems', '')
-    for (const p of shown) lines.push(`- ${code(`${p.file}:${p.line}:${p.column}`)} ${p.severity} [${p.code}]: ${esc(p.message)}`)
-  }
-  const uncited = m.rules.filter((r) => r.status === 'uncited' || r.status === 'untested')
-  if (uncited.length > 0) {
-    lines.push('', `<details><summary>Not covered by a test (${uncited.length})</summary>`, '')
-    for (const r of uncited.slice(0, 500)) lines.push(`- ${r.number} ${code(r.id)}${r.status === 'untested' ? ' (implementation only)' : ''}`)
-    if (uncited.length > 500) lines.push(`- … and ${uncited.length - 500} more`)
-    lines.push('', '</details>')
-  }
-  return `${lines.join('\n')}\n`
-}
+const oneLine = (s: string) => clipText(s, 100)

@@ -12,6 +12,7 @@
  * Pure: strings in, strings out.
  */
 import { escapeForTerminal } from '../terminal-text.ts'
+import { isPlaced } from '../diagnostics.ts'
 import { githubAnnotations, sarifLog } from '../diagnostic-formats.ts'
 import type { Log } from 'sarif'
 import { CITE_CODES, type CiteProblem, type CiteSeverity } from './types.ts'
@@ -36,10 +37,10 @@ export function messageOf(p: CiteProblem): string {
   return `${p.message}${help}`
 }
 
-/** `file:line:col: error: message [code]` */
+/** `file:line:col: error: message [code]`; about no file (a value on the command line), `cr cite: error: message [code]`, which no problem matcher reads as a file. */
 export function formatProblemLine(p: CiteProblem): string {
   // File names and quoted source are data: never raw control characters on a terminal.
-  return escapeForTerminal(`${p.file}:${p.line}:${p.column}: ${WORD[p.severity]}: ${messageOf(p)} [${p.code}]`)
+  return escapeForTerminal(`${isPlaced(p) ? `${p.file}:${p.line}:${p.column}` : 'cr cite'}: ${WORD[p.severity]}: ${messageOf(p)} [${p.code}]`)
 }
 
 /** GitHub Actions workflow commands, by the shared formatter (`diagnostic-formats.ts`), each message with cr cite's suggestion. */
@@ -57,16 +58,17 @@ export function formatGithub(problems: readonly CiteProblem[]): string[] {
  * A SARIF 2.1.0 log, by the shared formatter (`diagnostic-formats.ts`): the
  * driver is the tool (`cr cite`, its version), every code it can report a
  * rule with its default level (the registry's), a result's level the one it
- * was reported with (a project's `cite.severity` may differ from the default).
+ * was reported with (a project's `cite.severity` may differ from the default);
+ * the run's properties name the rules' release and the configuration read.
  */
-export function formatSarif(problems: readonly CiteProblem[], tool: { version: string; rulesVersion?: string; informationUri?: string }): Log {
+export function formatSarif(problems: readonly CiteProblem[], tool: { version: string; rulesVersion?: string; config?: string; informationUri?: string }): Log {
   return sarifLog(
     problems.map((p) => {
       const { suggestions: _, ...rest } = p
       return { ...rest, message: messageOf(p) }
     }),
     { name: 'cr cite', version: tool.version, ...(tool.informationUri ? { informationUri: tool.informationUri } : {}) },
-    { rules: CITE_CODES, ...(tool.rulesVersion ? { properties: { rulesVersion: tool.rulesVersion } } : {}) },
+    { rules: CITE_CODES, ...(tool.rulesVersion || tool.config ? { properties: { ...(tool.rulesVersion ? { rulesVersion: tool.rulesVersion } : {}), ...(tool.config ? { config: tool.config } : {}) } } : {}) },
   )
 }
 
