@@ -3,9 +3,10 @@
  * It is data, not markup we trust: tokenize it, keep only emphasis and
  * symbols, and let hast-util-to-html escape everything else.
  */
-import { h, s as svg } from 'hastscript'
+import { h } from 'hastscript'
 import { toHtml } from 'hast-util-to-html'
 import type { ElementContent } from 'hast'
+import { symbolIcon } from '../../src/core/markup/symbol-icon.ts'
 import { SYMBOLS, type SymbolInfo } from '../../src/core/markup/symbols.ts'
 
 // NetrunnerDB's spellings that differ from the rules' ones.
@@ -14,13 +15,6 @@ const NRDB_ALIASES: Record<string, string> = { 'recurring-credit': 'recurring' }
 function symbolFor(name: string): SymbolInfo | undefined {
   const wanted = NRDB_ALIASES[name] ?? name
   return SYMBOLS.find((s) => s.kind === 'icon' && (s.name === wanted || s.aliases.includes(wanted)))
-}
-
-/** An icon with its text alternative, the way rule text shows symbols. */
-export function symbolIcon(s: SymbolInfo): ElementContent {
-  return svg('svg', { className: ['cr-sym', `cr-sym-${s.name}`], role: 'img', ariaLabel: s.label, viewBox: '0 0 24 24', width: '1em', height: '1em', fill: 'currentColor' }, [
-    svg('path', { d: s.path ?? '', fillRule: 'evenodd' }),
-  ])
 }
 
 const TOKEN = /<\/?([a-z]+)[^>]*>|\[([a-z-]+)\]|\n/gi
@@ -38,7 +32,8 @@ export function cardTextToHtml(text: string): string {
     if (whole === '\n') top().push(h('br'))
     else if (sym !== undefined) {
       const s = symbolFor(sym.toLowerCase())
-      top().push(s ? symbolIcon(s) : { type: 'text', value: whole })
+      // Drawn as rule text draws it, and copied as its token (`[credit]`), whatever NetrunnerDB's spelling.
+      top().push(s ? symbolIcon(s, { copyable: true }) : { type: 'text', value: whole })
     } else if (tag !== undefined) {
       // A list item starts a line of its own: "choice:• Remove 2 bad publicity.• Choose…", not "publicity.Choose".
       if (tag.toLowerCase() === 'li' && !whole.startsWith('</')) {

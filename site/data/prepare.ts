@@ -120,8 +120,9 @@ export function renderRelease(model: ResolvedRelease, onePage: CompiledDocument,
     const card = cards?.cardByCode(code)
     return card && indexed.has(card.code) ? at.cards(card.title) : cardUrl(code)
   }
-  const paged = renderDocument(model, { hrefFor: urlOf, cardHref })
-  const full = renderDocument(model, { hrefFor: (id) => `#${id}`, cardHref })
+  // A symbol copies and prints as its text form (`[click]`), as search shows it.
+  const paged = renderDocument(model, { hrefFor: urlOf, cardHref, copyableSymbols: true })
+  const full = renderDocument(model, { hrefFor: (id) => `#${id}`, cardHref, copyableSymbols: true })
   const officialJson = Object.fromEntries(OFFICIAL_SHAPES.map((shape) => [shape, buildOfficialJson(model, { shape }).json])) as Record<OfficialShape, string>
   return { source, model, onePage, full, paged, urlOf, officialJson }
 }
@@ -137,7 +138,7 @@ export function shapeRelease(compiled: CompiledRelease, options: PrepareOptions 
 export function frontMatterOf(release: CompiledDocument['release']): FrontMatter {
   const front: FrontMatter = { acknowledgements: acknowledgementsOf(release.acknowledgements) }
   if (release.preamble) {
-    const ctx = { lookup: () => undefined, hrefFor: (id: string) => `#${id}` }
+    const ctx = { lookup: () => undefined, hrefFor: (id: string) => `#${id}`, copyableSymbols: true }
     front.preambleHtml = toHtml(parseMarkup(release.preamble.trim()).tree, ctx)
   }
   if (release.contact) front.contact = release.contact

@@ -388,11 +388,12 @@ async function linkPagesToSite(page: Page, siteUrl: string | undefined): Promise
 /**
  * Hyphens in the running text of rules and examples; never in headings,
  * the contents, numbers, code, links (references, URLs, the contact), card
- * names, or the front matter's names and contact.
+ * names, a symbol's text form (`[subroutine]`, which the PDF's text reads in
+ * the icon's place), or the front matter's names and contact.
  */
 async function hyphenate(page: Page): Promise<void> {
   const texts = await page.evaluate(() => {
-    const skip = 'h1,h2,h3,h4,h5,h6,nav,code,kbd,pre,a,.n,.tn,.cr-card,.contact,.acks,script,style'
+    const skip = 'h1,h2,h3,h4,h5,h6,nav,code,kbd,pre,a,.n,.tn,.cr-card,.cr-sym-c,.contact,.acks,script,style'
     const nodes: Text[] = []
     const walker = document.createTreeWalker(document.querySelector('main') ?? document.body, NodeFilter.SHOW_TEXT)
     for (let n = walker.nextNode(); n; n = walker.nextNode()) {

@@ -146,6 +146,52 @@ describe('symbols', () => {
   })
 })
 
+describe('symbols that copy as their text (copyableSymbols)', () => {
+  const { tree } = parseMarkup('"[click], 2[c]: Remove 1 tag." Unused [MU].')
+  const copyable: RenderContext = { ...testContext, copyableSymbols: true }
+
+  it('is the icon alone by default: the HTML of rules.json and the package does not change', () => {
+    const html = toHtml(tree, testContext)
+    expect(html).not.toContain('cr-sym-t')
+    expect(html).not.toContain('<text')
+    expect(html.match(/<svg /g)).toHaveLength(3)
+  })
+
+  it('carries each icon\'s token twice, once in the SVG for print and once beside it for the screen', () => {
+    expect(toHtml(parseMarkup('[click]').tree, copyable)).toMatchInlineSnapshot(
+      `"<span class="cr-sym-c"><svg class="cr-sym cr-sym-click" role="img" aria-label="click" viewBox="0 0 24 24" width="1em" height="1em" fill="currentColor"><path d="M12 2a10 10 0 1 0 0 20 10 10 0 1 0 0-20zm0 3a7 7 0 1 1 0 14 7 7 0 1 1 0-14zm-1 2h2v6h-2z" fill-rule="evenodd"></path><text x="-2" y="21" font-size="18" textLength="28" lengthAdjust="spacingAndGlyphs" fill="transparent">[click]</text></svg><span class="cr-sym-t" aria-hidden="true">[click]</span></span>"`,
+    )
+  })
+
+  it('reads, with its markup taken away, as the plain text reads: the tokens search shows', () => {
+    const html = toHtml(tree, copyable)
+    // What a selection copies on screen: the text, the span's token, not the SVG's (not displayed there).
+    const screen = html.replace(/<text[^>]*>[^<]*<\/text>/g, '').replace(/<[^>]+>/g, '')
+    expect(screen).toBe(toText(tree, testContext))
+    expect(screen).toBe('"[click], 2[credit]: Remove 1 tag." Unused [mu].')
+    // What the PDF's text layer holds: the SVG's token, not the span's (not printed).
+    const print = html.replace(/<span class="cr-sym-t"[^>]*>[^<]*<\/span>/g, '').replace(/<[^>]+>/g, '')
+    expect(print).toBe(screen)
+  })
+
+  it('gives every icon its published token, its label for screen readers, hidden once', () => {
+    for (const s of SYMBOLS.filter((x) => x.kind === 'icon')) {
+      const html = rendered(s)
+      expect(html).toContain(`aria-label="${s.label}"`)
+      expect(html).toContain(`>${s.token}</text>`)
+      expect(html).toContain(`<span class="cr-sym-t" aria-hidden="true">${s.token}</span>`)
+    }
+    function rendered(s: (typeof SYMBOLS)[number]) {
+      return toHtml({ type: 'root', children: [{ type: 'symbol', name: s.name }] }, copyable)
+    }
+  })
+
+  it('leaves placeholders and the dash as they are', () => {
+    const { tree: t } = parseMarkup('[N] [player] [dash]')
+    expect(toHtml(t, copyable)).toBe(toHtml(t, testContext))
+  })
+})
+
 describe('security', () => {
   it.each([
     'javascript:alert(1)',

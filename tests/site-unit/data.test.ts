@@ -86,6 +86,27 @@ describe('the current release', () => {
     expect(card.textHtml).toBeTruthy()
   })
 
+  test('every icon the site draws copies as the token search shows: chapters, /full/, previews, glossary, card text; the official JSON keeps its own', () => {
+    const remove = (n: RuleNode) => n.id === 'runner_basic_action_remove_tag'
+    const runner = release.chapters.flatMap((c) => flatten(c.tree)).find(remove)!
+    // What a selection copies on screen: the text and each icon's token, not the SVG's own (print only).
+    const screen = (html: string) => html.replace(/<text[^>]*>[^<]*<\/text>/g, '').replace(/<[^>]+>/g, '').replaceAll('&#x26;', '&')
+    expect(screen(runner.html)).toBe('"[click], 2[credit]: Remove 1 tag." See section 10.5.')
+    expect(screen(release.full.flatMap(flatten).find(remove)!.html)).toBe('"[click], 2[credit]: Remove 1 tag." See section 10.5.')
+    const [, , body] = release.previews.turns!.runner_basic_action_remove_tag!
+    expect(screen(body[0]![1])).toBe('"[click], 2[credit]: Remove 1 tag." See section 10.5.')
+    const unused = release.glossary.find((g) => g.term === 'unused')!
+    expect(screen(unused.html)).toMatch(/^The Runner's unused \[mu\] is their memory limit/)
+    const card = release.cards.find((c) => c.title === 'Account Siphon')!
+    expect(screen(card.textHtml!)).toContain('[credit]')
+    // Every drawn icon carries its token; the official JSON prints the source's spellings, as the generator does.
+    const html = release.chapters.flatMap((c) => flatten(c.tree)).map((n) => n.html).join('\n')
+    expect(html.match(/<svg class="cr-sym /g)?.length).toBeGreaterThan(30)
+    expect(html.match(/<svg class="cr-sym /g)?.length).toBe(html.match(/<span class="cr-sym-t" aria-hidden="true">\[[a-z-]+\]<\/span>/g)?.length)
+    expect(release.officialJson['2026-04']).toContain('\\"[click], 2[c]: Remove 1 tag.\\"')
+    expect(release.officialJson['2026-04']).not.toContain('cr-sym')
+  })
+
   test("previews carry search's plain text, rendered at build time: symbols as the published tokens, references as words", () => {
     const all = Object.values(release.previews).flatMap((chapter) => Object.entries(chapter))
     expect(all.length).toBe(release.lookup.r.length)

@@ -44,7 +44,7 @@ describe('page data', () => {
 
   test('card text keeps emphasis and symbols, escapes the rest', () => {
     expect(cardTextToHtml('<strong>[trash]:</strong> Gain 2[credit].<script>x</script>\n<em>Flavour</em> <a href="javascript:x">y</a>')).toMatchInlineSnapshot(
-      `"<strong><svg class="cr-sym cr-sym-trash" role="img" aria-label="trash" viewBox="0 0 24 24" width="1em" height="1em" fill="currentColor"><path d="M4 5h16v2H4zm5-3h6v2H9zM5 8h14l-1.5 14h-11z" fill-rule="evenodd"></path></svg>:</strong> Gain 2<svg class="cr-sym cr-sym-credit" role="img" aria-label="credit" viewBox="0 0 24 24" width="1em" height="1em" fill="currentColor"><path d="M12 2a10 10 0 1 0 0 20 10 10 0 1 0 0-20zm0 3a7 7 0 1 1 0 14 7 7 0 1 1 0-14zm-1 3h2v8h-2z" fill-rule="evenodd"></path></svg>.x<br><em>Flavour</em> y"`,
+      `"<strong><span class="cr-sym-c"><svg class="cr-sym cr-sym-trash" role="img" aria-label="trash" viewBox="0 0 24 24" width="1em" height="1em" fill="currentColor"><path d="M4 5h16v2H4zm5-3h6v2H9zM5 8h14l-1.5 14h-11z" fill-rule="evenodd"></path><text x="-2" y="21" font-size="18" textLength="28" lengthAdjust="spacingAndGlyphs" fill="transparent">[trash]</text></svg><span class="cr-sym-t" aria-hidden="true">[trash]</span></span>:</strong> Gain 2<span class="cr-sym-c"><svg class="cr-sym cr-sym-credit" role="img" aria-label="credit" viewBox="0 0 24 24" width="1em" height="1em" fill="currentColor"><path d="M12 2a10 10 0 1 0 0 20 10 10 0 1 0 0-20zm0 3a7 7 0 1 1 0 14 7 7 0 1 1 0-14zm-1 3h2v8h-2z" fill-rule="evenodd"></path><text x="-2" y="21" font-size="18" textLength="28" lengthAdjust="spacingAndGlyphs" fill="transparent">[credit]</text></svg><span class="cr-sym-t" aria-hidden="true">[credit]</span></span>.x<br><em>Flavour</em> y"`,
     )
   })
 })

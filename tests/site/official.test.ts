@@ -269,8 +269,8 @@ describe.skipIf(!hasChromium)('the built site', () => {
       // Every word of the rules, as the page prints it, is a word of the PDF's text (as many times, for a word read often).
       const html = readFileSync(join(DIST, 'v26.03/full/index.html'), 'utf8')
       const main = html.slice(html.indexOf('<main'), html.indexOf('</main>'))
-      // Not printed: scripts, styles and the old release's banner (print stylesheet).
-      const pageText = main.replace(/<(script|style)[\s\S]*?<\/\1>|<p class="old"[\s\S]*?<\/p>/g, ' ').replace(/<[^>]+>/g, ' ').replace(/&amp;/g, '&').replace(/&#39;|&quot;|&[a-z]+;/g, ' ')
+      // Not printed: scripts, styles, the old release's banner and a symbol's text form for the screen (print stylesheet; the SVG's is printed).
+      const pageText = main.replace(/<(script|style)[\s\S]*?<\/\1>|<p class="old"[\s\S]*?<\/p>|<span class="cr-sym-t"[^>]*>[^<]*<\/span>/g, ' ').replace(/<[^>]+>/g, ' ').replace(/&amp;/g, '&').replace(/&#39;|&quot;|&[a-z]+;/g, ' ')
       const words = (text: string) => {
         const counts = new Map<string, number>()
         for (const w of text.match(/\p{L}{4,}/gu) ?? []) counts.set(w.toLowerCase(), (counts.get(w.toLowerCase()) ?? 0) + 1)
@@ -289,6 +289,22 @@ describe.skipIf(!hasChromium)('the built site', () => {
       expect(raw).toContain('rules@nullsignal.games')
       expect(raw).toContain('Rules Manager: Jamie Perconti')
       expect(raw).toContain('Rules Associates: Ruben P. Pieters and Justin Prentice')
+    })
+
+    test('the text layer reads every game symbol as its text form, where the icon is', () => {
+      for (const file of ['netrunner-cr-current.pdf', 'v26.03/netrunner-cr-v26.03.pdf']) {
+        const pdf = text(file)
+        expect(pdf, file).toContain('"[click], 2[credit]: Remove 1 tag." See section 10.5.')
+        expect(pdf, file).toContain('"[click][click][click]: Purge virus counters."')
+        // As many tokens as the page draws icons (the print shows each the PDF's text reads).
+        const html = readFileSync(join(DIST, file.replace(/[^/]+\.pdf$/, 'full/index.html')), 'utf8')
+        const main = html.slice(html.indexOf('<main'), html.indexOf('</main>'))
+        const icons = main.match(/<svg class="cr-sym /g)?.length ?? 0
+        expect(icons, file).toBeGreaterThan(150)
+        expect(pdf.match(/\[(?:credit|click|recurring|mu|link|subroutine|trash|trash-cost|interrupt)\]/g)?.length, file).toBe(icons)
+      }
+      // 1.20.2a is the current text's (v26.03's generator dropped it).
+      expect(text('netrunner-cr-current.pdf')).toContain("The Runner's unused [mu] is their memory limit")
     })
 
     test('links out of the PDF go to the published site, never to the server that printed it', () => {

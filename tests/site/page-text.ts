@@ -3,7 +3,8 @@
  * inline elements run together exactly as the browser runs them (so a
  * missing space between `</a>` and the next word shows), block elements end
  * a line. Scripts, styles and `<noscript>` are not text; an inline icon
- * (`<svg>`) is one object character, like the browser's.
+ * (`<svg>`) is one object character, like the browser's, and its text form
+ * for copying (`.cr-sym-t`, transparent over it) is not seen.
  */
 import { parse } from 'parse5'
 
@@ -36,6 +37,7 @@ export function pageBlocks(html: string): { text: string; tag: string }[] {
       line += node.value ?? ''
       return
     }
+    if (node.nodeName === 'span' && node.attrs?.some((a) => a.name === 'class' && a.value.split(' ').includes('cr-sym-t'))) return
     if (node.nodeName === 'svg') {
       line += '\uFFFC'
       return

@@ -87,7 +87,7 @@ describe('polish', () => {
 
   test('word diffs draw symbols as the rules do', () => {
     const changes = pages.filter((p) => p.startsWith('/changes/'))
-    const drawn = changes.reduce((n, p) => n + count(read(p), /<(?:ins|del)><span class="sr-only">(?:added|removed): <\/span>[^<]*<svg class="cr-sym/g) + count(read(p), /<p class="wd">[^]*?<svg class="cr-sym/g), 0)
+    const drawn = changes.reduce((n, p) => n + count(read(p), /<(?:ins|del)><span class="sr-only">(?:added|removed): <\/span>[^<]*<span class="cr-sym-c"><svg class="cr-sym/g) + count(read(p), /<p class="wd">[^]*?<svg class="cr-sym/g), 0)
     expect(drawn).toBeGreaterThan(0)
   })
 

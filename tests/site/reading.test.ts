@@ -1,4 +1,5 @@
 /** Reading: permalinks and deep links land on the rule; previews, copy buttons, highlights and themes work. */
+import type { Page } from 'playwright-core'
 import { describe, expect, test } from 'vitest'
 import { hasChromium, newPage, useSite } from './helpers.ts'
 
@@ -118,6 +119,102 @@ describe.skipIf(!hasChromium)('reading', () => {
       await page.goto(`${site.url}/`)
       await page.goto(link)
       await page.waitForURL((u) => u.pathname === '/v24.03/runs/' && u.hash === '#rule_move_runner_to_position')
+      await context.close()
+    })
+  })
+
+  describe('copying rule text', () => {
+    const TOKEN = /\[(?:credit|click|recurring|mu|link|subroutine|trash|trash-cost|interrupt)\]/g
+    /** Select an element's contents as a reader's drag would; what the selection reads and what Ctrl+C puts on the clipboard. */
+    async function copy(page: Page, selector: string) {
+      const selected = await page.locator(selector).first().evaluate((el) => {
+        const range = document.createRange()
+        range.selectNodeContents(el)
+        getSelection()!.removeAllRanges()
+        getSelection()!.addRange(range)
+        return getSelection()!.toString()
+      })
+      await page.keyboard.press('Control+C')
+      return { selected, copied: await page.evaluate(() => navigator.clipboard.readText()) }
+    }
+
+    test('a game symbol copies as the text search shows, wherever rule text is drawn', async () => {
+      const { page, context } = await newPage(site, { permissions: ['clipboard-read', 'clipboard-write'] })
+      const removeTag = '"[click], 2[credit]: Remove 1 tag." See section 10.5.'
+      await page.goto(`${site.url}/turns/#runner_basic_action_remove_tag`)
+      expect(await copy(page, '#runner_basic_action_remove_tag > .rt .tx')).toEqual({ selected: removeTag, copied: removeTag })
+      // The whole rule, its number and the copy tools shown beside it: the number and the text, not the tools' labels.
+      const rule = (await copy(page, '#runner_basic_action_remove_tag > .rt')).copied
+      expect(rule).not.toContain('Copy')
+      expect(rule.replace(/\s+/g, ' ')).toBe(`g. ${removeTag}`)
+      await page.goto(`${site.url}/full/#runner_basic_action_remove_tag`)
+      expect((await copy(page, '#runner_basic_action_remove_tag > .rt .tx')).copied).toBe(removeTag)
+      await page.goto(`${site.url}/v26.03/turns/`)
+      expect((await copy(page, '#runner_basic_action_remove_tag > .rt .tx')).copied).toBe(removeTag)
+      await page.goto(`${site.url}/game-concepts/`)
+      expect((await copy(page, '#rule_memory_unused_mu > .rt .tx')).copied).toBe(
+        "The Runner's unused [mu] is their memory limit minus the total memory cost of all of their installed programs. The Runner's [mu] is full if they have 0 unused [mu].",
+      )
+      // Elsewhere: as many tokens as icons, each where its icon is.
+      const where = [
+        ['/glossary/', '#term-unused dd'],
+        ['/cards/', '.card-text:has(.cr-sym)'],
+        // A summary of changes, and a word diff of a changes page (rendered apart: SymbolText).
+        ['/changes/v25.04/', 'ul.changes li:has(.cr-sym)'],
+        ...['v26.03', 'v25.08', 'v25.04', 'v24.03', 'v23.08'].map((v) => [`/changes/${v}/`, '.wd:has(:is(ins, del) .cr-sym)'] as const),
+      ] as const
+      let diffs = 0
+      for (const [path, selector] of where) {
+        await page.goto(`${site.url}${path}`)
+        const icons = await page.locator(selector).first().locator('svg.cr-sym').count()
+        if (icons === 0 && selector.startsWith('.wd')) continue
+        if (selector.startsWith('.wd')) diffs++
+        const { copied } = await copy(page, selector)
+        expect(icons, `${path} ${selector}`).toBeGreaterThan(0)
+        expect(copied.match(TOKEN)?.length, `${path}: ${copied}`).toBe(icons)
+      }
+      expect(diffs, 'a word diff drawing a symbol').toBeGreaterThan(0)
+      // A preview of a rule drawing symbols copies them too.
+      await page.goto(`${site.url}/turns/`)
+      await page.locator('a.cr-ref[data-ref="step_runner_turn_action"]').first().hover()
+      await page.locator('#cr-pop').waitFor({ state: 'visible' })
+      const icons = await page.locator('#cr-pop svg.cr-sym').count()
+      expect(icons).toBeGreaterThan(0)
+      expect((await copy(page, '#cr-pop')).copied.match(TOKEN)?.length).toBe(icons)
+      await context.close()
+    })
+
+    test('a screen reader reads each symbol once, by its name', async () => {
+      const { page, context } = await newPage(site)
+      await page.goto(`${site.url}/turns/`)
+      const tree = await page.locator('#runner_basic_action_remove_tag > .rt').ariaSnapshot()
+      expect(tree).toContain('- img "click"')
+      expect(tree).toContain('- img "credit"')
+      expect(tree).not.toMatch(/\[click\]|\[credit\]/)
+      await context.close()
+    })
+
+    test('the text form draws nothing: a page looks the same without it, on screen and in print', async () => {
+      const { page, context } = await newPage(site, { viewport: { width: 390, height: 900 } })
+      for (const media of ['screen', 'print'] as const) {
+        await page.emulateMedia({ media })
+        for (const [path, selector] of [
+          ['/turns/', '#runner_basic_action_remove_tag > .rt'],
+          ['/game-concepts/', '#rule_memory_unused_mu > .rt'],
+          ['/cards/', '.card-text:has(.cr-sym)'],
+        ] as const) {
+          await page.goto(`${site.url}${path}`)
+          const shown = page.locator(selector).first()
+          const before = await shown.screenshot()
+          const removed = await shown.evaluate((el) => {
+            const forms = el.querySelectorAll('.cr-sym-t, svg.cr-sym > text')
+            for (const f of Array.from(forms)) f.remove()
+            return forms.length
+          })
+          expect(removed, `${media} ${path}`).toBeGreaterThan(1)
+          expect((await shown.screenshot()).equals(before), `${media} ${path}`).toBe(true)
+        }
+      }
       await context.close()
     })
   })

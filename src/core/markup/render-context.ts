@@ -8,4 +8,6 @@ export interface RenderContext {
   cardHref?(name: string, code: string | undefined): string | undefined
   /** URL of `{img:name}`; defaults to the name itself. */
   imageSrc?(name: string): string
+  /** Icons carry their text form, for copying and printing (`symbolIcon`); default: the icon alone. */
+  copyableSymbols?: boolean
 }

@@ -5,10 +5,11 @@
  */
 import type { ElementContent, Root as HastRoot } from 'hast'
 import { toHtml as hastToHtml } from 'hast-util-to-html'
-import { h, s } from 'hastscript'
+import { h } from 'hastscript'
 import type { MarkupPhrasing, MarkupRoot, MarkupSymbol } from './nodes.ts'
 import { phraseReference } from './phrase-reference.ts'
 import type { RenderContext } from './render-context.ts'
+import { symbolIcon } from './symbol-icon.ts'
 import { getSymbol } from './symbols.ts'
 import { toText } from './to-text.ts'
 
@@ -63,7 +64,7 @@ function renderNode(node: MarkupPhrasing, ctx: RenderContext): ElementContent[] 
     case 'curly':
       return [text(`{${node.value}}`)]
     case 'symbol':
-      return [renderSymbol(node)]
+      return [renderSymbol(node, ctx)]
     case 'newText':
       return [h('span', { className: ['cr-new'] }, node.children.flatMap((child) => renderNode(child, ctx)))]
     default:
@@ -72,23 +73,11 @@ function renderNode(node: MarkupPhrasing, ctx: RenderContext): ElementContent[] 
   }
 }
 
-function renderSymbol(node: MarkupSymbol): ElementContent {
+function renderSymbol(node: MarkupSymbol, ctx: RenderContext): ElementContent {
   const symbol = getSymbol(node.name)
   if (!symbol) return text(`[${node.name}]`)
   if (symbol.kind !== 'icon' || !symbol.path) return text(symbol.token)
-  return s(
-    'svg',
-    {
-      className: ['cr-sym', `cr-sym-${symbol.name}`],
-      role: 'img',
-      ariaLabel: symbol.label,
-      viewBox: '0 0 24 24',
-      width: '1em',
-      height: '1em',
-      fill: 'currentColor',
-    },
-    [s('path', { d: symbol.path, fillRule: 'evenodd' })],
-  )
+  return symbolIcon(symbol, { copyable: ctx.copyableSymbols === true })
 }
 
 const text = (value: string): ElementContent => ({ type: 'text', value })

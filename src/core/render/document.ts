@@ -10,7 +10,7 @@ import type { RenderContext } from '../markup/render-context.ts'
 import { toHtml } from '../markup/to-hast.ts'
 import type { ResolvedRelease } from '../model/types.ts'
 import type { ChangelogEntry, CompiledDocument, CompiledExample, RuleEntry } from '../types.ts'
-import { renderContextFor, type LinkOptions } from './context.ts'
+import { renderContextFor, type RenderOptions } from './context.ts'
 import { renderText } from './text.ts'
 import { cardUrl } from '../cards.ts'
 
@@ -25,7 +25,7 @@ export function createRenderMemo(): RenderMemo {
   return new WeakMap()
 }
 
-export function renderDocument(model: ResolvedRelease, links: LinkOptions = {}, memo?: RenderMemo): CompiledDocument {
+export function renderDocument(model: ResolvedRelease, links: RenderOptions = {}, memo?: RenderMemo): CompiledDocument {
   const ctx = renderContextFor(model, links)
   const render = (tree: MarkupRoot) => renderBoth(tree, ctx, memo)
   const rules = model.entries.map((e): RuleEntry => {
@@ -84,7 +84,7 @@ function renderBoth(tree: MarkupRoot, ctx: RenderContext, memo: RenderMemo | und
 }
 
 /** Links of the index view: one-page anchors, cards to NetrunnerDB. */
-export const INDEX_LINKS: LinkOptions = { cardHref: (_, code) => (code !== undefined ? cardUrl(code) : undefined) }
+export const INDEX_LINKS: RenderOptions = { cardHref: (_, code) => (code !== undefined ? cardUrl(code) : undefined) }
 
 const views = new WeakMap<ResolvedRelease, CompiledDocument>()
 
