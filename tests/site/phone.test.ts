@@ -114,6 +114,63 @@ describe.skipIf(!hasChromium)('phone-first reading', () => {
     await context.close()
   }, 180_000)
 
+  test.each([
+    [320, '/runs/'],
+    [320, '/v24.03/runs/'],
+    [390, '/game-concepts/'],
+    [320, '/full/'],
+  ])("at %i px on %s a rule's number is a 44 px target, and takes no tap from another control", async (width, path) => {
+    const { page, context } = await newPage(site, { viewport: { width, height: 800 }, hasTouch: true, isMobile: true })
+    await page.goto(`${site.url}${path}`)
+    const problems = await page.evaluate(() => {
+      const out: string[] = []
+      const targetAt = (x: number, y: number) => document.elementFromPoint(x, y)?.closest('a[href], button, summary, input, select')
+      // The numbers of the page's first rules and headings (all of them on a chapter page), each brought on screen.
+      const numbers = Array.from(document.querySelectorAll<HTMLAnchorElement>('main a.n')).slice(0, 400)
+      for (const n of numbers) {
+        n.scrollIntoView({ block: 'center' })
+        const r = n.getBoundingClientRect()
+        const y = r.top + r.height / 2
+        // Across: through the number's middle, as far as taps land on it (the screen's edge ends it).
+        let left = r.left + 1
+        let right = r.right - 1
+        while (left > 0 && targetAt(left - 1, y) === n) left--
+        while (right < innerWidth - 1 && targetAt(right + 1, y) === n) right++
+        if (right - left + 1 < 43.5) out.push(`${n.textContent} is ${Math.round(right - left + 1)} px wide`)
+        // Down the margin left of it: 44 px tall, unless the next rule starts sooner (one-line rules are 31 px
+        // apart): its number's target, or its text where it starts further left, is drawn above it.
+        const x = r.left - 4
+        if (x < 0) continue
+        let top = y
+        let bottom = y
+        while (top > 0 && targetAt(x, top - 1) === n) top--
+        while (bottom < innerHeight - 1 && targetAt(x, bottom + 1) === n) bottom++
+        const below = document.elementFromPoint(x, bottom + 1)
+        const next = below?.closest('[data-n]')
+        const cut = next && next !== n.closest('[data-n]') && n.compareDocumentPosition(next) & Node.DOCUMENT_POSITION_FOLLOWING
+        if (bottom - top + 1 < 43.5 && !cut) out.push(`${n.textContent} is ${Math.round(bottom - top + 1)} px tall`)
+      }
+      // No target takes another's taps: every link, button and field shown answers a tap on its own text or box
+      // (not one in a closed History, which has boxes but is not drawn).
+      for (const c of Array.from(document.querySelectorAll<HTMLElement>('main :is(a[href], button, summary, input, select)')).slice(0, 1500)) {
+        if (c.getClientRects().length === 0 || !c.checkVisibility()) continue
+        c.scrollIntoView({ block: 'center' })
+        for (const b of Array.from(c.getClientRects())) {
+          if (b.width < 4 || b.height < 4) continue
+          const [cx, cy] = [b.left + b.width / 2, b.top + b.height / 2]
+          for (const [x, y] of [[cx, cy], [b.left + 2, cy], [b.right - 2, cy], [cx, b.top + 2], [cx, b.bottom - 2]] as const) {
+            if (x < 0 || x >= innerWidth || y < 0 || y >= innerHeight) continue
+            const hit = targetAt(x, y)
+            if (hit && hit !== c && !c.contains(hit)) out.push(`a tap on "${(c.textContent ?? '').trim().slice(0, 20)}" at ${Math.round(x)},${Math.round(y)} opens "${(hit.textContent ?? '').trim().slice(0, 20)}"`)
+          }
+        }
+      }
+      return out
+    })
+    expect(problems).toEqual([])
+    await context.close()
+  }, 300_000)
+
   test.each([390, 1280])('at %i px the search box is on screen deep in a chapter', async (width) => {
     const { page, context } = await newPage(site, { viewport: { width, height: 844 } })
     await page.goto(`${site.url}/r/10.6.1/`)
