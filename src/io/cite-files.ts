@@ -53,16 +53,17 @@ const PROJECT_MARKERS = ['.git', 'cr.config.json', 'Cargo.toml', 'package.json',
  * `../engine/tests/…` as tests because globs are matched from here.
  */
 export function findProjectRoot(path: string, cwd: string): string {
-  const abs = resolve(cwd, path)
-  let start = abs
+  const start = folderOf(resolve(cwd, path))
+  for (const d of upFrom(start)) if (PROJECT_MARKERS.some((m) => existsSync(join(d, m)))) return d
+  return start
+}
+
+/** The folder a path names: itself when it is one, else (a file, or nothing yet) its parent. */
+function folderOf(abs: string): string {
   try {
-    if (!statSync(abs).isDirectory()) start = dirname(abs)
+    return statSync(abs).isDirectory() ? abs : dirname(abs)
   } catch {
-    start = dirname(abs)
-  }
-  for (let d = start; ; d = dirname(d)) {
-    if (PROJECT_MARKERS.some((m) => existsSync(join(d, m)))) return d
-    if (dirname(d) === d) return start
+    return dirname(abs)
   }
 }
 
@@ -87,13 +88,7 @@ function* upFrom(dir: string): Generator<string> {
  * Returns its absolute path.
  */
 export function findCiteConfig(path: string, cwd: string): string | undefined {
-  const abs = resolve(cwd, path)
-  let start = abs
-  try {
-    if (!statSync(abs).isDirectory()) start = dirname(abs)
-  } catch {
-    start = dirname(abs)
-  }
+  const start = folderOf(resolve(cwd, path))
   let stop: string | undefined
   for (const d of upFrom(start)) {
     if (REPOSITORY_MARKERS.some((m) => existsSync(join(d, m)))) {
