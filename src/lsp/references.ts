@@ -3,7 +3,7 @@
  * definition, and `retired.yaml` entries that retire it or send an old ID to
  * it. Pure: file texts in, places out (lines and UTF-16 columns, 0-based).
  */
-import { definitionIn, referencesIn } from './markup-at.ts'
+import { definitionIn, referencesIn } from '../core/edit/ids-at.ts'
 
 export interface Place {
   path: string

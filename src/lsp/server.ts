@@ -29,9 +29,9 @@ import { TextDocument } from 'vscode-languageserver-textdocument'
 import type { CardIndex } from '../core/cards.ts'
 import type { Diagnostic, RuleEntry } from '../core/types.ts'
 import { createCoalescer } from './coalesce.ts'
-import { completionContext, idAt } from './markup-at.ts'
-import { ID_PATTERN, renameInText } from './rename.ts'
-import { retirementForRename } from './retirement-edit.ts'
+import { completionContext, idAt } from '../core/edit/ids-at.ts'
+import { ID_PATTERN } from '../core/edit/rename.ts'
+import { renameInFolder } from '../core/edit/rename-folder.ts'
 import { RulesWorkspace } from './workspace.ts'
 import { isRulesSourcePath } from '../core/editor-files.ts'
 import { isRulesFolder, readTextForLine } from './rules-folder.ts'
@@ -270,23 +270,19 @@ export function startLanguageServer(connection: Connection, options: ServerOptio
     if (!ID_PATTERN.test(newId)) throw new ResponseError(ErrorCodes.InvalidParams, `Invalid ID \`${newId}\`, expected a lowercase letter, then letters, digits and \`_\``)
     if (t.ws.state?.byId.has(newId)) throw new ResponseError(ErrorCodes.InvalidParams, `\`${newId}\` is already the ID of ${t.ws.state.byId.get(newId)!.number}`)
     const changes: NonNullable<WorkspaceEdit['changes']> = {}
-    for (const f of t.ws.files()) {
-      const path = t.ws.abs(f.path)
-      const text = t.ws.text(path) ?? ''
-      const edits = renameInText(text, oldId, newId)
-      if (edits.length > 0) changes[uriOf(path)] = edits.map(toLspEdit)
-    }
-    // History stays consistent: the old ID retired when a release had it, chains collapsed, a rename undone removes its entry.
+    // As `cr rename` makes it (core/edit/rename-folder.ts): every reference, retired.yaml's notes included, then the retirement.
     const path = `${t.ws.dir}/retired.yaml`
-    const retiredText = t.ws.text(path)
-    const retired = retirementForRename(retiredText, oldId, newId, t.ws.lastReleaseOf(oldId), t.ws.shown(path))
-    if ('refused' in retired) throw new ResponseError(ErrorCodes.InvalidParams, retired.refused)
-    if (retired.text !== undefined) {
-      const uri = uriOf(path)
+    const files = t.ws.files().map((f) => ({ path: t.ws.abs(f.path), text: t.ws.text(t.ws.abs(f.path)) ?? '' }))
+    const plan = renameInFolder(files, oldId, newId, t.ws.lastReleaseOf(oldId), path)
+    if ('refused' in plan) throw new ResponseError(ErrorCodes.InvalidParams, plan.refused)
+    for (const f of plan.files) changes[uriOf(f.path)] = f.edits.map(toLspEdit)
+    if (plan.retired) {
+      const uri = uriOf(plan.retired.path)
+      const retiredText = t.ws.text(plan.retired.path)
       const end = retiredText === undefined ? { line: 0, character: 0 } : endOf(retiredText)
-      ;(changes[uri] ??= []).push({ range: { start: { line: 0, character: 0 }, end }, newText: retired.text })
+      changes[uri] = [{ range: { start: { line: 0, character: 0 }, end }, newText: plan.retired.text }]
       // A notification, not a request: the editor shows it, nothing waits for an answer.
-      void connection.sendNotification(ShowMessageNotification.type, { type: MessageType.Info, message: `cr: renamed \`${oldId}\` to \`${newId}\`; retired.yaml: ${retired.changes.join('; ')}` })
+      void connection.sendNotification(ShowMessageNotification.type, { type: MessageType.Info, message: `cr: renamed \`${oldId}\` to \`${newId}\`; retired.yaml: ${plan.retired.changes.join('; ')}` })
     }
     return { changes }
   })

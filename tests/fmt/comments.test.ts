@@ -13,7 +13,7 @@ import { isMap, isSeq, type Document } from 'yaml'
 import { describe, expect, it } from 'vitest'
 import { deleteKeepingComments, FORMAT_OPTIONS, formatYaml, parseForEdit } from '../../src/core/format.ts'
 import { withRetirement } from '../../src/lsp/quick-fixes.ts'
-import { retirementForRename } from '../../src/lsp/retirement-edit.ts'
+import { retirementForRename } from '../../src/core/edit/retirement.ts'
 
 /** A chapter in the canonical layout: flags on rules, subsections and examples, first, last and alone. */
 const CHAPTER = `chapter: chpt_x

@@ -12,8 +12,8 @@ import type { Browser, Page } from 'playwright-core'
 import { launchChromium } from '../../site/integration/chromium.ts'
 import { startDevServer, type DevServer } from '../../site/integration/dev-server.ts'
 import { isolatedConfigArgs } from './astro.ts'
-import { renameInText } from '../../src/lsp/rename.ts'
-import { retirementForRename } from '../../src/lsp/retirement-edit.ts'
+import { renameInText } from '../../src/core/edit/rename.ts'
+import { retirementForRename } from '../../src/core/edit/retirement.ts'
 import { hasChromium, ROOT } from './helpers.ts'
 
 describe.skipIf(!hasChromium)('npm run dev: live preview', () => {

@@ -4,7 +4,7 @@
  * of an unfinished `{ref:`, `{card:` or `{term:` for completion. Pure: lines
  * in, offsets out (UTF-16 columns, as LSP positions are).
  */
-import { lowerFirst as normalizeRefId } from '../core/ids.ts'
+import { lowerFirst as normalizeRefId } from '../ids.ts'
 
 export interface IdAt {
   /** The ID as the compiler knows it (first letter lowercase). */

@@ -14,8 +14,8 @@
  * out in `cr fmt`'s layout. Pure: text in, text out.
  */
 import { isMap, isScalar, isSeq, parseDocument, type Document, YAMLMap } from 'yaml'
-import { formatYaml, parseForEdit } from '../core/format.ts'
-import { parseRetirements } from '../core/versions/retired.ts'
+import { formatYaml, parseForEdit } from '../format.ts'
+import { parseRetirements } from '../versions/retired.ts'
 
 export type RetirementOutcome =
   | { refused: string }

@@ -1,0 +1,132 @@
+/**
+ * `cr rename OLD NEW [DIR]`: the language server's rename, for editors without one and for
+ * scripts. The definition and every `{ref:…}` to it in the folder, and `retired.yaml` kept
+ * consistent (`core/edit/retirement.ts`: the old ID retired as renamed when a release had it,
+ * chains collapsed, a rename undone removes its entry, a retired ID never given out again).
+ *
+ * All or nothing as far as a disk allows: every file is made in memory first, then each is
+ * written verified and only while it still holds the bytes read (`replaceFileVerified`). Should
+ * a write fail midway, running the same command again finishes the rename: a folder where NEW
+ * is defined and OLD is still referenced is a rename in progress.
+ */
+import { basename, join } from 'node:path'
+import { parseCommandArgs, UsageError, didYouMean, type CommandSpec } from '../args.ts'
+import type { CliIo } from '../cli-io.ts'
+import { applyEdits, ID_PATTERN } from '../../core/edit/rename.ts'
+import { renameInFolder } from '../../core/edit/rename-folder.ts'
+import { frozenReleaseOf, lowerFirst, suggestClosest } from '../../core/ids.ts'
+import { releaseIdsFromFiles } from '../../core/versions/guard.ts'
+import type { Diagnostic, SourceFile } from '../../core/types.ts'
+import { compileDir } from '../../io/compile-dir.ts'
+import { commandContext } from '../../io/context.ts'
+import { FileChangedError, replaceFileVerified, WriteFailedError, writeNewFileVerified } from '../../io/durable-write.ts'
+import { readRulesDir } from '../../io/read-sources.ts'
+import { findReleasesRoot, listReleases } from '../../io/releases.ts'
+import { hasRulesFolder, noRulesFolder } from '../../io/shipped-rules.ts'
+import { ioAdvice, writeFailure, writeFailures } from '../report.ts'
+
+export const renameSpec: CommandSpec = {
+  name: 'rename',
+  summary: 'Rename a rule ID everywhere in the sources, and record it in retired.yaml',
+  usage: 'cr rename [--dry-run] OLD NEW [DIR]   (OLD: an ID or a number such as 6.1.4; DIR defaults to rules/)',
+  flags: [
+    { name: 'dry-run', type: 'boolean', description: 'change nothing; print each edit (file:line:col) and what retired.yaml would get' },
+    { name: 'releases', type: 'string', value: 'DIR', description: 'releases whose IDs are kept by retirement (default: releases/ beside DIR)' },
+  ],
+}
+
+const textOf = (f: SourceFile) => (typeof f.content === 'string' ? f.content : new TextDecoder('utf-8', { ignoreBOM: true }).decode(f.content))
+const bytesOf = (f: SourceFile) => (typeof f.content === 'string' ? new TextEncoder().encode(f.content) : f.content)
+
+export function renameCommand(argv: string[], io: CliIo): number {
+  const { values, positionals } = parseCommandArgs(renameSpec, argv)
+  if (positionals.length < 2) throw new UsageError(`expected the ID to rename and its new ID (\`cr rename rule_old_name rule_new_name\`), got ${positionals.length === 0 ? 'neither' : 'one'}`)
+  if (positionals.length > 3) throw new UsageError(`expected OLD NEW [DIR], got ${positionals.length} arguments`)
+  const [oldGiven, newGiven, dirGiven] = positionals as [string, string, string | undefined]
+  const ctx = commandContext(io)
+  if (dirGiven === undefined && !hasRulesFolder(ctx)) throw new UsageError(noRulesFolder('rename in', 'cr rename OLD NEW DIR'))
+  const dir = dirGiven ?? 'rules'
+  const release = frozenReleaseOf(dir)
+  if (release) throw new Error(`refusing to rename in \`${dir}\`: it is the frozen release ${release}, kept as published; rename in \`rules/\` (its retired.yaml keeps ${release}'s ID working)`)
+  const newId = newGiven.trim()
+  if (!ID_PATTERN.test(newId)) throw new UsageError(`\`${newId}\` is not an ID: expected a lowercase letter, then letters, digits and \`_\` (\`rule_jack_out\`)`)
+
+  const compiled = compileDir(dir, undefined, ctx)
+  const files = compiled.files
+  // A rename must see every reference: a file it cannot read or parse could hold some.
+  const broken = [...files.filter((f) => f.unreadable).map((f) => f.path), ...(compiled.recovery?.broken.map((b) => b.file) ?? [])]
+  if (broken.length > 0 || !compiled.document) {
+    const which = broken.length > 0 ? `\`${[...new Set(broken)].join('`, `')}\` cannot be read as rules` : 'the rules do not compile'
+    throw new Error(`${which}, so a rename could miss references there; fix what \`cr check ${dir}\` reports first`)
+  }
+  const rules = compiled.document.rules
+  const byId = new Map(rules.map((r) => [r.id, r]))
+  // OLD as an ID (any first-letter case, as references write it) or as the number a reader sees.
+  const oldRule = byId.get(lowerFirst(oldGiven.trim())) ?? rules.find((r) => r.number === oldGiven.trim().replace(/\.$/, ''))
+  const oldId = oldRule?.id ?? lowerFirst(oldGiven.trim())
+  if (oldRule?.kind === 'timing') throw new Error(`\`${oldGiven}\` (${oldRule.number}) is an element of a timing structure: its ID is made from its section's and its labels, so it has none of its own to rename`)
+  if (oldId === newId) throw new Error(`\`${oldId}\` is already called that`)
+
+  // The last release that had OLD: its ID is retired as renamed, so links and citations made against it keep working.
+  const root = findReleasesRoot(dir, values.releases as string | undefined, {}, ctx)
+  const releases = root ? listReleases(root, ctx.cwd) : []
+  const lastRelease = [...releases].reverse().find((r) => releaseIdsFromFiles(r.version, readRulesDir(r.dir, ctx.cwd)).ids.has(oldId))?.version
+  const retiredFile = files.find((f) => basename(f.path) === 'retired.yaml')
+  const retiredPath = retiredFile?.path ?? join(dir, 'retired.yaml')
+  const plan = renameInFolder(files.map((f) => ({ path: f.path, text: textOf(f) })), oldId, newId, lastRelease, retiredPath)
+  if ('refused' in plan) throw new Error(plan.refused)
+  const edits = plan.files.map((x) => ({ file: files.find((f) => f.path === x.path)!, edits: x.edits }))
+  const retired = plan.retired
+  const resuming = oldRule === undefined && byId.has(newId) && (edits.length > 0 || retired !== undefined)
+  if (!oldRule && byId.has(newId) && !resuming) {
+    // Run again after it finished: nothing refers to OLD any more.
+    io.stderr.write(`cr rename: nothing left to rename: \`${oldId}\` is neither defined nor referenced in \`${dir}\`, and \`${newId}\` is ${byId.get(newId)!.number}\n`)
+    return 0
+  }
+  if (!oldRule && !resuming) {
+    const meant = didYouMean(suggestClosest(oldId, byId.keys()))
+    throw new Error(`no rule \`${oldGiven}\` in \`${dir}\`${meant || `; \`cr show ${oldGiven}\` finds a rule by ID or number`}`)
+  }
+  if (oldRule && byId.has(newId)) throw new Error(`\`${newId}\` is already the ID of ${byId.get(newId)!.number}; choose another ID`)
+
+  const references = edits.reduce((n, x) => n + x.edits.filter((e) => e.where === 'reference').length, 0)
+  const what = `\`${oldId}\`${oldRule ? ` (${oldRule.number})` : ''} → \`${newId}\``
+  if (values['dry-run']) {
+    for (const { file, edits: list } of edits) {
+      const text = textOf(file)
+      for (const e of list) io.stdout.write(`${file.path}:${e.line + 1}:${e.start + 1}: ${e.where} ${text.split('\n')[e.line]!.slice(e.start, e.end)} → ${e.newText}\n`)
+    }
+    for (const change of retired?.changes ?? []) io.stdout.write(`${retiredPath}: ${change}\n`)
+    io.stderr.write(`cr rename: would rename ${what}: ${references} reference${references === 1 ? '' : 's'} in ${edits.length} file${edits.length === 1 ? '' : 's'}${retired ? ', and retired.yaml' : ''}; nothing written (--dry-run)\n`)
+    return 0
+  }
+
+  // References first, the definition after them, retired.yaml last: a rename cut short is finished by running it again.
+  const writes = [
+    ...edits.filter((x) => !x.edits.some((e) => e.where === 'definition')),
+    ...edits.filter((x) => x.edits.some((e) => e.where === 'definition')),
+  ].map((x) => ({ path: x.file.path, text: applyEdits(textOf(x.file), x.edits), expected: bytesOf(x.file) as Uint8Array | undefined }))
+  if (retired) writes.push({ path: retiredPath, text: retired.text, expected: retiredFile ? (bytesOf(retiredFile) as Uint8Array) : undefined })
+  const rerun = `cr rename ${oldId} ${newId}${dirGiven !== undefined ? ` ${dirGiven}` : ''}`
+  let written = 0
+  for (const w of writes) {
+    const abs = join(ctx.cwd, w.path)
+    try {
+      if (w.expected) replaceFileVerified(abs, w.text, { expected: w.expected })
+      else writeNewFileVerified(abs, w.text)
+    } catch (error) {
+      if (!(error instanceof WriteFailedError)) throw error
+      const left: Diagnostic[] = [writeFailure(w.path, error, 'cr rename', rerun)]
+      writeFailures(io, left, 'text', 'rename')
+      const advice = error instanceof FileChangedError ? `run \`${rerun}\` again: it finishes the rename` : ioAdvice(error.errno, rerun)
+      io.stderr.write(`cr rename: ${written} of ${writes.length} files written before the failure, the others unchanged; ${advice}\n`)
+      return 1
+    }
+    written++
+    io.stdout.write(`${w.path}\n`)
+  }
+  for (const change of retired?.changes ?? []) io.stderr.write(`cr rename: ${retiredPath}: ${change}\n`)
+  io.stderr.write(`cr rename: ${resuming ? 'finished renaming' : 'renamed'} ${what}: ${references} reference${references === 1 ? '' : 's'} in ${edits.length} file${edits.length === 1 ? '' : 's'}${retired ? ', and retired.yaml' : ''}\n`)
+  return 0
+}
+
