@@ -161,6 +161,17 @@ export function normalizeVersion(written: string): string {
  */
 export const CITATION_WITH_RELEASE = /^\s*(?:CR\s*)?(v?)(\d{2}\.\d{2})[\s,]+(?:§\s*)?(\S.*?)\s*$/i
 
+/**
+ * A citation of an edition from before the releases kept as YAML (`CR 1.8 9.1.8g`, `CR v1.8 6.1.4`,
+ * `v1.5 rule_x`): the edition and what it cites. Only with `CR` or `v` before the edition and a
+ * rule after it: `CR 10.10` alone is section 10.10. Undefined for a `YY.MM` release (`parseCitation`).
+ */
+export function olderEdition(text: string): { edition: string; query: string } | undefined {
+  const m = /^\s*(?:CR\s*v?|v)(\d{1,2}\.\d{1,2})[\s,]+(?:§\s*)?(\d+(?:\.\d+)+[a-z]?|[a-z]+_[a-z0-9_]+\+?)\s*$/i.exec(text)
+  if (!m || /^\d{2}\.\d{2}$/.test(m[1]!)) return undefined
+  return { edition: m[1]!, query: m[2]! }
+}
+
 /** A citation as written: `CR v24.03 6.1.4`, `CR 24.03 §6.1.4`, `v24.03 rule_end_the_run`, `CR 6.1.4`. */
 export interface ParsedCitation {
   /** `v24.03`, when the citation names a release. */

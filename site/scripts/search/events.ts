@@ -5,7 +5,6 @@
  * results), waiting for its answer if the list is behind; arrows move
  * through the results, Escape closes them.
  */
-import { resolveQuery } from '../lookup.ts'
 import type { SearchSources } from './data.ts'
 import { runQuery } from './pipeline.ts'
 import { createView } from './view.ts'
@@ -20,7 +19,7 @@ export function wireSearch(form: HTMLFormElement, src: SearchSources) {
   /** Queries to search as typed ("search instead for …"). */
   const asTyped = new Set<string>()
   /** The last query run and where Enter goes for it, once known. */
-  let latest: { q: string; enter: Promise<string | undefined>; known?: { url: string | undefined } } | undefined
+  let latest: { q: string; enter: Promise<string | undefined>; known?: { url: string | undefined }; direct?: boolean } | undefined
 
   const view = createView(form, at, {
     searchAsTyped(q) {
@@ -59,6 +58,7 @@ export function wireSearch(form: HTMLFormElement, src: SearchSources) {
         for await (const snapshot of runQuery({ q, chapter: chapter.value, limit, asTyped: asTyped.has(q) }, src)) {
           if (mine !== seq) return
           view.render(snapshot, mine)
+          if (snapshot.direct) run.direct = true
           // Enter need not wait for the rest (the top result's text).
           if (snapshot.enter && !run.known) {
             run.known = snapshot.enter
@@ -120,11 +120,11 @@ export function wireSearch(form: HTMLFormElement, src: SearchSources) {
     if (params.get('chapter')) chapter.value = params.get('chapter')!
     if (q) {
       input.value = q
-      src.lookup.then((lookup) => {
-        const hit = resolveQuery(lookup, q)
-        // Where Enter would go (a number that named another rule elsewhere lands with `?from=`).
-        if (hit) void start().then((url) => location.replace(url ?? hit.url))
-        else start()
+      // A query that names a rule (a number, an ID, a citation of a release, one another release
+      // printed) goes where Enter would: the header's box sends it here when Enter comes before
+      // search has loaded (a citation pasted and entered at once), and it must land as a typed one does.
+      void start().then((url) => {
+        if (url && latest?.q === q && latest.direct && input.value.trim() === q) location.replace(url)
       })
     }
   } else if (input.value.trim()) start()

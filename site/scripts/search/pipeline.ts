@@ -10,7 +10,7 @@
  * Every link is the release's route to the rule (`lookup.ts`, through
  * `shared/routes.ts`), never the URL Pagefind stored.
  */
-import { parseCitation, ruleLabel, similarNumbers, suggestClosest } from '../../../src/core/ids.ts'
+import { olderEdition, parseCitation, ruleLabel, similarNumbers, suggestClosest } from '../../../src/core/ids.ts'
 import { numberOf, resolveQuery, type Hit } from '../lookup.ts'
 import type { PagefindResult, PagefindResultData } from '../pagefind-load.ts'
 import { searchRelaxed, type IndexHit } from '../query/fuse.ts'
@@ -61,6 +61,8 @@ export interface Snapshot {
   enter?: { url: string | undefined }
   /** Ways on when nothing answers: a broader search, the card database. */
   offers?: Offer[]
+  /** The query names a rule (a number, an ID, a citation), not words: the results page goes where Enter would. */
+  direct?: true
 }
 
 export interface Offer {
@@ -133,6 +135,22 @@ export async function* runQuery(input: QueryInput, src: SearchSources): AsyncGen
   const number = cited ? cited.number : numberOf(q)
   if (number !== undefined || hit) {
     yield* direct(q, hit, number, src, cited?.base)
+    return
+  }
+  // A citation of an edition this site does not have (`CR 1.8 9.1.8g`): never read as today's rule, nor as words.
+  const older = olderEdition(q)
+  if (older) {
+    const today = resolveQuery(lookup, older.query)
+    const said = `CR ${older.edition} is an edition this site does not have: its ${older.query} is not read as today's.`
+    yield {
+      q,
+      stage: 'done',
+      rows: [],
+      status: said,
+      empty: today ? `${said} Today's ${older.query}, which may be another rule:` : said,
+      ...(today ? { offers: [{ label: ruleLabel(today.number, today.id), url: today.url }] } : {}),
+      enter: { url: undefined },
+    }
     return
   }
   // An ID no rule has (`rule_end_teh_run`): the IDs it may be a typo of, as cr show, cr cite and rule() suggest them.
@@ -349,6 +367,7 @@ async function* direct(q: string, hit: Hit | undefined, number: string | undefin
       empty: items.length > 0 ? said : `No rule numbered ${q}.${offers.length > 0 ? ' Did you mean:' : ''}`,
       ...(offers.length > 0 ? { offers } : {}),
       enter: { url: history?.landing },
+      direct: true,
     }
     return
   }
@@ -356,8 +375,8 @@ async function* direct(q: string, hit: Hit | undefined, number: string | undefin
   // The number and the rule's text, not its ID: the text follows when loaded.
   const row = rowOf(hit, { plain: '', marks: [] })
   // Enter waits for the number's story (one small file, once) only when the query is a number.
-  yield { q, stage: 'ranked', rows: [row], status, topText: true, ...(story ? {} : { enter: { url: hit.url } }) }
+  yield { q, stage: 'ranked', rows: [row], status, topText: true, direct: true, ...(story ? {} : { enter: { url: hit.url } }) }
   const [text, history] = await Promise.all([src.ruleText(hit), story?.catch(() => undefined)])
   const enter = { url: history?.landing ?? hit.url }
-  yield { q, stage: 'done', rows: [{ ...row, url: enter.url ?? row.url, text: { plain: clip(text), marks: [] } }], status, topText: true, enter }
+  yield { q, stage: 'done', rows: [{ ...row, url: enter.url ?? row.url, text: { plain: clip(text), marks: [] } }], status, topText: true, direct: true, enter }
 }

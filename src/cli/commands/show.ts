@@ -5,7 +5,7 @@ import type { CliIo } from '../cli-io.ts'
 import { escapeForTerminal } from '../../core/terminal-text.ts'
 import { parseCommandArgs, UsageError, type CommandSpec } from '../args.ts'
 import { hasErrors } from '../../core/diagnostics.ts'
-import { normalizeNumber, parseCitation } from '../../core/ids.ts'
+import { normalizeNumber, olderEdition, parseCitation } from '../../core/ids.ts'
 import { describeMeaning, explainNumber } from '../../core/versions/number-ledger.ts'
 import type { CompiledDocument } from '../../core/types.ts'
 import { commandContext } from '../../io/context.ts'
@@ -34,6 +34,12 @@ export async function showCommand(argv: string[], io: CliIo): Promise<number> {
   if (!query) throw new UsageError('missing rule ID or number')
   const ctx = commandContext(io)
   const rules = chooseRules(values.dir as string | undefined, ctx)
+  // An edition from before the releases kept here (`CR 1.8 9.1.8g`): said so, never read as today's rule.
+  const older = values.version === undefined ? olderEdition(query) : undefined
+  if (older) {
+    io.stderr.write(`cr show: error[edition-not-held]: \`CR ${older.edition}\` is an edition not held here, so its ${older.query} is not read as today's; \`cr show ${older.query}\` shows today's ${older.query}, which may be another rule\n`)
+    return 1
+  }
   // `--version v24.03`, or a citation that names its release: `CR v24.03 6.1.4`.
   const cited = parseCitation(query)
   const version = (values.version as string | undefined) ?? cited.version
