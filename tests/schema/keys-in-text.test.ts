@@ -4,7 +4,8 @@
  * what it holds vanish. Every key of the chapter schema, at every depth
  * deeper than `text:`, gets one warning at its own line; what only looks
  * alike (a wrapped word, a block scalar, a key at its right place) none.
- * The fixture (`tests/fixtures/diagnostics/schema-key-as-text/`) pins the wording.
+ * Written with its `: `, it is a syntax error, whose one message says the
+ * same. The fixture (`tests/fixtures/diagnostics/schema-key-as-text/`) pins the wording.
  */
 import { describe, expect, it } from 'vitest'
 import chapterSchema from '../../schema/chapter.schema.json' with { type: 'json' }
@@ -38,6 +39,18 @@ describe('a key read as text because of its indentation', () => {
           expect(found.map((m) => [m.line, m.column, m.severity]), line).toEqual([[9, 5 + extra, 'warning']])
           expect(found[0]!.message).toMatch(new RegExp(`^Unexpected \`${key}\` read as more of the text of \`text:\` on line 8: indented ${4 + extra} spaces, deeper than \`text:\` at 4`))
         }
+      }
+    })
+  }
+
+  for (const key of keys) {
+    it(`\`${key}:\` with its colon, any depth too deep: the one syntax error says it is read as text, and where it goes`, () => {
+      for (const extra of [1, 2, 3, 6]) {
+        const line = `${' '.repeat(4 + extra)}${key}:`
+        const messages = messagesOf(chapter(`  - subsection: sub_one\n    text: One heading\n${line}\n    - rule: rule_a\n      text: A.\n`))
+        expect(messages.map((m) => [m.line, m.column, m.code]), line).toEqual([[9, 5 + extra, 'yaml-syntax']])
+        expect(messages[0]!.message, line).toMatch(/YAML reads it as more of that text/)
+        expect(messages[0]!.message, line).toMatch(/expected 4 spaces|expected `[a-z_]+:` at 4 spaces, beside `text:`$/)
       }
     })
   }
