@@ -18,10 +18,7 @@
 import { diagnostic } from '../diagnostics.ts'
 import { schemaKeys } from '../keys-in-text.ts'
 import type { Diagnostic } from '../types.ts'
-import changelogSchema from '../../../schema/changelog.schema.json' with { type: 'json' }
 import chapterSchema from '../../../schema/chapter.schema.json' with { type: 'json' }
-import releaseSchema from '../../../schema/release.schema.json' with { type: 'json' }
-import retiredSchema from '../../../schema/retired.schema.json' with { type: 'json' }
 
 interface Point {
   line: number
@@ -282,8 +279,12 @@ const INDICATORS: { test: (value: string) => boolean; reads: string }[] = [
   { test: (v) => /^![^\s]*\s+\S/.test(v), reads: 'a tag (`!tag`)' },
 ]
 
-/** The keys the rules format has: every source schema's. */
-const FORMAT_KEYS: ReadonlySet<string> = new Set([chapterSchema, releaseSchema, changelogSchema, retiredSchema].flatMap((schema) => [...schemaKeys(schema)]))
+/**
+ * The keys the rules format has (the ones a definition or text is written with): every key of the
+ * chapter schema, and the ones of the other files an entry is written with. Not their top-level
+ * lists (`retired:`, `changelog:`), which would pass for a sibling of every entry's keys.
+ */
+const FORMAT_KEYS: ReadonlySet<string> = new Set([...schemaKeys(chapterSchema), 'version', 'effective', 'id', 'release', 'renamed_to', 'merged_into', 'split_into', 'removed', 'note'])
 
 /**
  * The one-line plain `key: value` whose text a line at `column` (line `n`) goes on: the nearest
