@@ -19,7 +19,7 @@ import { compile, createCompileCache } from './compile.ts'
 import { sortDiagnostics } from './diagnostics.ts'
 import { createLastGood, foldCascades } from './recovery/recover.ts'
 import type { CompiledDocument, Diagnostic, Recovery, SourceFile } from './types.ts'
-import { checkRetirements, type ReleaseIds } from './versions/guard.ts'
+import { checkRetirements, foldRenames, releaseIdsFromFiles, type ReleaseIds } from './versions/guard.ts'
 import { emptyRetirements, parseRetirements } from './versions/retired.ts'
 
 export interface FolderCheckResult {
@@ -56,13 +56,16 @@ export class FolderCheck {
       // The guard depends on the IDs and the retirement file only: most keystrokes change neither.
       const retiredText = retiredFile ? (typeof retiredFile.content === 'string' ? retiredFile.content : new TextDecoder().decode(retiredFile.content)) : ''
       const key = `${document.rules.map((r) => `${r.id} ${r.number} ${r.kind}`).join('\n')}\0${retiredText}`
-      if (key !== this.guardKey) {
+      // With an ID missing, a rename is also found by text, which any keystroke may change: checked again.
+      if (key !== this.guardKey || this.guardMessages.some((m) => m.code === 'id-missing')) {
         const parsed = retiredFile ? parseRetirements(retiredFile) : { retirements: emptyRetirements(), messages: [] }
-        this.guardMessages = [...parsed.messages, ...checkRetirements(document, releases, parsed.retirements)]
+        const texts = () => releaseIdsFromFiles('current', [...files]).texts ?? new Map<string, string>()
+        this.guardMessages = [...parsed.messages, ...checkRetirements(document, releases, parsed.retirements, { texts })]
         this.guardKey = key
       }
       all.push(...this.guardMessages)
     }
-    return { model, document, messages: recovery ? sortDiagnostics(foldCascades(all, recovery)) : sortDiagnostics(all), recovery }
+    // As `cr check`: cascades folded under their cause, and a rename's references under the rename.
+    return { model, document, messages: foldRenames(recovery ? sortDiagnostics(foldCascades(all, recovery)) : sortDiagnostics(all)), recovery }
   }
 }
