@@ -17,7 +17,7 @@ import type { CardIndex } from './cards.ts'
 import type { ResolvedRelease } from './model/types.ts'
 import { compile, createCompileCache } from './compile.ts'
 import { sortDiagnostics } from './diagnostics.ts'
-import { createLastGood, foldCascades } from './recovery/recover.ts'
+import { createLastGood, foldCascades, withholdReleasedIds } from './recovery/recover.ts'
 import type { CompiledDocument, Diagnostic, Recovery, SourceFile } from './types.ts'
 import { checkRetirements, foldRenames, releaseIdsFromFiles, type ReleaseIds } from './versions/guard.ts'
 import { emptyRetirements, parseRetirements } from './versions/retired.ts'
@@ -38,17 +38,25 @@ export class FolderCheck {
   private readonly lastGood = createLastGood()
   private guardKey: string | undefined
   private guardMessages: Diagnostic[] = []
+  private retiredIds: string[] = []
 
   constructor(
     private readonly options: {
       cards: CardIndex | undefined
       /** Every release's IDs, oldest first (read once by the caller); none turns the guard off. */
       releases: () => readonly ReleaseIds[]
+      /**
+       * The newest release's files: a chapter that cannot be read, is empty or is gone withholds the IDs
+       * its copy there has, as in `cr check` (`withholdReleasedIds`), so it is one message, not one per reference.
+       */
+      newestRelease?: () => { version: string; files: readonly SourceFile[] } | undefined
     },
   ) {}
 
   run(files: readonly SourceFile[]): FolderCheckResult {
-    const { model, document, messages, recovery } = compile([...files], { cards: this.options.cards, cache: this.cache, lastGood: this.lastGood })
+    const compiled = compile([...files], { cards: this.options.cards, cache: this.cache, lastGood: this.lastGood })
+    const { model, document, messages } = compiled
+    let recovery = compiled.recovery
     const all = [...messages]
     const retiredFile = files.find((f) => baseName(f.path) === 'retired.yaml' && !f.unreadable)
     const releases = this.options.releases()
@@ -61,9 +69,13 @@ export class FolderCheck {
         const parsed = retiredFile ? parseRetirements(retiredFile) : { retirements: emptyRetirements(), messages: [] }
         const texts = () => releaseIdsFromFiles('current', [...files]).texts ?? new Map<string, string>()
         this.guardMessages = [...parsed.messages, ...checkRetirements(document, releases, parsed.retirements, { texts })]
+        this.retiredIds = [...parsed.retirements.byId.keys()]
         this.guardKey = key
       }
       all.push(...this.guardMessages)
+      const retired = new Set(this.retiredIds)
+      const defined = new Set(document.rules.map((r) => r.id))
+      recovery = withholdReleasedIds(recovery, files, this.options.newestRelease?.(), (id) => defined.has(id) || retired.has(id))
     }
     // As `cr check`: cascades folded under their cause, and a rename's references under the rename.
     return { model, document, messages: foldRenames(recovery ? sortDiagnostics(foldCascades(all, recovery)) : sortDiagnostics(all)), recovery }
