@@ -8,7 +8,9 @@
  * - each file's last good parse (`recovery/recover.ts`): a file that stops
  *   parsing mid-edit is reported once, by its root cause, and the other files
  *   keep seeing it as it last parsed — its IDs, numbers and texts — so nothing
- *   elsewhere turns red and no chapter is lost or renumbered;
+ *   elsewhere turns red and no chapter is lost or renumbered (a chapter deleted,
+ *   emptied or unreadable is no edit under way: shown as it is, its IDs withheld
+ *   from the newest release's copy, as `cr check` does);
  * - the guard's result, recomputed only when the IDs or `retired.yaml` change.
  *
  * Pure: files in, result out. The caller reads the folder and the releases.
