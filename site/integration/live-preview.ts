@@ -16,7 +16,7 @@ import { releaseIdsFromFiles, type ReleaseIds } from '../../src/core/versions/gu
 import { findReleasesRoot, listReleases } from '../../src/io/releases.ts'
 import { formatDiagnostic } from '../../src/core/diagnostics.ts'
 import { escapeForTerminal } from '../../src/core/terminal-text.ts'
-import type { CompiledDocument, Diagnostic } from '../../src/core/types.ts'
+import type { CompiledDocument, Diagnostic, SourceFile } from '../../src/core/types.ts'
 import { loadCards, readRulesDir, textLookup } from '../../src/io/read-sources.ts'
 import { isRulesSourcePath } from '../../src/core/editor-files.ts'
 import { renderRelease, shapeRelease } from '../data/prepare.ts'
@@ -85,16 +85,18 @@ export function livePreview(options: LivePreviewOptions): Plugin {
   // `cr check` of the folder, kept between saves: the compile cache, each file's last good parse (a file that
   // stops parsing is reported once, the others keep seeing it as it was), and the ID guard against releases/.
   let releaseIds: ReleaseIds[] | undefined
-  const folder = new FolderCheck({
-    cards,
-    releases: () => {
-      if (!releaseIds) {
-        const releasesRoot = findReleasesRoot(rulesDir)
-        releaseIds = releasesRoot ? listReleases(releasesRoot).map((r) => releaseIdsFromFiles(r.version, readRulesDir(r.dir))) : []
-      }
-      return releaseIds
-    },
-  })
+  // The newest release's files: a chapter gone or unreadable here is one message, with the IDs its copy there has.
+  let newest: { version: string; files: SourceFile[] } | undefined
+  const releases = () => {
+    if (!releaseIds) {
+      const releasesRoot = findReleasesRoot(rulesDir)
+      const read = releasesRoot ? listReleases(releasesRoot).map((r) => ({ version: r.version, files: readRulesDir(r.dir) })) : []
+      releaseIds = read.map((r) => releaseIdsFromFiles(r.version, r.files))
+      newest = read.at(-1)
+    }
+    return releaseIds
+  }
+  const folder = new FolderCheck({ cards, releases, newestRelease: () => (releases(), newest) })
   // Errors show on every page opened while they last; warnings and what retired.yaml got, on the
   // pages that reload after the save that caused them, not on every page opened after.
   let errorPayload: OverlayPayload | undefined

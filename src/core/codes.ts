@@ -43,6 +43,7 @@ export const DIAGNOSTIC_CODES = {
   'schema-rule-children': check('A `rule:` with `rules:` under it; the official generator drops them, so write `subsection:`.', 'warning'),
   'schema-flag-content': check('A flag such as `new:` with content under it; the content is lost.', 'warning'),
   'schema-text-as-key': check('Text read as a key because a block is under-indented; the text is lost.', 'warning'),
+  'schema-key-as-text': check('A key indented deeper than the text above it (`rules` at 5 spaces under `text:` at 4), without the `: ` that would make it a syntax error: YAML reads it as more of the text, and what it holds is lost.', 'warning'),
   'schema-invalid': check('Any other schema violation.'),
   'chapter-page-reserved': check('A chapter ID whose page would be one of the site\'s own pages (`chpt_glossary` → `/glossary/`, also `search`, `cards`, `full`, `r`, …): the site would hide the chapter behind it.'),
   'markup-unclosed': check('Inline markup is not closed (`{card:Foo` without `}`, `{n}` without `{/n}`).'),

@@ -66,6 +66,8 @@ export function createCompileCache(): CompileCache {
   return { files: new Map(), texts: new Map(), render: createRenderMemo() }
 }
 
+const isMapping = (data: unknown) => typeof data === 'object' && data !== null && !Array.isArray(data)
+
 function sameContent(a: SourceFile['content'], b: SourceFile['content']): boolean {
   if (typeof a === 'string' || typeof b === 'string') return a === b
   if (a.length !== b.length) return false
@@ -122,9 +124,10 @@ export function compile(files: SourceFile[], options: CompileOptions = {}): Comp
         messages.push(cause)
         continue
       }
-      const last = options.lastGood?.get(file.path)?.loaded
-      broken.push({ file: file.path, role, cause, before: [], stale: last !== undefined, withheld: [] })
-      const loaded = last ?? placeholder('')
+      // Never its last good parse: the file is gone from the editor's hands, not half-way through an edit,
+      // and showing it as it was would be showing content that is no longer there (as `cr check` does not).
+      broken.push({ file: file.path, role, cause, before: [], stale: false, withheld: [] })
+      const loaded = placeholder('')
       loadedFiles.set(file.path, loaded)
       chapters.push({ file: file.path, loaded })
       continue
@@ -141,8 +144,15 @@ export function compile(files: SourceFile[], options: CompileOptions = {}): Comp
       cache?.files.set(file.path, cached)
     }
     let loaded = cached.loaded
+    // A chapter that loads as no mapping (`~`, a bare text, a list) holds no entry: unreadable as a chapter, like an
+    // empty one, and reported once by its own message, not by every reference to the IDs it lost.
+    const notChapter = role === 'chapter' && loaded && !isMapping(loaded.data) ? loaded : undefined
+    if (notChapter) loaded = undefined
     if (!loaded) {
-      const last = options.lastGood?.get(file.path)?.loaded
+      // The last good parse stands in for a file only half-way through an edit (it does not parse); an empty file,
+      // one that is not UTF-8 or not a chapter at all is what the file now is, as `cr check` reads it.
+      const midEdit = !notChapter && cached.messages.some((m) => m.severity === 'error' && /^yaml-/.test(m.code))
+      const last = midEdit ? options.lastGood?.get(file.path)?.loaded : undefined
       const known = last && role === 'chapter' ? new Set(collectEntries([{ file: file.path, loaded: last }]).entries.map((e) => e.id)) : new Set<string>()
       const recovered = recoverFile(file, role, cached.messages, last, known)
       broken.push(recovered.broken)

@@ -8,7 +8,9 @@
  * - each file's last good parse (`recovery/recover.ts`): a file that stops
  *   parsing mid-edit is reported once, by its root cause, and the other files
  *   keep seeing it as it last parsed — its IDs, numbers and texts — so nothing
- *   elsewhere turns red and no chapter is lost or renumbered;
+ *   elsewhere turns red and no chapter is lost or renumbered (a chapter deleted,
+ *   emptied or unreadable is no edit under way: shown as it is, its IDs withheld
+ *   from the newest release's copy, as `cr check` does);
  * - the guard's result, recomputed only when the IDs or `retired.yaml` change.
  *
  * Pure: files in, result out. The caller reads the folder and the releases.
@@ -17,9 +19,9 @@ import type { CardIndex } from './cards.ts'
 import type { ResolvedRelease } from './model/types.ts'
 import { compile, createCompileCache } from './compile.ts'
 import { sortDiagnostics } from './diagnostics.ts'
-import { createLastGood, foldCascades } from './recovery/recover.ts'
+import { createLastGood, foldCascades, withholdReleasedIds } from './recovery/recover.ts'
 import type { CompiledDocument, Diagnostic, Recovery, SourceFile } from './types.ts'
-import { checkRetirements, type ReleaseIds } from './versions/guard.ts'
+import { checkRetirements, foldRenames, releaseIdsFromFiles, type ReleaseIds } from './versions/guard.ts'
 import { emptyRetirements, parseRetirements } from './versions/retired.ts'
 
 export interface FolderCheckResult {
@@ -38,17 +40,25 @@ export class FolderCheck {
   private readonly lastGood = createLastGood()
   private guardKey: string | undefined
   private guardMessages: Diagnostic[] = []
+  private retiredIds: string[] = []
 
   constructor(
     private readonly options: {
       cards: CardIndex | undefined
       /** Every release's IDs, oldest first (read once by the caller); none turns the guard off. */
       releases: () => readonly ReleaseIds[]
+      /**
+       * The newest release's files: a chapter that cannot be read, is empty or is gone withholds the IDs
+       * its copy there has, as in `cr check` (`withholdReleasedIds`), so it is one message, not one per reference.
+       */
+      newestRelease?: () => { version: string; files: readonly SourceFile[] } | undefined
     },
   ) {}
 
   run(files: readonly SourceFile[]): FolderCheckResult {
-    const { model, document, messages, recovery } = compile([...files], { cards: this.options.cards, cache: this.cache, lastGood: this.lastGood })
+    const compiled = compile([...files], { cards: this.options.cards, cache: this.cache, lastGood: this.lastGood })
+    const { model, document, messages } = compiled
+    let recovery = compiled.recovery
     const all = [...messages]
     const retiredFile = files.find((f) => baseName(f.path) === 'retired.yaml' && !f.unreadable)
     const releases = this.options.releases()
@@ -56,13 +66,20 @@ export class FolderCheck {
       // The guard depends on the IDs and the retirement file only: most keystrokes change neither.
       const retiredText = retiredFile ? (typeof retiredFile.content === 'string' ? retiredFile.content : new TextDecoder().decode(retiredFile.content)) : ''
       const key = `${document.rules.map((r) => `${r.id} ${r.number} ${r.kind}`).join('\n')}\0${retiredText}`
-      if (key !== this.guardKey) {
+      // With an ID missing, a rename is also found by text, which any keystroke may change: checked again.
+      if (key !== this.guardKey || this.guardMessages.some((m) => m.code === 'id-missing')) {
         const parsed = retiredFile ? parseRetirements(retiredFile) : { retirements: emptyRetirements(), messages: [] }
-        this.guardMessages = [...parsed.messages, ...checkRetirements(document, releases, parsed.retirements)]
+        const texts = () => releaseIdsFromFiles('current', [...files]).texts ?? new Map<string, string>()
+        this.guardMessages = [...parsed.messages, ...checkRetirements(document, releases, parsed.retirements, { texts })]
+        this.retiredIds = [...parsed.retirements.byId.keys()]
         this.guardKey = key
       }
       all.push(...this.guardMessages)
+      const retired = new Set(this.retiredIds)
+      const defined = new Set(document.rules.map((r) => r.id))
+      recovery = withholdReleasedIds(recovery, files, this.options.newestRelease?.(), (id) => defined.has(id) || retired.has(id))
     }
-    return { model, document, messages: recovery ? sortDiagnostics(foldCascades(all, recovery)) : sortDiagnostics(all), recovery }
+    // As `cr check`: cascades folded under their cause, and a rename's references under the rename.
+    return { model, document, messages: foldRenames(recovery ? sortDiagnostics(foldCascades(all, recovery)) : sortDiagnostics(all)), recovery }
   }
 }

@@ -12,6 +12,11 @@ import type { JsonPath, LoadedYaml } from './load-yaml.ts'
 import { lowerFirst, suggestClosest } from './ids.ts'
 import type { DiagnosticCode } from './codes.ts'
 import { validatorFor } from './schema-validators.ts'
+import { keysReadAsText, schemaKeys } from './keys-in-text.ts'
+// The schemas themselves, not through schema-validators.ts: the built CLI replaces that module with ajv's precompiled code.
+import changelogSchema from '../../schema/changelog.schema.json' with { type: 'json' }
+import chapterSchema from '../../schema/chapter.schema.json' with { type: 'json' }
+import releaseSchema from '../../schema/release.schema.json' with { type: 'json' }
 import { chapterSlug, RESERVED_PAGE_NAMES } from './page-names.ts'
 import type { Diagnostic, Severity } from './types.ts'
 
@@ -25,8 +30,11 @@ const ID_KEYS = ['chapter', 'section', 'subsection', 'rule'] as const
  */
 const SOURCE_DEFECTS: ReadonlySet<string> = new Set(['schema-rule-children', 'schema-flag-content', 'schema-text-as-key'])
 
+/** Each source schema's keys, for keys read as text (made once). */
+const KEYS = { chapter: schemaKeys(chapterSchema), changelog: schemaKeys(changelogSchema), release: schemaKeys(releaseSchema) }
+
 export function validateChapterFile(loaded: LoadedYaml, file: string): Diagnostic[] {
-  return [...validateWith(validatorFor('chapter'), loaded, file), ...reservedPageName(loaded, file)]
+  return sortDiagnostics([...validateWith(validatorFor('chapter'), loaded, file), ...reservedPageName(loaded, file), ...keysReadAsText(loaded, file, KEYS.chapter)])
 }
 
 /** A chapter whose page would be one of the site's pages (`chpt_glossary` → `/glossary/`): page-names.ts. */
@@ -41,11 +49,11 @@ function reservedPageName(loaded: LoadedYaml, file: string): Diagnostic[] {
 }
 
 export function validateChangelogFile(loaded: LoadedYaml, file: string): Diagnostic[] {
-  return validateWith(validatorFor('changelog'), loaded, file)
+  return sortDiagnostics([...validateWith(validatorFor('changelog'), loaded, file), ...keysReadAsText(loaded, file, KEYS.changelog)])
 }
 
 export function validateReleaseFile(loaded: LoadedYaml, file: string): Diagnostic[] {
-  return validateWith(validatorFor('release'), loaded, file)
+  return sortDiagnostics([...validateWith(validatorFor('release'), loaded, file), ...keysReadAsText(loaded, file, KEYS.release)])
 }
 
 type SchemaNode = {

@@ -200,7 +200,9 @@ export function guardIds(
   const releases = listReleases(root, ctx.cwd).map((r) => ({ version: r.version, files: readRulesDir(r.dir, ctx.cwd) }))
   const { retirements, messages, files } = loadRetirements(rulesDir, ctx.cwd)
   const ids = releases.map((r) => cachedReleaseIds(r.version, r.files, ctx))
-  const guard = [...checkReleasesReadable(ids), ...checkRetirements(current, ids, retirements)]
+  // The rules' own texts, read (phase 1 only) if an ID is missing: a rule renamed and moved is found by its text.
+  const texts = () => releaseIdsFromFiles('current', [...(folder?.files ?? [])]).texts ?? new Map<string, string>()
+  const guard = [...checkReleasesReadable(ids), ...checkRetirements(current, ids, retirements, folder ? { texts } : {})]
   const wanted = new Set(guard.map((m) => m.file))
   const defined = new Set(current.rules.map((r) => r.id))
   const recovery = folder ? withholdReleasedIds(folder.recovery, folder.files, releases.at(-1), (id) => defined.has(id) || retirements.byId.has(id)) : undefined
@@ -236,6 +238,7 @@ function restoreReleaseIds(version: string, stored: StoredReleaseIds, files: Sou
   const r = { version, ids: new Set(stored.ids.split(' ')) } as ReleaseIds
   Object.defineProperty(r, 'places', { enumerable: true, get: () => read().places })
   Object.defineProperty(r, 'numbers', { enumerable: true, get: () => read().numbers })
+  Object.defineProperty(r, 'texts', { enumerable: true, get: () => read().texts })
   return r
 }
 

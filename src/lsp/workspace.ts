@@ -28,6 +28,8 @@ export class RulesWorkspace {
   /** Absolute path → unsaved text. */
   readonly overlay = new Map<string, string>()
   private releaseIds: ReleaseIds[] | undefined
+  /** The newest release's files, read with the IDs: what a chapter gone or unreadable here held. */
+  private newest: { version: string; files: SourceFile[] } | undefined
   state: WorkspaceState | undefined
 
   constructor(
@@ -38,7 +40,7 @@ export class RulesWorkspace {
     readonly cards: CardIndex | undefined,
   ) {
     this.reader = new RulesFolderReader(dir, cwd)
-    this.check = new FolderCheck({ cards, releases: () => this.releases() })
+    this.check = new FolderCheck({ cards, releases: () => this.releases(), newestRelease: () => (this.releases(), this.newest) })
   }
 
   abs(path: string): string {
@@ -74,7 +76,9 @@ export class RulesWorkspace {
       // Found and listed from the same folder the files are read against.
       const ctx = { cwd: this.cwd }
       const root = findReleasesRoot(this.dir, undefined, {}, ctx)
-      this.releaseIds = root ? listReleases(root, this.cwd).map((r) => releaseIdsFromFiles(r.version, readRulesDir(r.dir, this.cwd))) : []
+      const read = root ? listReleases(root, this.cwd).map((r) => ({ version: r.version, files: readRulesDir(r.dir, this.cwd) })) : []
+      this.releaseIds = read.map((r) => releaseIdsFromFiles(r.version, r.files))
+      this.newest = read.at(-1)
     }
     return this.releaseIds
   }

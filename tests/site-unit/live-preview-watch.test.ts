@@ -6,7 +6,7 @@
  * the races that made it fail at random on a loaded machine.
  */
 import { EventEmitter } from 'node:events'
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -23,9 +23,11 @@ interface Sent {
 /** The folder the test's setUp made, removed after it. */
 let cleanup: string | undefined
 
-function setUp() {
+/** `releases`: copy releases/ beside the rules too (the ID guard runs against them). */
+function setUp(options: { releases?: boolean } = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'cr-preview-watch-'))
   cpSync(join(PACKAGE_ROOT, 'rules'), join(dir, 'rules'), { recursive: true })
+  if (options.releases) cpSync(join(PACKAGE_ROOT, 'releases'), join(dir, 'releases'), { recursive: true })
   const rulesDir = join(dir, 'rules')
   const log: string[] = []
   const logger = {
@@ -150,4 +152,27 @@ describe('live preview: a page that missed a reload', () => {
     await until(() => t.rebuilt.length >= 2)
     expect([t.rebuilt[1]!.errors > 0, t.ask()]).toEqual([true, { generation: 1 }])
   }, 300_000)
+})
+
+describe('live preview: a chapter that becomes unreadable', () => {
+  it.each([
+    ['deleted', (file: string) => rmSync(file)],
+    ['emptied', (file: string) => writeFileSync(file, '')],
+  ] as const)('%s: the one message cr check gives, in the terminal and the page, not one per reference to its IDs', async (_, make) => {
+    const t = setUp({ releases: true })
+    t.save('first', true)
+    await until(() => t.rebuilt.length >= 1)
+    expect(t.rebuilt[0]).toMatchObject({ errors: 0 })
+    make(t.file)
+    t.watcher.emit(existsSync(t.file) ? 'change' : 'unlink', t.file)
+    await until(() => t.rebuilt.length >= 2)
+    // It was 193 errors, the last good parse kept for an emptied file; now the one cause, with the IDs it withholds.
+    expect(t.rebuilt[1]).toMatchObject({ errors: 1 })
+    const report = t.log.filter((l) => l.startsWith('error ')).at(-1)!
+    expect(report).toMatch(/: 1 errors, 0 warnings\n/)
+    expect(report).toMatch(/references to its 151 IDs \(as of v26\.03\) from other files are not checked/)
+    const page = t.sent.filter((p) => p.type === 'error').at(-1)?.err?.message
+    expect(page).toMatch(/06_runs\.yaml/)
+    expect(page).not.toMatch(/unknown-rule|retired-unknown-target/)
+  }, 600_000)
 })

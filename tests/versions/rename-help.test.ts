@@ -1,7 +1,7 @@
 /**
  * An ID renamed in the rules without a retirement: the ID guard's message says where the entry goes
  * (the end of retired.yaml, not its modeline at 1:1) and what to write, and a reference to the old ID
- * offers the new one (it offered unrelated spellings: `rule_create_position`, …).
+ * is folded into it with the new one (it offered unrelated spellings: `rule_create_position`, …).
  */
 import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -22,10 +22,12 @@ describe('a rename without its retirement', () => {
     const r = await runCr(['check', '--json', 'rules'], dir)
     const messages = JSON.parse(r.stdout).messages as { code: string; message: string; suggestions?: string[]; related?: { file: string; line: number; message: string }[] }[]
     expect(r.code).toBe(1)
-    expect(messages.map((m) => m.code)).toEqual(['unknown-rule', 'id-missing'])
-    const [ref, missing] = messages
-    expect(ref!.suggestions?.[0]).toBe('rule_position_ceases')
-    expect(ref!.message).toMatch(/`rule_destroy_position` is missing from the rules, and `rule_position_ceases`, at its number, looks like its new name$/)
+    // One message per rename: the reference to the old ID is folded into it, with its fix.
+    expect(messages.map((m) => m.code)).toEqual(['id-missing'])
+    const [missing] = messages
+    expect(missing!.suggestions?.[0]).toBe('rule_position_ceases')
+    expect(missing!.message).toMatch(/, and write `rule_position_ceases` in its 1 reference to `rule_destroy_position`$/)
+    expect(missing!.related!.find((x) => x.file === 'rules/10_additional_rules.yaml')!.message).toBe('`rule_destroy_position` referred to here: write `rule_position_ceases`')
     const retire = missing!.related!.find((x) => x.file === 'rules/retired.yaml')!
     expect(retire.line).toBe(retiredLines)
     expect(retire.message).toBe('retire it here with `- id: rule_destroy_position`, `release: v26.03` and `renamed_to: rule_position_ceases`')

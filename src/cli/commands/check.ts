@@ -7,7 +7,7 @@ import { FORMAT_FLAG, formatOption, writeDiagnostics } from '../report.ts'
 import { commandContext } from '../../io/context.ts'
 import { sortDiagnostics } from '../../core/diagnostics.ts'
 import { foldCascades } from '../../core/recovery/recover.ts'
-import { pointRenames } from '../../core/versions/guard.ts'
+import { foldRenames } from '../../core/versions/guard.ts'
 
 export const checkSpec: CommandSpec = {
   name: 'check',
@@ -35,8 +35,8 @@ export function checkCommand(argv: string[], io: CliIo): number {
   // with the releases at hand, a chapter that cannot be read (or is gone) withholds the IDs its last released copy has.
   const all = [...result.messages, ...(guard?.messages ?? [])]
   const recovery = guard?.recovery ?? result.recovery
-  // A reference to a renamed ID offers the new ID (the guard found it), not the closest spellings.
-  const messages = pointRenames(recovery ? sortDiagnostics(foldCascades(all, recovery)) : all)
+  // A rename is one message: the references to the old ID are folded into the guard's, each with its fix.
+  const messages = foldRenames(recovery ? sortDiagnostics(foldCascades(all, recovery)) : all)
   const strict = Boolean(values.strict)
   const failed = hasErrors(messages, strict)
   writeDiagnostics(io, messages, {

@@ -16,7 +16,9 @@
  * file's first error wins, else that error stands as the parser worded it.
  */
 import { diagnostic } from '../diagnostics.ts'
+import { schemaKeys } from '../keys-in-text.ts'
 import type { Diagnostic } from '../types.ts'
+import chapterSchema from '../../../schema/chapter.schema.json' with { type: 'json' }
 
 interface Point {
   line: number
@@ -52,9 +54,29 @@ const SLIPS: Slip[] = [
         if (sibling === undefined || sibling === column || Math.abs(sibling - column) > 2) continue
         const written = dash ? `- ${k[3]}:` : `${k[3]}:`
         const what = dash ? 'the other items of its list' : 'its siblings'
+        const text = dash ? undefined : plainTextAbove(lines, n, column)
+        const why = text ? `: deeper than \`${text.key}:\` on line ${text.line}, YAML reads it as more of that text` : ''
         return {
           at: { line: n, column: column + 1 },
-          message: `Unexpected indentation: \`${written}\` is indented ${column} space${column === 1 ? '' : 's'} and ${what} ${sibling}, expected ${sibling} spaces (YAML nests by indentation)`,
+          message: `Unexpected indentation: \`${written}\` is indented ${column} space${column === 1 ? '' : 's'} and ${what} ${sibling}, expected ${sibling} spaces (YAML nests by indentation${why})`,
+        }
+      }
+      return undefined
+    },
+  },
+  {
+    name: 'a key indented deeper than the text above it',
+    explain(_text, lines, first) {
+      // `steps:` at 7 spaces under `text: …` at 4: YAML reads the line as the text going on, then `: ` in it as a key.
+      for (const n of [first.line, first.line + 1, first.line - 1]) {
+        const k = INDENTED_KEY.exec(lines[n - 1] ?? '')
+        if (!k || k[2] !== undefined || !FORMAT_KEYS.has(k[3]!)) continue
+        const column = k[1]!.length
+        const text = plainTextAbove(lines, n, column)
+        if (!text) continue
+        return {
+          at: { line: n, column: column + 1 },
+          message: `Unexpected indentation: \`${k[3]}:\` is indented ${column} spaces, deeper than \`${text.key}:\` at ${text.column} on line ${text.line}, so YAML reads it as more of that text, not as a key, expected \`${k[3]}:\` at ${text.column} spaces, beside \`${text.key}:\``,
         }
       }
       return undefined
@@ -257,8 +279,31 @@ const INDICATORS: { test: (value: string) => boolean; reads: string }[] = [
   { test: (v) => /^![^\s]*\s+\S/.test(v), reads: 'a tag (`!tag`)' },
 ]
 
-/** The keys the rules format has (the ones a definition or text is written with). */
-const FORMAT_KEYS = new Set(['chapter', 'section', 'subsection', 'rule', 'text', 'snippet', 'toc_entry', 'rules', 'examples', 'elements', 'sections', 'timing_structure', 'version', 'effective', 'id', 'release', 'renamed_to', 'merged_into', 'removed', 'note'])
+/**
+ * The keys the rules format has (the ones a definition or text is written with): every key of the
+ * chapter schema, and the ones of the other files an entry is written with. Not their top-level
+ * lists (`retired:`, `changelog:`), which would pass for a sibling of every entry's keys.
+ */
+const FORMAT_KEYS: ReadonlySet<string> = new Set([...schemaKeys(chapterSchema), 'version', 'effective', 'id', 'release', 'renamed_to', 'merged_into', 'split_into', 'removed', 'note'])
+
+/**
+ * The one-line plain `key: value` whose text a line at `column` (line `n`) goes on: the nearest
+ * line above it that is less indented, when its value is plain text (not a block, quoted or flow).
+ */
+function plainTextAbove(lines: string[], n: number, column: number): { key: string; line: number; column: number } | undefined {
+  for (let i = n - 1; i >= 1; i--) {
+    const line = lines[i - 1] ?? ''
+    if (line.trim() === '') continue
+    // A comment ends a plain text; deeper lines between are more of it.
+    if (line.trimStart().startsWith('#')) return undefined
+    if (line.length - line.trimStart().length >= column) continue
+    const m = KEY_VALUE.exec(line)
+    // Spaces only: a tab there is its own slip.
+    if (!m || !/^[ -]*$/.test(m[1]!) || m[1]!.length >= column || /^[|>"'{[&*!#%@`]/.test(m[3]!) || /\s#/.test(m[3]!)) return undefined
+    return { key: m[2]!, line: i, column: m[1]!.length }
+  }
+  return undefined
+}
 
 /** Where a quoted YAML string that starts `value` closes, or -1. */
 function closingQuote(value: string, quote: string): number {

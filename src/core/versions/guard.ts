@@ -9,9 +9,10 @@ import { roleOf } from '../compile.ts'
 import { diagnostic, sortDiagnostics } from '../diagnostics.ts'
 import { loadYaml } from '../load-yaml.ts'
 import { suggestClosest } from '../ids.ts'
-import type { CompiledDocument, Diagnostic, Place, SourceFile } from '../types.ts'
+import type { CompiledDocument, Diagnostic, Place, RuleEntry, SourceFile } from '../types.ts'
 import type { DiagnosticCode } from '../codes.ts'
 import { followRetirement, type Retirements } from './retired.ts'
+import { similarity } from './similarity.ts'
 
 /** The IDs one release defines (timing elements excluded: their IDs are positions, not names). */
 export interface ReleaseIds {
@@ -23,6 +24,8 @@ export interface ReleaseIds {
   numbers?: ReadonlyMap<string, string>
   /** Files of the release that could not be read or loaded: its IDs are then incomplete. */
   problems?: readonly Diagnostic[]
+  /** Each ID's text as its source writes it (markup and all): a rule renamed and moved is found by it. */
+  texts?: ReadonlyMap<string, string>
 }
 
 export function releaseIds(doc: CompiledDocument): ReleaseIds {
@@ -57,14 +60,16 @@ export function releaseIdsFromFiles(version: string, files: SourceFile[]): Relea
   const ids = new Set<string>()
   const places = new Map<string, Place>()
   const numbers = new Map<string, string>()
+  const texts = new Map<string, string>()
   for (const e of entries) {
     if (e.kind === 'timing' || ids.has(e.id)) continue
     ids.add(e.id)
     numbers.set(e.id, e.number)
+    if (e.text) texts.set(e.id, e.text.value)
     const at = files_.get(e.file)?.locate(e.idPath, 'value')
     places.set(e.id, { file: e.file, line: at?.line ?? 1, column: at?.column ?? 1 })
   }
-  return problems.length > 0 ? { version, ids, places, numbers, problems } : { version, ids, places, numbers }
+  return problems.length > 0 ? { version, ids, places, numbers, texts, problems } : { version, ids, places, numbers, texts }
 }
 
 /**
@@ -97,11 +102,21 @@ function span(list: string[], all: readonly ReleaseIds[]): string {
   return consecutive ? `${list[0]} through ${list[list.length - 1]}` : `${list.slice(0, -1).join(', ')} and ${list[list.length - 1]}`
 }
 
+/** How alike two source texts must be for a new ID to be taken for a lost one renamed and moved. */
+const SAME_TEXT = 0.9
+/** Shorter texts (`General`, `Overview`) are alike by chance. */
+const MIN_TEXT = 24
+
+const comparable = (text: string) => text.toLowerCase().replace(/\s+/g, ' ').trim()
+
 /**
  * Check the current rules against every release's IDs and the retirement
- * file. `releases` are in chronological order.
+ * file. `releases` are in chronological order. `texts`: the current rules'
+ * source texts by ID (`releaseIdsFromFiles(…).texts`), asked for only when an
+ * ID is missing: a new ID with (nearly) the lost one's text, at another
+ * number, is taken for it renamed, as a new ID at its number is.
  */
-export function checkRetirements(current: CompiledDocument, releases: readonly ReleaseIds[], retired: Retirements): Diagnostic[] {
+export function checkRetirements(current: CompiledDocument, releases: readonly ReleaseIds[], retired: Retirements, options: { texts?: () => ReadonlyMap<string, string> } = {}): Diagnostic[] {
   const messages: Diagnostic[] = []
   // Maps, not a search per item: the check stays linear in the size of the rules.
   const byId = new Map(current.rules.map((r) => [r.id, r]))
@@ -115,6 +130,24 @@ export function checkRetirements(current: CompiledDocument, releases: readonly R
   // Where a new entry is appended: the end of the file, not its first line (the modeline).
   const retiredEnd = { file: retired.file, ...(retired.appendAt ?? { line: 1, column: 1 }) }
 
+  // New IDs taken for a lost one: each is the successor of one lost ID at most.
+  const claimed = new Set<string>()
+  let texts: ReadonlyMap<string, string> | undefined
+  /** The new ID whose text is (nearly) the lost one's, wherever it is now. */
+  const sameText = (lost: string | undefined): RuleEntry | undefined => {
+    if (lost === undefined || comparable(lost).length < MIN_TEXT || !options.texts) return undefined
+    texts ??= options.texts()
+    let best: { entry: RuleEntry; score: number } | undefined
+    for (const candidate of newIds) {
+      const text = texts.get(candidate)
+      const entry = byId.get(candidate)
+      if (text === undefined || !entry || entry.kind === 'timing' || claimed.has(candidate)) continue
+      const score = similarity(comparable(lost), comparable(text))
+      if (score >= SAME_TEXT && (!best || score > best.score)) best = { entry, score }
+    }
+    return best?.entry
+  }
+
   const reported = new Set<string>()
   for (const release of releases) {
     for (const id of release.ids) {
@@ -124,12 +157,18 @@ export function checkRetirements(current: CompiledDocument, releases: readonly R
       const last = inReleases[inReleases.length - 1]!
       const number = last.numbers?.get(id)
       const releasePlace = last.places?.get(id)
-      // Renamed in place (the edit is in the rules, not in the frozen release): reported at the new ID's definition.
-      const renamed = number !== undefined ? byNumber.get(number) : undefined
-      const successor = renamed && isNew.has(renamed.id) ? renamed : undefined
+      // Renamed (the edit is in the rules, not in the frozen release): a new ID at its number, else one with its text
+      // wherever it moved; reported at the new ID's definition.
+      const atNumber = number !== undefined ? byNumber.get(number) : undefined
+      const byNumberSuccessor = atNumber && isNew.has(atNumber.id) && !claimed.has(atNumber.id) ? atNumber : undefined
+      // Its text is the stronger sign: a rule inserted at its old number, the lost one moved down, is no successor.
+      const successor = sameText(last.texts?.get(id)) ?? byNumberSuccessor
+      if (successor) claimed.add(successor.id)
       const place = successor ? { file: successor.source.file, line: successor.source.line, column: successor.source.column } : (releasePlace ?? retiredFile)
       const closest = suggestClosest(id, newIds)
-      const also = successor ? `; \`${successor.id}\`, which no release had, is ${number} now: if it is \`${id}\` renamed, retire \`${id}\` with \`renamed_to: ${successor.id}\`` : ''
+      const moved = successor !== undefined && successor.number !== number
+      const why = moved ? `has its text, at ${successor.number}` : `is ${number} now`
+      const also = successor ? `; \`${successor.id}\`, which no release had, ${why}: if it is \`${id}\` renamed, retire \`${id}\` with \`renamed_to: ${successor.id}\`` : ''
       messages.push(
         diagnostic(
           'id-missing',
@@ -141,7 +180,7 @@ export function checkRetirements(current: CompiledDocument, releases: readonly R
             suggestions: successor ? [successor.id, ...closest.filter((x) => x !== successor.id)].slice(0, 3) : closest,
             subject: id,
             related: [
-              ...(successor && releasePlace ? [{ ...releasePlace, message: `\`${id}\` was ${number} in ${last.version}` }] : []),
+              ...(successor && releasePlace ? [{ ...releasePlace, message: `\`${id}\` was ${number} in ${last.version}${moved ? ', with that text' : ''}` }] : []),
               { ...retiredEnd, message: `retire it here with \`- id: ${id}\`, \`release: ${last.version}\` and ${successor ? `\`renamed_to: ${successor.id}\`` : 'one of `renamed_to`, `merged_into`, `split_into` or `removed`'}` },
             ],
           },
@@ -201,25 +240,42 @@ export function checkRetirements(current: CompiledDocument, releases: readonly R
   return sortDiagnostics(messages)
 }
 
+/** The rename an `id-missing` message found (a new ID at the lost one's number, or with its text), if any. */
+export function renameOf(m: Diagnostic): { from: string; to: string } | undefined {
+  const to = m.suggestions?.[0]
+  if (m.code !== 'id-missing' || m.subject === undefined || to === undefined) return undefined
+  return m.related?.some((r) => r.message.endsWith(`\`renamed_to: ${to}\``)) ? { from: m.subject, to } : undefined
+}
+
 /**
- * A reference to an ID the ID guard found missing, with a likely new ID (renamed in place): the
- * reference's did-you-mean names that ID first, not the closest spellings, which are unrelated to a
- * rename, and says why. Run on `cr check`'s messages once the guard's are in.
+ * One message per rename: a reference to an ID the guard found renamed fails only because of the
+ * rename, so it is folded into the guard's message, which lists each with its fix (write the new ID)
+ * beside the retirement to add. Run on all of `cr check`'s messages once the guard's are in (the
+ * language server and the live preview too). Idempotent.
  */
-export function pointRenames(messages: readonly Diagnostic[]): Diagnostic[] {
-  const renamed = new Map<string, string>()
+export function foldRenames(messages: readonly Diagnostic[]): Diagnostic[] {
+  const renames = new Map<string, string>()
   for (const m of messages) {
-    if (m.code !== 'id-missing' || m.subject === undefined || !m.suggestions?.[0]) continue
-    if (m.related?.some((r) => / was .* in v/.test(r.message))) renamed.set(m.subject, m.suggestions[0])
+    const r = renameOf(m)
+    if (r) renames.set(r.from, r.to)
   }
-  if (renamed.size === 0) return [...messages]
-  return messages.map((m) => {
-    const to = m.code === 'unknown-rule' && m.subject !== undefined ? renamed.get(m.subject) : undefined
-    if (!to) return m
+  if (renames.size === 0) return [...messages]
+  const refs = new Map<string, Diagnostic[]>()
+  const kept: Diagnostic[] = []
+  for (const m of messages) {
+    const to = m.code === 'unknown-rule' && m.subject !== undefined ? renames.get(m.subject) : undefined
+    if (to === undefined) kept.push(m)
+    else refs.set(m.subject!, [...(refs.get(m.subject!) ?? []), m])
+  }
+  return kept.map((m) => {
+    const r = renameOf(m)
+    const folded = r ? refs.get(r.from) : undefined
+    if (!r || !folded) return m
+    const n = folded.length
     return {
       ...m,
-      suggestions: [to, ...(m.suggestions ?? []).filter((x) => x !== to)].slice(0, 3),
-      message: `${m.message}; \`${m.subject}\` is missing from the rules, and \`${to}\`, at its number, looks like its new name`,
+      message: `${m.message}, and write \`${r.to}\` in its ${n} reference${n === 1 ? '' : 's'} to \`${r.from}\``,
+      related: [...(m.related ?? []), ...folded.map((f) => ({ file: f.file, line: f.line, column: f.column, message: `\`${r.from}\` referred to here: write \`${r.to}\`` }))],
     }
   })
 }
