@@ -39,6 +39,8 @@ export interface QueryContext {
    * fetched: only for a query with a word the rules do not know.
    */
   cardTerms?: CardTerms
+  /** IDs of the rules whose own text names a card ("One card, Lady Liberty, …"): `card-rules.ts`. */
+  cardRules?: Set<string>
 }
 
 /** `card-terms.json` read: a card's folded name (and the part before its `:`) → its name and terms. */
