@@ -29,7 +29,7 @@ import { spawnSync } from 'node:child_process'
 import { loadavg } from 'node:os'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { HELD_STRANGER_SETS, readCases, readIndependentCases, readRulingsCases, readSetACases, readStrangerCases, topK } from './search-cases.ts'
+import { HELD_STRANGER_SETS, readCases, readIndependentCases, readRulingsCases, readAllStrangerCases, readSetACases, topK } from './search-cases.ts'
 import type { Page } from 'playwright-core'
 import { CHROMIUM_PATH, hasChromium, launchChromium } from '../../site/integration/chromium.ts'
 import { serveStatic } from '../../site/integration/static-server.ts'
@@ -58,7 +58,7 @@ async function main() {
     if (run.status !== 0) throw new Error(`astro build failed:\n${run.stdout}\n${run.stderr}`)
   }
   const queriesAt = process.argv.indexOf('--queries')
-  const all = queriesAt >= 0 ? readCases(resolve(process.argv[queriesAt + 1]!)) : [...readCases(), ...readIndependentCases(), ...readRulingsCases(), ...readSetACases(), ...readStrangerCases('C'), ...readStrangerCases('D'), ...readStrangerCases('E'), ...readStrangerCases('F')]
+  const all = queriesAt >= 0 ? readCases(resolve(process.argv[queriesAt + 1]!)) : [...readCases(), ...readIndependentCases(), ...readRulingsCases(), ...readSetACases(), ...readAllStrangerCases()]
   const cases = flag('--latency') ? all.slice(0, 20) : all
   const server = await serveStatic(DIST)
   const browser = await launchChromium()
@@ -101,6 +101,7 @@ async function main() {
         ['set-d', cases.filter((c) => c.stranger === 'D')],
         ['set-e', cases.filter((c) => c.stranger === 'E')],
         ['set-f', cases.filter((c) => c.stranger === 'F')],
+        ['set-g', cases.filter((c) => c.stranger === 'G')],
         ['strangers', cases.filter((c) => c.independent || c.setA || c.stranger)],
         ['all', cases],
       ] as const
@@ -124,7 +125,7 @@ async function main() {
       }
       if (flag('--cases')) {
         say('')
-        // Sets D, E and F are held aside: their scores are read, their cases are not listed.
+        // Sets D, E, F and G are held aside: their scores are read, their cases are not listed.
         cases.forEach((c, i) => {
           if (c.stranger && HELD_STRANGER_SETS.has(c.stranger)) return
           const rank = (ids: string[]) => {

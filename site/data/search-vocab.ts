@@ -8,6 +8,9 @@
  *      of card names only: `vaporframe`, `sneakdoor`)
  *   c  each card the rules mention → the rules (indices into `lookup.r`)
  *      whose text or examples mention it, so a card name finds them
+ *   o  the rules (indices into `lookup.r`) whose own text names a card ("One
+ *      card, Lady Liberty, …"): exceptions for that card, which a general
+ *      question does not ask about (`query/card-rules.ts`)
  *
  * The English words a correction could mistake for typos (a Bloom filter,
  * `english-words.ts`) are a file of their own, `search-english.json`, fetched
@@ -21,11 +24,13 @@ export interface SearchVocabJson {
   w: string
   k: number
   c: [string, number[]][]
+  o: number[]
 }
 
 export function buildSearchVocab(records: SearchRecord[], lookup: LookupData): SearchVocabJson {
   const df = new Map<string, number>()
   const cards = new Map<string, number[]>()
+  const aboutCards: number[] = []
   const indexOf = new Map(lookup.r.map(([id], i) => [id, i]))
   for (const r of records) {
     // Card names are counted apart: "Priority Construction" must not make "priority" a card word.
@@ -35,6 +40,7 @@ export function buildSearchVocab(records: SearchRecord[], lookup: LookupData): S
     for (const w of seen) df.set(w, (df.get(w) ?? 0) + 1)
     const at = indexOf.get(r.id)
     if (at === undefined) continue
+    if (r.cards.some((name) => r.lead.includes(name))) aboutCards.push(at)
     for (const name of new Set(r.cards)) {
       const list = cards.get(name) ?? cards.set(name, []).get(name)!
       list.push(at)
@@ -48,5 +54,6 @@ export function buildSearchVocab(records: SearchRecord[], lookup: LookupData): S
     w: [...crWords, ...byUse(cardWords)].join(' '),
     k: crWords.length,
     c: [...cards.entries()].sort((a, b) => (a[0] < b[0] ? -1 : 1)),
+    o: aboutCards.sort((a, b) => a - b),
   }
 }

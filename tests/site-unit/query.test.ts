@@ -151,6 +151,25 @@ describe('understanding a query, against the real rules', () => {
     expect(understandQuery('MU', ctx).pins.map((p) => p.id)).toEqual(['rule_memory_unit'])
   })
 
+  test('a community word alone names what it stands for: its entry’s rule is pinned ("ID", "dmg"); beside other words, or as typed, nothing is', () => {
+    expect(understandQuery('ID', ctx).pins).toEqual([{ id: 'rule_identity', why: 'id: identity' }])
+    expect(understandQuery('what is an ID', ctx).pins.map((p) => p.id)).toEqual(['rule_identity'])
+    expect(understandQuery('dmg', ctx).pins.map((p) => p.id)).toEqual(['rule_suffer_or_take_damage'])
+    // A defined term it expands to pins its definition instead, once.
+    expect(understandQuery('ETR', ctx).pins.map((p) => p.id)).toEqual(['rule_end_the_run'])
+    for (const q of ['ID limit deck', 'net dmg trash', 'take 3 dmg on a run']) expect(understandQuery(q, ctx).pins.filter((p) => p.why.includes(':')), q).toEqual([])
+    expect(understandQuery('ID', ctx, { correct: false }).pins).toEqual([])
+  })
+
+  test('a question naming what the rules answer in other terms is searched in theirs (issue 20, a judge’s weak questions)', () => {
+    expect(understandQuery('can the runner trash an agenda', ctx).words).toEqual(['runner', 'trash', 'cost'])
+    expect(understandQuery('can i play an event during a run', ctx).words).toEqual(['play', 'action', 'window', 'run'])
+    expect(understandQuery('can i run the same server twice in one turn', ctx).words).toEqual(expect.arrayContaining(['run', 'server', 'actions', 'combination', 'order']))
+    // The same words about another subject stay as typed: the Corp's ice, an ability used twice, a trace beaten.
+    for (const q of ['can the corp trash ice when installing new ice', 'can I use the same ability twice in one turn', 'how many credits to beat the trace'])
+      expect(understandQuery(q, ctx).changes.filter((c) => c.why === 'synonym'), q).toEqual([])
+  })
+
   test('a defined term typed with a question around it, or in the plural, pins its definition', () => {
     expect(understandQuery('what is a checkpoint', ctx).pins.map((p) => p.id)).toEqual(['rule_checkpoints'])
     expect(understandQuery('Tags', ctx).pins.map((p) => p.id)).toContain('rule_tag')

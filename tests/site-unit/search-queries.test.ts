@@ -1,14 +1,14 @@
 /** The search benchmark's query set (scripts/bench/search-queries.yaml) is what it claims to be. */
 import { describe, expect, test } from 'vitest'
-import { readCases, readIndependentCases, readRulingsCases, readSetACases, readStrangerCases } from '../../scripts/bench/search-cases.ts'
+import { readAllStrangerCases, readCases, readIndependentCases, readRulingsCases, readSetACases, readStrangerCases } from '../../scripts/bench/search-cases.ts'
 import { currentRelease } from './query-context.ts'
 
 /** A stranger-written set: `size` cases, none held aside within it, at least `perKind` of each of six kinds, no query twice. */
-function strangerSet(set: 'C' | 'D' | 'E' | 'F', size: number, perKind: number) {
+function strangerSet(set: 'C' | 'D' | 'E' | 'F' | 'G', size: number, perKind: number, kinds = ['question', 'keyword', 'jargon', 'card', 'typo', 'forum']) {
   const cases = readStrangerCases(set)
   expect(cases.length, set).toBe(size)
   expect(cases.filter((c) => c.held), set).toEqual([])
-  for (const kind of ['question', 'keyword', 'jargon', 'card', 'typo', 'forum']) expect(cases.filter((c) => c.kind === kind).length, `${set}: ${kind}`).toBeGreaterThanOrEqual(perKind)
+  for (const kind of kinds) expect(cases.filter((c) => c.kind === kind).length, `${set}: ${kind}`).toBeGreaterThanOrEqual(perKind)
   expect(new Set(cases.map((c) => c.q.toLowerCase())).size, `${set}: a query twice`).toBe(size)
   return cases
 }
@@ -70,9 +70,13 @@ describe('the search query set', () => {
     strangerSet('F', 60, 3)
   })
 
+  test('set G (session 35): 30 questions of a new player reading a card, written before that session tuned anything, none held aside within it, no query twice', () => {
+    strangerSet('G', 30, 2, ['question', 'forum', 'card'])
+  })
+
   test('every accepted rule exists in the current rules', { timeout: 600_000 }, () => {
     const ids = new Set(currentRelease().lookup.r.map(([id]) => id))
-    for (const c of [...cases, ...readIndependentCases(), ...readRulingsCases(), ...readSetACases(), ...readStrangerCases('C'), ...readStrangerCases('D'), ...readStrangerCases('E'), ...readStrangerCases('F')]) {
+    for (const c of [...cases, ...readIndependentCases(), ...readRulingsCases(), ...readSetACases(), ...readAllStrangerCases()]) {
       expect(c.accept.length, c.q).toBeGreaterThan(0)
       for (const id of c.accept) expect(ids.has(id), `${c.q}: ${id}`).toBe(true)
     }

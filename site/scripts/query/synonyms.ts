@@ -69,11 +69,46 @@ export const SYNONYMS: readonly SynonymEntry[] = [
   { says: ['fast advance', 'fast advancing', 'fast advanced'], means: 'advance', finds: 'rule_you_can_advance', q: 'can the corp fast advance an agenda the turn it is installed' },
   { says: ['click through', 'clicking through', 'clicked through'], means: 'lose click', finds: 'rule_lose_spend_clicks', q: 'is it legal to click through bioroid ice' },
   { says: ['tag me'], means: 'tagged', finds: 'rule_tagged', q: 'playing tag me, what can the corp do to my resources' },
-  { says: ['get past', 'gets past', 'got past', 'getting past'], means: 'pass', finds: 'rule_pass_ice', q: 'what happens once I get past the last ice' },
+  { says: ['get past', 'gets past', 'got past', 'getting past', 'run past', 'runs past', 'ran past', 'running past', 'go past', 'went past', 'going past'], means: 'pass', finds: 'rule_pass_ice', q: 'what happens once I get past the last ice' },
   { says: ['trash pile', 'trash piles'], means: 'discard pile', finds: 'rule_discard_pile', q: 'can I look through the corp trash pile' },
   { says: ['face up', 'flip up', 'flipped up', 'flips up'], means: 'faceup', finds: 'rule_archives_faceup_facedown', q: 'are cards in archives face up' },
   { says: ['face down', 'flip down', 'flipped down', 'flips down'], means: 'facedown', finds: 'rule_archives_faceup_facedown', q: 'can the corp put cards face down in archives' },
   { says: ['go away', 'goes away', 'disappear', 'disappears', 'vanish', 'vanishes'], means: 'ceases to exist', finds: 'rule_remote_server_cease_to_exist', q: 'when does an empty remote server go away' },
+  // Questions that name what the rules answer in other terms (issue 20, a judge's weak questions): the Runner
+  // "trashes" an accessed card by paying its trash cost, which agendas lack; a card played during a run
+  // is an action, and a run is an action that must be completed first; a run "twice in one turn" is a
+  // question of which actions a player may take in their action phase; one rule "beats" another.
+  { says: ['trash an agenda', 'trash agendas', 'trash the agenda', 'trash that agenda', 'trash this agenda'], means: 'trash cost', finds: 'rule_paying_trash_costs', q: 'can the runner trash an agenda' },
+  {
+    says: ['trash ice', 'trash the ice', 'trash an ice', 'trash a piece of ice', 'trash that ice', 'trash this ice'],
+    means: 'trash cost ice',
+    finds: 'rule_ice_trash_cost',
+    q: 'can I trash ice I run past',
+    unlessWith: ['corp', 'install', 'installs', 'installing', 'installed', 'new', 'host', 'hosted', 'hosting', 'program', 'programs', 'trojan', 'derez'],
+    other: { q: 'can the corp trash ice when installing new ice on a server', finds: 'rule_install_trash_ice' },
+  },
+  {
+    says: ['event during a run', 'events during a run', 'event during the run', 'events during the run', 'event in the middle of a run', 'events in the middle of a run', 'event mid run', 'events mid run', 'event in a run', 'events in a run', 'event while running'],
+    means: 'action window run',
+    finds: 'rule_action_completion',
+    q: 'can i play an event during a run',
+  },
+  {
+    says: ['twice in one turn', 'twice in a turn', 'twice a turn', 'twice per turn', 'twice each turn', 'twice in the same turn', 'more than once a turn', 'more than once per turn', 'more than once in a turn', 'more than once in one turn', 'multiple times a turn', 'multiple times per turn', 'multiple times in one turn', 'several times a turn'],
+    means: 'actions in any combination and order',
+    finds: 'rule_action_phase_duration',
+    q: 'can i run the same server twice in one turn',
+    unlessWith: ['ability', 'abilities', 'trigger', 'triggers', 'triggered', 'triggering', 'use', 'using', 'used', 'paid', 'subroutine', 'subroutines'],
+    other: { q: 'can I use the same ability twice in one turn', finds: 'rule_once_per_turn_flag' },
+  },
+  {
+    says: ['win over', 'wins over', 'beat', 'beats'],
+    means: 'takes precedence',
+    finds: 'rule_cannot_precedence',
+    q: 'does a cannot effect beat an effect that says it can',
+    unlessWith: ['trace', 'traces', 'link', 'strength', 'psi', 'bid', 'bids', 'game', 'games', 'race', 'score', 'points'],
+    other: { q: 'how many credits do I need to beat the trace', finds: 'rule_compare_trace_and_link_strength' },
+  },
 ]
 
 /** A phrase or word of `says` → its entry; `longest`: the most words any phrase has. */

@@ -39,6 +39,8 @@ export interface QueryContext {
    * fetched: only for a query with a word the rules do not know.
    */
   cardTerms?: CardTerms
+  /** IDs of the rules whose own text names a card ("One card, Lady Liberty, …"): `card-rules.ts`. */
+  cardRules?: Set<string>
 }
 
 /** `card-terms.json` read: a card's folded name (and the part before its `:`) → its name and terms. */
@@ -167,6 +169,8 @@ export function understandQuery(query: string, ctx: QueryContext, options: Under
   }
   const unknown: string[] = []
   const forms: Record<string, string[]> = {}
+  // The jargon read in the query, for a query that is one such word alone ("ID", "dmg").
+  const expanded: JargonEntry[] = []
   // Every word, stop words included (card names and terms contain them), after jargon and typos.
   const all: { word: string; stop: boolean }[] = []
   typed.forEach(({ word, cr, from }, i) => {
@@ -180,6 +184,7 @@ export function understandQuery(query: string, ctx: QueryContext, options: Under
     const inPhrase = jargon && !from && words(jargon.means).includes(word) && words(jargon.means).every((w) => w === word || isStopword(w) || typed.some((t) => t.word === w))
     if (jargon && !inPhrase) {
       changes.push({ from: from ?? word, to: jargon.means, why: 'jargon' })
+      expanded.push(jargon)
       for (const w of words(jargon.means)) all.push({ word: w, stop: isStopword(w) })
       return
     }
@@ -221,6 +226,10 @@ export function understandQuery(query: string, ctx: QueryContext, options: Under
       break
     }
   }
+  // A query that is one community word alone ("ID", "dmg") names what it stands for, as a defined
+  // term does: the rule its entry points to goes first ("identity" alone would find "identifier" first).
+  const alone = expanded.length === 1 && changes.length === 1 ? expanded[0]! : undefined
+  if (pins.length === 0 && alone && searched.every((w) => words(alone.means).includes(w))) pin(alone.finds, `${changes[0]!.from}: ${alone.means}`)
   const cards = findCards(ctx.cards, full, ctx.vocab)
   for (const card of cards) for (const id of card.rules) pin(id, `Mentions ${card.name}`, card.name)
   const cardName = cards.length > 0 && searched.every((w) => cards.some((c) => c.words.includes(w)))

@@ -62,7 +62,7 @@ export interface SearchSources {
 export const fetchJson = <T,>(url: string) =>
   fetch(url).then((r) => (r.ok ? (r.json() as Promise<T>) : Promise.reject(new Error(`${url}: ${r.status}`))))
 
-type VocabJson = { w: string; k: number; c: [string, number[]][] }
+type VocabJson = { w: string; k: number; c: [string, number[]][]; o?: number[] }
 /** `previews/<chapter>.json`: the fourth field is the plain text (published style) search shows, rendered at build time. */
 type Previews = Record<string, [string, string, [string, string][], string[]?]>
 
@@ -73,7 +73,13 @@ export function loadSources(base: string): SearchSources {
   const pagefind = loadPagefind(base)
   pagefind.catch((e) => console.error('Search is unavailable:', e))
   const context = Promise.all([lookup, fetchJson<VocabJson>(at.searchVocab())]).then(
-    ([l, v]): QueryContext => ({ vocab: createVocabulary(v.w.split(' '), v.k), jargon: jargonIndex(), terms: l.terms, cards: createCards(v.c, l.ids) }),
+    ([l, v]): QueryContext => ({
+      vocab: createVocabulary(v.w.split(' '), v.k),
+      jargon: jargonIndex(),
+      terms: l.terms,
+      cards: createCards(v.c, l.ids),
+      ...(v.o ? { cardRules: new Set(v.o.flatMap((i) => (l.ids[i] ? [l.ids[i]] : []))) } : {}),
+    }),
     (e) => {
       console.error('Search runs without typo correction:', e)
       return undefined

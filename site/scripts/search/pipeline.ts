@@ -18,6 +18,7 @@ import { needsCardTerms, understandQuery, type Understood } from '../query/under
 import { words as foldedWords } from '../query/fold.ts'
 import { isStopword } from '../query/stopwords.ts'
 import { sectionsBelowTheirRules, type Placed } from '../query/sections.ts'
+import { cardRulesBelowGeneral, rulesOfCardsTyped } from '../query/card-rules.ts'
 import type { SearchSources } from './data.ts'
 import { clipText, leadWords } from '../../shared/top-text.ts'
 import { shownExcerpt } from './excerpt.ts'
@@ -248,7 +249,11 @@ export async function* runQuery(input: QueryInput, src: SearchSources): AsyncGen
     const section = rule.where.split(' › ')[1]
     return { number: rule.number, ...(section?.startsWith(`${rule.number}. `) ? { title: section.slice(rule.number.length + 2) } : {}) }
   }
-  const ranked = ids && !understood.exact && !understood.cardName ? sectionsBelowTheirRules(hits, placeOf, understood.words) : hits
+  const ordered = ids && !understood.exact && !understood.cardName ? sectionsBelowTheirRules(hits, placeOf, understood.words) : hits
+  // A rule about one card the query does not name yields to the general rules (query/card-rules.ts).
+  const cardsNamed = context ? rulesOfCardsTyped(context.cards, foldedWords(q), context.vocab.cardOnly) : new Set<string>()
+  for (const p of understood.pins) if (p.card) cardsNamed.add(p.id)
+  const ranked = ids && context?.cardRules && !understood.exact && !understood.cardName ? cardRulesBelowGeneral(ordered, (h) => ids.ruleOf.get(h.id), context.cardRules, cardsNamed) : ordered
   const top = ranked.slice(0, Math.min(ranked.length, limit + pins.length))
   const pending = top.map((h) => results.get(h.id)!.data())
 
