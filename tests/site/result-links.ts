@@ -2,9 +2,45 @@
  * Search's result links, as a reader meets them: typed into the header's box
  * (the dropdown) and on the results page, in any release, and whether each
  * lands on its rule (the page is there and has the element its `#` names).
- * Shared by `release-links.test.ts` and the before/after count in its report.
+ * Shared by `release-links.test.ts` (online) and `offline.test.ts` (the
+ * same, with no network), and the before/after count in its report.
  */
+import { existsSync, readdirSync } from 'node:fs'
+import { join } from 'node:path'
+import { expect } from 'vitest'
 import type { Page } from 'playwright-core'
+
+/** Every release the build in `dist` serves: the current rules, then each held release. */
+export const releaseBases = (dist: string) => ['/', ...readdirSync(dist).filter((d) => /^v\d\d\.\d\d$/.test(d) && existsSync(join(dist, d, 'lookup.json'))).sort().reverse().map((d) => `/${d}/`)]
+
+export const QUERIES = ['breach', 'jack out', 'trash cost']
+
+/** Search every query in `base`, dropdown and results page; the links that do not land, and how many there were. */
+export async function searchRelease(page: Page, origin: string, base: string) {
+  const broken: string[] = []
+  let links = 0
+  for (const q of QUERIES) {
+    const { dropdown, resultsPage } = await resultLinks(page, origin, base, q)
+    expect(dropdown.length, `${base} "${q}" dropdown`).toBeGreaterThan(0)
+    expect(resultsPage.length, `${base} "${q}" results page`).toBeGreaterThanOrEqual(dropdown.length)
+    for (const href of [...dropdown, ...resultsPage]) expect(href.startsWith(base), `${base} "${q}": ${href}`).toBe(true)
+    links += dropdown.length + resultsPage.length
+    broken.push(...(await brokenLinks(page, [...dropdown, ...resultsPage])).map((h) => `${base} "${q}": ${h}`))
+  }
+  return { broken, links }
+}
+
+/** Tap the first result of the dropdown: the browser lands on that rule. */
+export async function tapFirst(page: Page, origin: string, base: string) {
+  await page.goto(`${origin}${base}`)
+  await page.fill('#q', 'breach')
+  await page.waitForFunction(() => document.querySelector<HTMLElement>('#q ~ .search-panel .search-results')?.dataset.done === 'breach')
+  const first = page.locator('#q ~ .search-panel a.hit').first()
+  const href = (await first.getAttribute('href'))!
+  await first.click()
+  await page.waitForURL((u) => u.pathname + u.hash === href)
+  await expect(page.locator(':target').getAttribute('id')).resolves.toBe(href.slice(href.indexOf('#') + 1))
+}
 
 /** The hrefs of one query's results: the dropdown's on `<base>runs/`, then the results page's. */
 export async function resultLinks(page: Page, origin: string, base: string, q: string): Promise<{ dropdown: string[]; resultsPage: string[] }> {
