@@ -126,9 +126,9 @@ describe.skipIf(!hasChromium)('offline', () => {
   })
   // The network back, and the built files, whatever the test did.
   afterEach(async () => {
-    server.overrides.clear()
-    server.start()
-    await goOnline(context)
+    server?.overrides.clear()
+    server?.start()
+    if (context) await goOnline(context)
   })
 
   test('after one visit, the current rules read, search and preview with no network', { timeout: 900_000 }, async () => {
