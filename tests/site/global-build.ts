@@ -9,10 +9,15 @@
  * rename: nothing to lock, nothing to steal. (`npm test` runs the unit
  * project in a run of its own first, so a broken core is reported before any
  * build starts.)
+ *
+ * `CR_TEST_SITE_DIST=<folder>` skips the build and reads a full build made
+ * before (a copy of one, or `npm run build`'s `dist/`), never written to:
+ * for working on one browser test, minutes shorter a run. `npm test` and CI
+ * never set it.
  */
-import { createWriteStream, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import { createWriteStream, existsSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { join, resolve } from 'node:path'
 import type { TestProject } from 'vitest/node'
 import { killGroup, spawnAstroBuild } from './astro.ts'
 
@@ -32,6 +37,15 @@ declare module 'vitest' {
 }
 
 export default function setup(project: TestProject) {
+  const reused = process.env.CR_TEST_SITE_DIST
+  if (reused) {
+    const work = mkdtempSync(join(tmpdir(), 'cr-site-test-'))
+    const build: SiteBuild = { dir: resolve(reused), status: join(work, 'build-status.json'), log: join(work, 'build.log') }
+    writeFileSync(build.log, `CR_TEST_SITE_DIST: ${build.dir}, built before\n`)
+    writeFileSync(build.status, JSON.stringify({ code: existsSync(join(build.dir, 'index.html')) ? 0 : `no index.html in ${build.dir}`, ms: 0 }))
+    project.provide('siteBuild', build)
+    return () => rmSync(work, { recursive: true, force: true })
+  }
   const work = mkdtempSync(join(tmpdir(), 'cr-site-test-'))
   const build: SiteBuild = { dir: join(work, 'dist'), status: join(work, 'build-status.json'), log: join(work, 'build.log') }
   const started = performance.now()
