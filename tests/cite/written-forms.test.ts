@@ -128,6 +128,34 @@ describe('what a citation may be written with', () => {
     expect(ids('runs.rs', 'cite!(Rules::rule, "6.1.1")')).toEqual(['rule_run'])
   })
 
+  it('a list as a citing name\'s value, or as an argument: each element a citation, none a pair with another', () => {
+    // In a citation call: Rust attributes (strings and bare tokens), Kotlin and Java annotations, a C# attribute, TypeScript options.
+    expect(ids('runs.rs', '#[cr(rules = ["6.1.4", "rule_end_the_run"])]\n#[cr(rules = [6.1.1, rule_jacking_out])]')).toEqual(['rule_jacking_out', 'rule_end_the_run', 'rule_run', 'rule_jacking_out'])
+    expect(ids('RunTest.kt', '@Cite(rules = ["6.1.4", "6.1.1"]) fun jackOut() {}')).toEqual(['rule_jacking_out', 'rule_run'])
+    expect(ids('RunTest.java', '@Cite(rules = {"6.1.4", "rule_run"})\n@Cite({"6.1.2a", "6.1.2b"})')).toEqual(['rule_jacking_out', 'rule_run', 'rule_announce_attacked_server', 'rule_change_attacked_server'])
+    expect(ids('RunTests.cs', '[Cite(Rules = new[] { "6.1.4", "rule_run" })]')).toEqual(['rule_jacking_out', 'rule_run'])
+    expect(ids('runs.test.ts', "cite({ rules: ['6.1.4', 'rule_end_the_run'], note: 'rule_zzz' })\ncite(['6.1.1', '6.1.4'])")).toEqual(['rule_jacking_out', 'rule_end_the_run', 'rule_run', 'rule_jacking_out'])
+    // Objects inside the list: their citing names are read, the others not; `version` names the release of them all.
+    expect(ids('runs.test.ts', "cite({ \"rules\": [{ id: 'rule_run', note: '6.1.4' }] })")).toEqual(['rule_run'])
+    expect(cited('RunTest.kt', '@Cite(rules = ["6.1.4"], version = "v24.03")', {}, TABLE_WITH_RELEASES)).toEqual(['1:17 rule_end_the_run (v24.03)'])
+    // In data, outside a call: a test's options, Clojure metadata, a decorator of another name, Kotlin, TOML, JSON.
+    for (const [file, text] of [
+      ['runs.test.ts', "test('jacks out', { rules: ['6.1.4', 'rule_end_the_run'] }, () => {})"],
+      ['runs_test.clj', '(deftest ^{:rules ["6.1.4" "rule_end_the_run"]} jack-out)'],
+      ['test_runs.py', '@pytest.mark.parametrize("x", [1], rules=("6.1.4", "rule_end_the_run"))'],
+      ['RunTest.kt', 'val ruleIds = listOf("6.1.4", "rule_end_the_run")'],
+      ['cases.toml', 'rules = ["6.1.4", "rule_end_the_run"]'],
+      ['cases.json', '{"covers": ["6.1.4", "rule_end_the_run"]}'],
+    ]) {
+      expect(ids(file!, text!), text).toEqual(['rule_jacking_out', 'rule_end_the_run'])
+      // Two elements, never a stale pair.
+      expect(problems(file!, text!), text).toEqual([])
+    }
+    // Data is no citation form: what is not a rule's (a linter's rule names, a version, the engine's own words, floats) is left alone; a close miss is still reported.
+    expect(scanIn('eslint.config.js', "export default { rules: { 'no-console': 'error' }, plugins: ['x'] }\nconst cfg = { rules: ['no-console', '4.17.21', 'rule_cache_ttl'] }\nweights = dict(rules=[6.1, 6.2])")).toEqual({ citations: [], problems: [] })
+    expect(problems('cases.json', '{"covers": ["rule_end_teh_run"]}')).toEqual(['1:14 error[unknown-rule] rule_end_teh_run'])
+  })
+
   it('a sub-rule\'s letter in capitals, as `cr show` reads it', () => {
     const text = '# CR 6.1.3A\n# rule 6.1.2A/B\n# CR 6.1.3A–C\ncite("6.1.3B")\n# CR 6.1.3(C)'
     expect(cited('runs.py', text)).toEqual([
