@@ -112,6 +112,36 @@ describe('what a citation may be written with', () => {
     expect(cited('x.rs', '// CR 1.8: 9.1.8g')).toEqual([])
   })
 
+  it('an edition is read the same wherever the citation is written: a comment, a string, a call\'s string, an attribute', () => {
+    // `1.8 9.1.8g`: edition 1.8 (not held), rule 9.1.8g — a warning, never section 1.8 and an unknown rule.
+    for (const [file, text] of [
+      ['engine.rs', '// CR 1.8 9.1.8g'],
+      ['engine.rs', 'let quoted = "CR 1.8 9.1.8g";'],
+      ['engine.rs', '#[cr("1.8 9.1.8g")]'],
+      ['engine.rs', 'cite!("CR 1.8: 9.1.8g");'],
+      ['engine_test.clj', '(cite "1.8 9.1.8g")'],
+      ['Engine.cs', '[Cite("1.8 9.1.8g")]'],
+      ['Engine.kt', '@Cite(rules = ["1.8 9.1.8g"])'],
+      ['engine.test.ts', "cite('v1.8', '9.1.8g')"],
+    ]) {
+      const found = scanIn(file!, text!)
+      expect(found.citations, text).toEqual([])
+      expect(found.problems.map((p) => `${p.severity}[${p.code}]`), text).toEqual(['warning[edition-not-held]'])
+    }
+    // A held release, as its own argument of the call or inside the string: the numbers are that release's.
+    for (const [file, text] of [
+      ['engine.test.ts', "cite('CR v24.03', '6.1.4')"],
+      ['engine.rs', '#[cr("24.03", 6.1.4)]'],
+      ['engine_test.clj', '(cite "6.1.4" "v24.03")'],
+      ['Engine.cs', '[Cite("v24.03 6.1.4")]'],
+      ['Engine.kt', '// CR v24.03: 6.1.4'],
+    ]) {
+      expect(cited(file!, text!, {}, TABLE_WITH_RELEASES).map((c) => c.replace(/^\d+:\d+ /, '')), text).toEqual(['rule_end_the_run (v24.03)'])
+    }
+    // A section before a rule of its own after a colon is still the section; a lone two-part number, a section.
+    expect(cited('engine.rs', '#[cr("1.2: 1.2.1")]\ncite!("1.2", "6.1.1");')).toEqual(['1:7 sec_golden_rules', '1:12 rule_54+', '2:8 sec_golden_rules', '2:15 rule_run'])
+  })
+
   it('a named argument whose name cites, in each language\'s syntax; other named arguments are not read', () => {
     expect(cited('test_runs.py', '@pytest.mark.cr(rule="6.9.1a")\n@pytest.mark.cr(rule_id="rule_run", reason="flaky")')).toEqual(['1:23 step_initiation_announce', '2:26 rule_run'])
     expect(ids('RunTest.kt', '@Cite(rule = "6.1.4") fun jackOut() {}')).toEqual(['rule_jacking_out'])

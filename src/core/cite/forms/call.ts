@@ -5,7 +5,8 @@
  * is a capture; a macro's or attribute's bare tokens too (`cite!(rule_x)`).
  */
 import type { FileScan } from '../context.ts'
-import { tokenizeCapture } from '../grammar.ts'
+import { isYearForm } from '../editions.ts'
+import { tokenizeCapture, type CaptureToken } from '../grammar.ts'
 import { captureHits } from './capture.ts'
 import { NOT_MINE, type CaptureForm, type WordForm } from './form.ts'
 import { readLiterals } from './literals.ts'
@@ -47,23 +48,30 @@ export const lispCalls: CaptureForm = {
 /**
  * Each literal of the call at `callAt` whose arguments start at `from`, unless something read it already.
  * Its arguments are separate citations, all of one group: a number and an ID among them are never a pair.
+ * An argument that is only a release (`cite("CR v24.03", "6.2.5")`, `#[cr("v24.03", rule_x)]`) names the
+ * release of the others, as `version:` does.
  */
 function readArguments(scan: FileScan, callAt: number, from: number, bare: boolean) {
-  const { text } = scan
-  let group: number | undefined
-  readCall(text, from, bare, (start, end, version) => {
-    if (end <= start || scan.covered().overlaps(start, end)) return
+  const { text, setup } = scan
+  const read = readLiterals(text, from, 41 /* ) */, true, bare, from + CALL_SPAN)
+  const literals: { start: number; end: number; tokens: CaptureToken[] }[] = []
+  let version = read.version
+  for (const [start, end] of read.spans) {
+    if (end <= start || scan.covered().overlaps(start, end)) continue
     scan.covered().add(start, end)
-    captureHits(scan, tokenizeCapture(text, start, end, scan.setup.between), version, 'call', callAt, (group ??= scan.nextGroup()))
-  })
+    const tokens = tokenizeCapture(text, start, end, setup.between)
+    const edition = version === undefined ? releaseOnly(tokens, setup.table.chapters) : undefined
+    if (edition !== undefined) version = edition
+    else literals.push({ start, end, tokens })
+  }
+  let group: number | undefined
+  for (const { tokens } of literals) captureHits(scan, tokens, version, 'call', callAt, (group ??= scan.nextGroup()))
 }
 
-/**
- * The literals of a citation call whose `(` ends at `from` (`literals.ts`): its string arguments, a macro's
- * or attribute's bare tokens, the values (lists too) of names that cite; `version:` names the release of
- * them all. Stops at the closing `)` or after `CALL_SPAN` characters.
- */
-function readCall(text: string, from: number, bareTokens: boolean, capture: (start: number, end: number, version?: string) => void) {
-  const { spans, version } = readLiterals(text, from, 41 /* ) */, true, bareTokens, from + CALL_SPAN)
-  for (const [s, e] of spans) capture(s, e, version)
+/** `v24.03`, `CR 24.03`, `CR: v24.03`: a literal that names a release and nothing else (`1.8` alone is section 1.8). */
+function releaseOnly(tokens: readonly CaptureToken[], chapters: ReadonlySet<string>): string | undefined {
+  const last = tokens[tokens.length - 1]
+  if (last?.kind !== 'edition' || !tokens.slice(0, -1).every((t) => t.kind === 'marker')) return undefined
+  const digits = last.text.replace(/^[vV]/, '')
+  return /^[vV]/.test(last.text) || isYearForm(digits, chapters) ? last.text : undefined
 }
