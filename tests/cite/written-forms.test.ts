@@ -237,6 +237,35 @@ describe('what is still nothing', () => {
     ])
   })
 
+  it('`rule N` of another tool or standard: a known name, a tool\'s shape, an identifier, a name with a digit or an inner capital', () => {
+    for (const [file, text] of [
+      ['lint.go', '// golint rule 6.1.4 wants a comment here; staticcheck rule 6.1.1 too'],
+      ['lint.go', '// Golint rule 6.1.4: exported names'],
+      ['.eslintrc.js', '/* eslint rule 1.2.1, Prettier rule 6.1.2, biome rule 6.1.3 */'],
+      ['Main.java', '// MISRA rule 10.1; SonarQube rule 6.1.1; PMD rule 6.1.4; checkstyle rule 6.1.2'],
+      ['main.c', '/* per clippy::pedantic rule 6.1.1, the @typescript-eslint/naming-convention rule 6.1.4 */'],
+      ['tools.py', '# PEP 8 rule 6.1.1, flake8 rule 6.1.2, markdownlint rule 6.1.3'],
+      ['lint.clj', ';; clj-kondo rule 6.1.4, eslint-plugin-react rule 6.1.1'],
+    ]) {
+      expect(scanIn(file!, text!), text).toEqual({ citations: [], problems: [] })
+    }
+    // A section of a standard after a configured marker, and after `section` with bare numbers.
+    expect(scanIn('http.ts', '// RFC 7231 § 6.1.4; eslint § 6.1.1; our section 6.1.2', { markers: ['§', 'section'] })).toEqual({ citations: [], problems: [] })
+    expect(scanIn('http.ts', '// RFC 7231 section 6.1.4', { bareNumbers: 'comments' })).toEqual({ citations: [], problems: [] })
+    // Still the CR: a word of prose or of the game before the marker, a sentence\'s end, `CR` itself, a configured marker alone.
+    expect(cited('runs.go', '// see rule 6.1.4; CR 6.1.1; the rule 6.1.2; per rule 6.1.3; Jacking Out rule 6.1.4; golden rule 1.2.1; e.g. rule 6.1.1; see eslint. Rule 6.1.4; § 6.1.1', { markers: ['§'] }).map((c) => c.split(' ')[1])).toEqual([
+      'rule_jacking_out',
+      'rule_run',
+      'rule_attacked_server',
+      'rule_end_the_run',
+      'rule_jacking_out',
+      'rule_54+',
+      'rule_run',
+      'rule_jacking_out',
+      'rule_run',
+    ])
+  })
+
   it('an unknown `rule_…` word after `rule:` is the engine\'s own unless a close miss; after `CR`, or in a call, an error', () => {
     expect(scanIn('engine.py', '# Retry rule: rule_retry_backoff\n# Rules: rule_cache_ttl, rule_retry_backoff')).toEqual({ citations: [], problems: [] })
     expect(problems('engine.py', '# rule: rule_end_teh_run')).toEqual(['1:9 error[unknown-rule] rule_end_teh_run'])
