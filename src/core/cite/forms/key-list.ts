@@ -6,7 +6,8 @@
  *
  * Data is not a citation form, so an element counts as `rule: rule_x` does: a real ID or a close miss of
  * one, a number that may be a rule (`plausibleNumber`; a bare one of three parts, `[6.1, 6.2]` being
- * floats); anything else (`'no-console'`, `'4.17.21'`, `rule_cache_ttl`) is the data's own.
+ * floats); an element with anything else in it (`'no-console'`, `'4.17.21'`, `rule_cache_ttl`, `'see
+ * 6.1.4 first'`) is the data's own.
  */
 import type { FileScan } from '../context.ts'
 import { tokenizeCapture, type CaptureToken } from '../grammar.ts'
@@ -22,7 +23,8 @@ import { readLiterals } from './literals.ts'
  */
 const NAMES = String.raw`(?:[Rr]ules?|RULES?|[Cc]ites|[Cc]itations|[Cc]overs|(?:cr|CR|Cr)_?[Rr]ules|[Rr]ule_?(?:[Ii][Dd]s|[Nn]umbers|[Rr]efs))`
 const KEY = String.raw`(?::${NAMES}[ \t,]+|(?::|["'])?${NAMES}["']?[ \t]*(?:=>|=(?!=)|:(?!:))[ \t]*)`
-const OPENER = String.raw`(?:\[|\(|#\{|vec!\[|&\[|(?:mutable)?(?:listOf|arrayOf|setOf)\(|(?:List|Set)\.of\()`
+/** A list's opener: `[`, `(`, Clojure's `#{`, `vec![`, `&[`, `listOf(`, `List.of(`, Go's `[]string{`. */
+const OPENER = String.raw`(?:\[(?!\])|\(|#\{|vec!\[|&\[|(?:mutable)?(?:listOf|arrayOf|setOf)\(|(?:List|Set)\.of\(|\[\][A-Za-z_][\w.]*\{)`
 /** How far a list may reach. */
 const LIST_SPAN = 600
 
@@ -34,6 +36,8 @@ export const keyList: WordForm = {
     const from = offset + match.length
     // The opener's `[`, `(` or `{`, after a builder's name.
     let open = from
+    // Go's `[]string{`: past its type.
+    if (text.startsWith('[]', open)) open += 2
     while (open < text.length && text[open] !== '[' && text[open] !== '(' && text[open] !== '{') open++
     const closer = text[open] === '[' ? 93 : text[open] === '(' ? 41 : 125
     const { spans, version, end } = readLiterals(text, open + 1, closer, true, true, open + 1 + LIST_SPAN)
@@ -42,8 +46,9 @@ export const keyList: WordForm = {
     for (const [start, stop] of spans) {
       if (stop <= start || covered.overlaps(start, stop)) continue
       const quoted = start > 0 && /["'`]/.test(text[start - 1]!)
-      const tokens = tokenizeCapture(text, start, stop, setup.between).filter((t) => isElement(scan, t, quoted))
-      if (!tokens.some((t) => t.kind === 'numbers' || t.kind === 'word')) continue
+      const tokens = tokenizeCapture(text, start, stop, setup.between)
+      // An element that is a citation and nothing else: `'6.1.4'`, `'CR v24.03 6.2.5'`, not a sentence with a number in it.
+      if (!tokens.every((t) => isElement(scan, t, quoted)) || !tokens.some((t) => t.kind === 'numbers' || t.kind === 'word')) continue
       covered.add(start, stop)
       captureHits(scan, tokens, version, 'id', offset, group)
     }

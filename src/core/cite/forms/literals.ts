@@ -30,8 +30,8 @@ const KEYWORD = /:([A-Za-z_][\w-]{0,63})[ \t,]+(?=["[{(#'])/y
 const CITING_NAMES = new Set(['rule', 'rules', 'id', 'ids', 'ruleid', 'ruleids', 'number', 'numbers', 'num', 'rulenumber', 'rulenumbers', 'ref', 'refs', 'reference', 'references', 'ruleref', 'rulerefs', 'cr', 'crrule', 'crrules', 'cite', 'cites', 'citation', 'citations', 'covers', 'step', 'steps', 'section', 'sections'])
 export const isCitingName = (name: string) => CITING_NAMES.has(name.toLowerCase().replace(/[_-]/g, ''))
 const isVersionName = (name: string) => /^(?:version|edition)$/i.test(name)
-/** Openers of a list after a builder's name: `vec![`, `listOf(`, `List.of(`, `new[] {`, `#{`, `&[`, `@[`. */
-const BUILDER = /(?:vec!|(?:mutable)?(?:listOf|arrayOf|setOf)|(?:List|Set|Stream)\.of|Arrays\.asList|new(?:[ \t]+[A-Za-z_][\w.]*)?[ \t]*\[[ \t]*\][ \t]*|#|&|@)(?=[[({])/y
+/** Openers of a list after a builder's name: `vec![`, `listOf(`, `List.of(`, `new[] {`, Go's `[]string{`, `#{`, `&[`, `@[`. */
+const BUILDER = /(?:vec!|(?:mutable)?(?:listOf|arrayOf|setOf)|(?:List|Set|Stream)\.of|Arrays\.asList|new(?:[ \t]+[A-Za-z_][\w.]*)?[ \t]*\[[ \t]*\][ \t]*|\[\][A-Za-z_][\w.]*|#|&|@)(?=[[({])/y
 /** A bare token a macro or an attribute may cite with (`cite!(rule_x)`, `#[cr(6.1.4)]`). */
 const BARE = /^[\w.+§ -]+$/
 
