@@ -252,6 +252,8 @@ describe('what is still nothing', () => {
     // A section of a standard after a configured marker, and after `section` with bare numbers.
     expect(scanIn('http.ts', '// RFC 7231 § 6.1.4; eslint § 6.1.1; our section 6.1.2', { markers: ['§', 'section'] })).toEqual({ citations: [], problems: [] })
     expect(scanIn('http.ts', '// RFC 7231 section 6.1.4', { bareNumbers: 'comments' })).toEqual({ citations: [], problems: [] })
+    // An engine's own name for the rule, written of the game's words, is no tool (`end_run`, `endRun`); another's is (`retry_backoff`).
+    expect(ids('runs.go', '// the end_run rule 6.1.1; see endRun rule 6.1.1; retry_backoff rule 6.1.4')).toEqual(['rule_run', 'rule_run'])
     // Still the CR: a word of prose or of the game before the marker, a sentence\'s end, `CR` itself, a configured marker alone.
     expect(cited('runs.go', '// see rule 6.1.4; CR 6.1.1; the rule 6.1.2; per rule 6.1.3; Jacking Out rule 6.1.4; golden rule 1.2.1; e.g. rule 6.1.1; see eslint. Rule 6.1.4; § 6.1.1', { markers: ['§'] }).map((c) => c.split(' ')[1])).toEqual([
       'rule_jacking_out',

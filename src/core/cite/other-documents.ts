@@ -172,7 +172,8 @@ function toolBefore(table: CiteTable, text: string, markerAt: number): boolean {
   if (word === '' || !isAlnum(word.charCodeAt(word.length - 1))) return false
   const lower = word.toLowerCase()
   if (table.byId.has(lower) || /^v?\d/.test(lower)) return false
-  const parts = lower.split(/[-_:\/.@+]+/).filter((p) => p !== '')
+  // Parts by punctuation and by case (`SonarQube` → sonar, qube; `JackOut` → jack, out: the game's words).
+  const parts = word.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase().split(/[-_:\/.@+ ]+/).filter((p) => p !== '')
   if (TOOLS.has(lower) || parts.some((p) => TOOLS.has(p) || TOOL_SHAPE.test(p))) return true
   if (parts.every((p) => OWN.has(p.toUpperCase()) || gameWords(table).has(p))) return false
   // `flake8`, `es2015`, `c99`: a name with a number in it.
