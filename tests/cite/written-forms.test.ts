@@ -112,6 +112,36 @@ describe('what a citation may be written with', () => {
     expect(cited('x.rs', '// CR 1.8: 9.1.8g')).toEqual([])
   })
 
+  it('an edition is read the same wherever the citation is written: a comment, a string, a call\'s string, an attribute', () => {
+    // `1.8 9.1.8g`: edition 1.8 (not held), rule 9.1.8g — a warning, never section 1.8 and an unknown rule.
+    for (const [file, text] of [
+      ['engine.rs', '// CR 1.8 9.1.8g'],
+      ['engine.rs', 'let quoted = "CR 1.8 9.1.8g";'],
+      ['engine.rs', '#[cr("1.8 9.1.8g")]'],
+      ['engine.rs', 'cite!("CR 1.8: 9.1.8g");'],
+      ['engine_test.clj', '(cite "1.8 9.1.8g")'],
+      ['Engine.cs', '[Cite("1.8 9.1.8g")]'],
+      ['Engine.kt', '@Cite(rules = ["1.8 9.1.8g"])'],
+      ['engine.test.ts', "cite('v1.8', '9.1.8g')"],
+    ]) {
+      const found = scanIn(file!, text!)
+      expect(found.citations, text).toEqual([])
+      expect(found.problems.map((p) => `${p.severity}[${p.code}]`), text).toEqual(['warning[edition-not-held]'])
+    }
+    // A held release, as its own argument of the call or inside the string: the numbers are that release's.
+    for (const [file, text] of [
+      ['engine.test.ts', "cite('CR v24.03', '6.1.4')"],
+      ['engine.rs', '#[cr("24.03", 6.1.4)]'],
+      ['engine_test.clj', '(cite "6.1.4" "v24.03")'],
+      ['Engine.cs', '[Cite("v24.03 6.1.4")]'],
+      ['Engine.kt', '// CR v24.03: 6.1.4'],
+    ]) {
+      expect(cited(file!, text!, {}, TABLE_WITH_RELEASES).map((c) => c.replace(/^\d+:\d+ /, '')), text).toEqual(['rule_end_the_run (v24.03)'])
+    }
+    // A section before a rule of its own after a colon is still the section; a lone two-part number, a section.
+    expect(cited('engine.rs', '#[cr("1.2: 1.2.1")]\ncite!("1.2", "6.1.1");')).toEqual(['1:7 sec_golden_rules', '1:12 rule_54+', '2:8 sec_golden_rules', '2:15 rule_run'])
+  })
+
   it('a named argument whose name cites, in each language\'s syntax; other named arguments are not read', () => {
     expect(cited('test_runs.py', '@pytest.mark.cr(rule="6.9.1a")\n@pytest.mark.cr(rule_id="rule_run", reason="flaky")')).toEqual(['1:23 step_initiation_announce', '2:26 rule_run'])
     expect(ids('RunTest.kt', '@Cite(rule = "6.1.4") fun jackOut() {}')).toEqual(['rule_jacking_out'])
@@ -126,6 +156,34 @@ describe('what a citation may be written with', () => {
     expect(scanIn('test_runs.py', '@pytest.mark.cr("6.1.4", reason="rule_zzz_qqq flakes")')).toMatchObject({ problems: [], citations: [{ id: 'rule_jacking_out' }] })
     expect(scanIn('runs.ts', 'cite(note: "6.1.1", x == "6.1.4")')).toEqual({ citations: [], problems: [] })
     expect(ids('runs.rs', 'cite!(Rules::rule, "6.1.1")')).toEqual(['rule_run'])
+  })
+
+  it('a list as a citing name\'s value, or as an argument: each element a citation, none a pair with another', () => {
+    // In a citation call: Rust attributes (strings and bare tokens), Kotlin and Java annotations, a C# attribute, TypeScript options.
+    expect(ids('runs.rs', '#[cr(rules = ["6.1.4", "rule_end_the_run"])]\n#[cr(rules = [6.1.1, rule_jacking_out])]')).toEqual(['rule_jacking_out', 'rule_end_the_run', 'rule_run', 'rule_jacking_out'])
+    expect(ids('RunTest.kt', '@Cite(rules = ["6.1.4", "6.1.1"]) fun jackOut() {}')).toEqual(['rule_jacking_out', 'rule_run'])
+    expect(ids('RunTest.java', '@Cite(rules = {"6.1.4", "rule_run"})\n@Cite({"6.1.2a", "6.1.2b"})')).toEqual(['rule_jacking_out', 'rule_run', 'rule_announce_attacked_server', 'rule_change_attacked_server'])
+    expect(ids('RunTests.cs', '[Cite(Rules = new[] { "6.1.4", "rule_run" })]')).toEqual(['rule_jacking_out', 'rule_run'])
+    expect(ids('runs.test.ts', "cite({ rules: ['6.1.4', 'rule_end_the_run'], note: 'rule_zzz' })\ncite(['6.1.1', '6.1.4'])")).toEqual(['rule_jacking_out', 'rule_end_the_run', 'rule_run', 'rule_jacking_out'])
+    // Objects inside the list: their citing names are read, the others not; `version` names the release of them all.
+    expect(ids('runs.test.ts', "cite({ \"rules\": [{ id: 'rule_run', note: '6.1.4' }] })")).toEqual(['rule_run'])
+    expect(cited('RunTest.kt', '@Cite(rules = ["6.1.4"], version = "v24.03")', {}, TABLE_WITH_RELEASES)).toEqual(['1:17 rule_end_the_run (v24.03)'])
+    // In data, outside a call: a test's options, Clojure metadata, a decorator of another name, Kotlin, TOML, JSON.
+    for (const [file, text] of [
+      ['runs.test.ts', "test('jacks out', { rules: ['6.1.4', 'rule_end_the_run'] }, () => {})"],
+      ['runs_test.clj', '(deftest ^{:rules ["6.1.4" "rule_end_the_run"]} jack-out)'],
+      ['test_runs.py', '@pytest.mark.parametrize("x", [1], rules=("6.1.4", "rule_end_the_run"))'],
+      ['RunTest.kt', 'val ruleIds = listOf("6.1.4", "rule_end_the_run")'],
+      ['cases.toml', 'rules = ["6.1.4", "rule_end_the_run"]'],
+      ['cases.json', '{"covers": ["6.1.4", "rule_end_the_run"]}'],
+    ]) {
+      expect(ids(file!, text!), text).toEqual(['rule_jacking_out', 'rule_end_the_run'])
+      // Two elements, never a stale pair.
+      expect(problems(file!, text!), text).toEqual([])
+    }
+    // Data is no citation form: what is not a rule's (a linter's rule names, a version, the engine's own words, floats) is left alone; a close miss is still reported.
+    expect(scanIn('eslint.config.js', "export default { rules: { 'no-console': 'error' }, plugins: ['x'] }\nconst cfg = { rules: ['no-console', '4.17.21', 'rule_cache_ttl', 'Retry 6.1.4 times'] }\nweights = dict(rules=[6.1, 6.2])")).toEqual({ citations: [], problems: [] })
+    expect(problems('cases.json', '{"covers": ["rule_end_teh_run"]}')).toEqual(['1:14 error[unknown-rule] rule_end_teh_run'])
   })
 
   it('a sub-rule\'s letter in capitals, as `cr show` reads it', () => {
@@ -176,6 +234,37 @@ describe('what is still nothing', () => {
       '1:51 rule_jacking_out',
       '1:68 rule_end_run_access_or_breach_during_run',
       '1:103 rule_attacked_server',
+    ])
+  })
+
+  it('`rule N` of another tool or standard: a known name, a tool\'s shape, an identifier, a name with a digit or an inner capital', () => {
+    for (const [file, text] of [
+      ['lint.go', '// golint rule 6.1.4 wants a comment here; staticcheck rule 6.1.1 too'],
+      ['lint.go', '// Golint rule 6.1.4: exported names'],
+      ['.eslintrc.js', '/* eslint rule 1.2.1, Prettier rule 6.1.2, biome rule 6.1.3 */'],
+      ['Main.java', '// MISRA rule 10.1; SonarQube rule 6.1.1; PMD rule 6.1.4; checkstyle rule 6.1.2'],
+      ['main.c', '/* per clippy::pedantic rule 6.1.1, the @typescript-eslint/naming-convention rule 6.1.4 */'],
+      ['tools.py', '# PEP 8 rule 6.1.1, flake8 rule 6.1.2, markdownlint rule 6.1.3'],
+      ['lint.clj', ';; clj-kondo rule 6.1.4, eslint-plugin-react rule 6.1.1'],
+    ]) {
+      expect(scanIn(file!, text!), text).toEqual({ citations: [], problems: [] })
+    }
+    // A section of a standard after a configured marker, and after `section` with bare numbers.
+    expect(scanIn('http.ts', '// RFC 7231 § 6.1.4; eslint § 6.1.1; our section 6.1.2', { markers: ['§', 'section'] })).toEqual({ citations: [], problems: [] })
+    expect(scanIn('http.ts', '// RFC 7231 section 6.1.4', { bareNumbers: 'comments' })).toEqual({ citations: [], problems: [] })
+    // An engine's own name for the rule, written of the game's words, is no tool (`end_run`, `endRun`); another's is (`retry_backoff`).
+    expect(ids('runs.go', '// the end_run rule 6.1.1; see endRun rule 6.1.1; retry_backoff rule 6.1.4')).toEqual(['rule_run', 'rule_run'])
+    // Still the CR: a word of prose or of the game before the marker, a sentence\'s end, `CR` itself, a configured marker alone.
+    expect(cited('runs.go', '// see rule 6.1.4; CR 6.1.1; the rule 6.1.2; per rule 6.1.3; Jacking Out rule 6.1.4; golden rule 1.2.1; e.g. rule 6.1.1; see eslint. Rule 6.1.4; § 6.1.1', { markers: ['§'] }).map((c) => c.split(' ')[1])).toEqual([
+      'rule_jacking_out',
+      'rule_run',
+      'rule_attacked_server',
+      'rule_end_the_run',
+      'rule_jacking_out',
+      'rule_54+',
+      'rule_run',
+      'rule_jacking_out',
+      'rule_run',
     ])
   })
 

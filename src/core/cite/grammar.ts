@@ -142,6 +142,8 @@ export interface CaptureToken {
   values?: string[]
 }
 
+/** After a two-part number in a capture: blanks or a label's colon, then a number (`1.8 9.1.8g`, `1.8: 9.1.8g`). */
+const EDITION_BEFORE_NUMBER = /^(?:[ \t]+|[ \t]*:[ \t]*)(?:§[ \t]*)?\d/
 /** Words that introduce a citation inside a capture (`//@ rule: CR 6.1.4`): not references. */
 const CAPTURE_MARKER = /^(?:CR|Cr|cr|[Rr]ules?|RULES?|[Ss]teps?|[Ss]ections?|[Ss]ee|and|or|through|thru|to)$/
 const CAPTURE_WORD = /[^\s,;/&+"'`()[\]{}|][^\s,;/&"'`()[\]{}|]*/y
@@ -161,6 +163,14 @@ export function tokenizeCapture(text: string, start: number, end: number, betwee
     const c = window.charCodeAt(at)
     if (c >= 48 && c <= 57 && !/^\d{2}\.\d{2}(?![\d.a-z])/.test(window.slice(at, at + 6))) {
       const { items, end: after } = readNumbers(window, at, between)
+      // `1.8 9.1.8g`, `1.8: 9.1.8g`: a two-part number alone before another may be an edition, as after `CR`
+      // (`captureHits` decides, with `isEditionInCapture`).
+      if (items.length === 1 && /^\d+\.\d+$/.test(items[0]!.text) && EDITION_BEFORE_NUMBER.test(window.slice(after, after + 8))) {
+        out.push({ offset: start + at, text: items[0]!.text, kind: 'edition' })
+        // Past a label's colon, which is no marker of its own (`captureHits` reads the gap).
+        at = after + (/^[ \t]*:/.exec(window.slice(after, after + 8))?.[0].length ?? 0)
+        continue
+      }
       if (items.length > 0) {
         for (const it of items) out.push({ offset: start + it.offset, text: it.text, kind: 'numbers', values: it.values })
         at = after

@@ -70,10 +70,13 @@ export function followedByOtherDocument(table: CiteTable, text: string, end: num
  * Does the text just before the marker at `markerAt` name a document other than the CR? `strong`: the marker
  * is a name itself (`CR`, `Comprehensive Rules`), so a capitalised word starting the sentence before it is
  * that name's owner too (`// Lorcana Comprehensive Rules 1.2.1`), unless it is a verb or a preposition.
+ * `owned`: a word before the marker may make it someone else's (`our rule`, `golint rule`, `RFC §`): every
+ * marker but the CR's own names.
  */
-export function namedOtherDocument(table: CiteTable, text: string, markerAt: number, strong = false): boolean {
-  // `our house rule 3.2.1`, `the lint rule 4.2`: a weak marker someone else's by the word before it.
-  if (!strong && ownedByOthers(table, text, markerAt)) return true
+export function namedOtherDocument(table: CiteTable, text: string, markerAt: number, strong = false, owned = !strong): boolean {
+  // `our house rule 3.2.1`, `the lint rule 4.2`, `golint rule 6.1.4`: a marker someone else's by the word
+  // before it (`rule`, `step`, a configured `§` or `section`; never `CR`, the game's own name).
+  if (owned && ownedByOthers(table, text, markerAt)) return true
   // Read backwards in place, a bounded look: this runs for every marker of a tree.
   const w = wordBefore(text, markerAt)
   if (w === undefined) return false
@@ -125,19 +128,69 @@ function isName(table: CiteTable, text: string, { word, start }: { word: string;
 const POSSESSIVE = new Set(['our', 'my', 'your', 'their', 'his', 'her', 'own'])
 /**
  * Before `rule` or `step`: a kind of rule that is not the game's (`house rule 3.2.1`, `team rule`, `lint
- * rule`, `style rule`): the engine team's, a tool's, a tournament's. Wins over the game's own words
- * (`tournament` is a word of an ID, the Tournament Rules another document).
+ * rule`, `style rule`): the engine team's, a tournament's. Wins over the game's own words (`tournament` is
+ * a word of an ID, the Tournament Rules another document).
  */
 const QUALIFIER = new Set([
   'house', 'team', 'project', 'company', 'internal', 'local', 'custom', 'engine', 'homebrew', 'variant', 'casual', 'table', 'club', 'league', 'tournament',
   'lint', 'linter', 'linting', 'style', 'styleguide', 'coding', 'naming', 'formatting', 'review', 'business', 'validation', 'firewall', 'routing', 'css',
-  'eslint', 'tslint', 'clippy', 'pylint', 'ruff', 'flake8', 'mypy', 'rubocop', 'checkstyle', 'sonar', 'detekt', 'ktlint', 'stylelint',
+  'compiler', 'analyzer', 'analyser', 'parser', 'lexer', 'grammar', 'regex', 'schema', 'security', 'accessibility', 'a11y', 'iptables', 'nginx', 'cors',
 ])
+/**
+ * Tools and standards whose rules are numbered or named (`golint rule`, `MISRA rule`, `PEP 8`): their rules
+ * are never the CR's. Besides these, any word shaped as a tool's name is one (`TOOL_SHAPE`).
+ */
+const TOOLS = new Set([
+  'eslint', 'tslint', 'jshint', 'jslint', 'jscs', 'standardjs', 'prettier', 'biome', 'oxlint', 'deno', 'typescript', 'stylelint', 'markdownlint', 'remark',
+  'clippy', 'rustfmt', 'rustc', 'pylint', 'ruff', 'flake8', 'mypy', 'pyright', 'pycodestyle', 'pydocstyle', 'pyflakes', 'bandit', 'black', 'isort', 'pep', 'pep8',
+  'golint', 'golangci', 'staticcheck', 'govet', 'vet', 'revive', 'gocritic', 'gosec', 'errcheck', 'gofmt',
+  'rubocop', 'reek', 'checkstyle', 'pmd', 'spotbugs', 'findbugs', 'errorprone', 'sonar', 'sonarqube', 'sonarlint', 'sonarcloud', 'codeql', 'semgrep', 'snyk',
+  'detekt', 'ktlint', 'swiftlint', 'scalastyle', 'scalafix', 'wartremover', 'credo', 'kibit', 'eastwood', 'kondo', 'splint', 'cppcheck', 'cpplint', 'tidy',
+  'resharper', 'stylecop', 'fxcop', 'roslyn', 'roslynator', 'phpcs', 'phpstan', 'psalm', 'shellcheck', 'hadolint', 'yamllint', 'tflint', 'checkov', 'coverity',
+  'misra', 'autosar', 'cert', 'cwe', 'owasp', 'wcag', 'rfc', 'iso', 'iec', 'ieee', 'ecma', 'w3c', 'posix', 'jsr', 'psr',
+])
+/** A tool's name by its shape: `staticcheck`, `markdownlint`, `rubocop`, `gofmt`, `clj-kondo`'s parts. */
+const TOOL_SHAPE = /^[a-z]{2,}(?:lint|linter|check|checker|cop|fmt|analyzer)$/
+
+/**
+ * Is the word just before a marker (blanks or a hyphen between) another tool's or standard's name, so
+ * that the rule it numbers is that tool's (`golint rule 6.1.4`, `eslint-plugin-react rule`, `SonarQube
+ * rule`, `flake8 rule`, `clippy::pedantic rule`)? A word of the game (`the Runner's rule`, `golden rule`),
+ * an ID, or a word ending a sentence or a label (`see eslint. Rule 6.1.4`) is not.
+ */
+function toolBefore(table: CiteTable, text: string, markerAt: number): boolean {
+  let i = markerAt - 1
+  if (i < 0 || !(isBlank(text.charCodeAt(i)) || text.charCodeAt(i) === 45 /* - */)) return false
+  while (i >= 0 && isBlank(text.charCodeAt(i))) i--
+  if (i >= 0 && text.charCodeAt(i) === 45 && i === markerAt - 1) i--
+  const end = i + 1
+  while (i >= 0 && end - i <= 40 && isToolChar(text.charCodeAt(i))) i--
+  if (i >= 0 && isToolChar(text.charCodeAt(i))) return false
+  let start = i + 1
+  while (start < end && !isAlnum(text.charCodeAt(start)) && text.charCodeAt(start) !== 64 /* @ */) start++
+  const word = text.slice(start, end)
+  if (word === '' || !isAlnum(word.charCodeAt(word.length - 1))) return false
+  const lower = word.toLowerCase()
+  if (table.byId.has(lower) || /^v?\d/.test(lower)) return false
+  // Parts by punctuation and by case (`SonarQube` → sonar, qube; `JackOut` → jack, out: the game's words).
+  const parts = word.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase().split(/[-_:\/.@+ ]+/).filter((p) => p !== '')
+  if (TOOLS.has(lower) || parts.some((p) => TOOLS.has(p) || TOOL_SHAPE.test(p))) return true
+  if (parts.every((p) => OWN.has(p.toUpperCase()) || gameWords(table).has(p))) return false
+  // `flake8`, `es2015`, `c99`: a name with a number in it.
+  if (/[a-z][0-9]/i.test(word)) return true
+  // `clippy::pedantic`, `@typescript-eslint/naming`, `no_std`: an identifier, not a word of prose.
+  if (/::|\/|@|_/.test(word)) return true
+  // `SonarQube`, `StyleCop`, `ReSharper`, `eslintPlugin`: a capital inside a word (not an acronym, `MTR`, which `isName` reads).
+  return /^[A-Za-z][a-z0-9]+[A-Z]/.test(word)
+}
+
+const isToolChar = (c: number) => isAlnum(c) || c === 95 || c === 58 || c === 64 || c === 47 || c === 45 || c === 46 || c === 43
 
 /**
  * Is the weak marker at `markerAt` someone else's by the word just before it (blanks or a hyphen between)?
- * A possessive (`our rule`, `the team's rule`; not the game's own, `the Runner's rule`) or a qualifier
- * (`house rule`, `lint-rule`). Read backwards in place, a bounded look.
+ * A possessive (`our rule`, `the team's rule`; not the game's own, `the Runner's rule`), a qualifier
+ * (`house rule`, `lint-rule`), or another tool's or standard's name (`golint rule`, `SonarQube rule`).
+ * Read backwards in place, a bounded look.
  */
 function ownedByOthers(table: CiteTable, text: string, markerAt: number): boolean {
   let i = markerAt - 1
@@ -146,11 +199,13 @@ function ownedByOthers(table: CiteTable, text: string, markerAt: number): boolea
   if (i >= 0 && text.charCodeAt(i) === 45 && i === markerAt - 1) i--
   const end = i + 1
   while (i >= 0 && end - i <= 24 && (isAlnum(text.charCodeAt(i)) || text.charCodeAt(i) === 39 || text.charCodeAt(i) === 0x2019)) i--
-  if (i >= 0 && isAlnum(text.charCodeAt(i))) return false
-  const word = text.slice(i + 1, end).toLowerCase()
-  if (POSSESSIVE.has(word) || QUALIFIER.has(word)) return true
-  const owner = /^([a-z][a-z0-9]*)['\u2019]s?$/.exec(word)?.[1]
-  return owner !== undefined && !NO_OWNER.has(owner) && !OWN.has(owner.toUpperCase()) && !gameWords(table).has(owner)
+  if (!(i >= 0 && isAlnum(text.charCodeAt(i)))) {
+    const word = text.slice(i + 1, end).toLowerCase()
+    if (POSSESSIVE.has(word) || QUALIFIER.has(word)) return true
+    const owner = /^([a-z][a-z0-9]*)['\u2019]s?$/.exec(word)?.[1]
+    if (owner !== undefined) return !NO_OWNER.has(owner) && !OWN.has(owner.toUpperCase()) && !gameWords(table).has(owner)
+  }
+  return toolBefore(table, text, markerAt)
 }
 
 /** `it's rule 6.1.4 that …`, `the game's rule`: a contraction, or the game itself. */

@@ -5,9 +5,11 @@
  * is a capture; a macro's or attribute's bare tokens too (`cite!(rule_x)`).
  */
 import type { FileScan } from '../context.ts'
-import { tokenizeCapture } from '../grammar.ts'
+import { isYearForm } from '../editions.ts'
+import { tokenizeCapture, type CaptureToken } from '../grammar.ts'
 import { captureHits } from './capture.ts'
 import { NOT_MINE, type CaptureForm, type WordForm } from './form.ts'
+import { readLiterals } from './literals.ts'
 
 /**
  * `cite(`, `cite!(`, `#[cr(`, `[Cite(`, `@cr(`, `rule(`: an alternative of the main expression (a pass of its
@@ -16,17 +18,6 @@ import { NOT_MINE, type CaptureForm, type WordForm } from './form.ts'
 const CALL_NAMES = String.raw`(?:cite|Cite|CITE|cr|Cr|CR|rule|Rule|cite_rule|cr_rule)!?[ \t]*\(`
 /** Lisp calls, `(cite "…")`, `(cr/cite "…")`: looked for in Lisp files only, in a pass of their own. */
 const LISP_CALL = /\((?:[A-Za-z][\w.-]*\/)?(?:cite|cr)[ \t]+(?=["'])/g
-/** `version: 'v24.03'` in a call's other arguments (`rule('6.2.5', { version: 'v24.03' })`, `version="v24.03"`, `Edition = "…"`). */
-const VERSION_ARG = /\b(?:version|edition)\s*(?::|=>?)\s*['"`]([^'"`\n]{1,12})['"`]/i
-/**
- * A named argument, in any language's way: `rule="6.9.6a"` (Python, Kotlin, Scala), `Rule = "…"` (C#
- * attributes, Rust's `#[cr(rule = "…")]`), `rule: "…"` (Swift, C#, Ruby, Dart, an options object),
- * `:rule => "…"` (Ruby). Not `==` (a comparison) nor `::` (a path).
- */
-const NAMED = /:?([A-Za-z_][A-Za-z0-9_]{0,63})[ \t]*(?:=>|=(?!=)|:(?!:))[ \t]*/y
-/** Names whose value cites (compared in lower case, `_` dropped: `rule_id`, `ruleId`, `RuleId`); any other named argument is not read. */
-const CITING_NAMES = new Set(['rule', 'rules', 'id', 'ids', 'ruleid', 'ruleids', 'number', 'numbers', 'num', 'rulenumber', 'rulenumbers', 'ref', 'refs', 'reference', 'references', 'ruleref', 'rulerefs', 'cr', 'cite', 'cites', 'citation', 'citations', 'covers', 'step', 'steps', 'section', 'sections'])
-const isCitingName = (name: string) => CITING_NAMES.has(name.toLowerCase().replaceAll('_', ''))
 /** How far a citation call's arguments may reach. */
 const CALL_SPAN = 400
 
@@ -57,92 +48,30 @@ export const lispCalls: CaptureForm = {
 /**
  * Each literal of the call at `callAt` whose arguments start at `from`, unless something read it already.
  * Its arguments are separate citations, all of one group: a number and an ID among them are never a pair.
+ * An argument that is only a release (`cite("CR v24.03", "6.2.5")`, `#[cr("v24.03", rule_x)]`) names the
+ * release of the others, as `version:` does.
  */
 function readArguments(scan: FileScan, callAt: number, from: number, bare: boolean) {
-  const { text } = scan
-  let group: number | undefined
-  readCall(text, from, bare, (start, end, version) => {
-    if (end <= start || scan.covered().overlaps(start, end)) return
+  const { text, setup } = scan
+  const read = readLiterals(text, from, 41 /* ) */, true, bare, from + CALL_SPAN)
+  const literals: { start: number; end: number; tokens: CaptureToken[] }[] = []
+  let version = read.version
+  for (const [start, end] of read.spans) {
+    if (end <= start || scan.covered().overlaps(start, end)) continue
     scan.covered().add(start, end)
-    captureHits(scan, tokenizeCapture(text, start, end, scan.setup.between), version, 'call', callAt, (group ??= scan.nextGroup()))
-  })
+    const tokens = tokenizeCapture(text, start, end, setup.between)
+    const edition = version === undefined ? releaseOnly(tokens, setup.table.chapters) : undefined
+    if (edition !== undefined) version = edition
+    else literals.push({ start, end, tokens })
+  }
+  let group: number | undefined
+  for (const { tokens } of literals) captureHits(scan, tokens, version, 'call', callAt, (group ??= scan.nextGroup()))
 }
 
-/**
- * The string arguments of a citation call whose `(` ends at `from`: each
- * literal's content is a capture (`cite!("rule_x")`, `cite("6.1.4", "6.1.5")`);
- * a macro's or attribute's bare tokens too (`cite!(rule_x)`, `#[cr(6.1.4)]`);
- * a named argument's value when its name cites (`rule="6.9.6a"`, `#[cr(rule =
- * "…")]`, `[Cite(Rule = "…")]`, `rule: "…"`, an options object's `{ rule: "…" }`).
- * Other arguments are skipped, except `version: 'v24.03'`, which names the
- * release of the literals before it. Stops at the closing `)` or after
- * `CALL_SPAN` characters.
- */
-function readCall(text: string, from: number, bareTokens: boolean, capture: (start: number, end: number, version?: string) => void) {
-  const limit = Math.min(text.length, from + CALL_SPAN)
-  const literals: [number, number][] = []
-  let version: string | undefined
-  // Inside an options object (`cite({ rule: '6.1.4' })`): only named values are read.
-  let object = false
-  let i = from
-  while (i < limit) {
-    let c = text.charCodeAt(i)
-    if (c === 41 /* ) */) break
-    if (c === 32 || c === 9 || c === 10 || c === 13 || c === 44) {
-      i++
-      continue
-    }
-    if (c === 123 /* { */ && !object) {
-      object = true
-      i++
-      continue
-    }
-    if (c === 125 /* } */ && object) {
-      object = false
-      i++
-      continue
-    }
-    // A named argument whose name cites: its value is read as an argument would be.
-    NAMED.lastIndex = i
-    const name = NAMED.exec(text)
-    const named = name !== null && isCitingName(name[1]!)
-    if (named) {
-      i = NAMED.lastIndex
-      c = text.charCodeAt(i)
-    }
-    // A string literal: "…", '…', `…`, r"…", r#"…"#, @"…".
-    let q = i
-    if ((c === 114 || c === 64) && (text[i + 1] === '"' || text[i + 1] === '#')) q = text[i + 1] === '#' ? i + 2 : i + 1
-    const quote = text.charCodeAt(q)
-    if (quote === 34 || quote === 39 || quote === 96) {
-      let j = q + 1
-      while (j < limit && text.charCodeAt(j) !== quote && text.charCodeAt(j) !== 10) j += text.charCodeAt(j) === 92 ? 2 : 1
-      if (j >= limit || text.charCodeAt(j) !== quote) break
-      if (!object || named) literals.push([q + 1, j])
-      i = j + 1
-      if (text[i] === '#') i++
-      continue
-    }
-    // Another argument: to the next top-level `,` or `)`.
-    let depth = 0
-    const start = i
-    while (i < limit) {
-      const d = text.charCodeAt(i)
-      if (d === 40 || d === 91 || d === 123) depth++
-      else if (d === 41 || d === 93 || d === 125) {
-        if (depth === 0) break
-        depth--
-      } else if (d === 44 && depth === 0) break
-      else if (d === 10 && depth === 0) break
-      i++
-    }
-    // A `]` or `}` that closes nothing ends the call: `cite!(a}` must not spin on the same character.
-    if (i === start) break
-    const arg = text.slice(start, i)
-    const v = VERSION_ARG.exec(arg)
-    if (v) version = v[1]
-    else if (bareTokens && (!object || named) && /^[\w.+§ -]+$/.test(arg.trim())) literals.push([start, start + arg.trimEnd().length])
-    if (i < limit && text.charCodeAt(i) === 10) break
-  }
-  for (const [s, e] of literals) capture(s, e, version)
+/** `v24.03`, `CR 24.03`, `CR: v24.03`: a literal that names a release and nothing else (`1.8` alone is section 1.8). */
+function releaseOnly(tokens: readonly CaptureToken[], chapters: ReadonlySet<string>): string | undefined {
+  const last = tokens[tokens.length - 1]
+  if (last?.kind !== 'edition' || !tokens.slice(0, -1).every((t) => t.kind === 'marker')) return undefined
+  const digits = last.text.replace(/^[vV]/, '')
+  return /^[vV]/.test(last.text) || isYearForm(digits, chapters) ? last.text : undefined
 }

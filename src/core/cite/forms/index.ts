@@ -11,6 +11,7 @@
 import { bareNumber } from './bare-number.ts'
 import { citationCall, lispCalls } from './call.ts'
 import { idWord } from './id-word.ts'
+import { keyList } from './key-list.ts'
 import { markedNumber } from './marker.ts'
 import { projectPatterns } from './pattern.ts'
 import { refMarkup } from './ref-markup.ts'
@@ -22,4 +23,4 @@ export type { CaptureForm, WordForm } from './form.ts'
 export const CAPTURE_FORMS: readonly CaptureForm[] = [projectPatterns, lispCalls]
 
 /** Alternatives of the main expression, in order of precedence at one position. */
-export const WORD_FORMS: readonly WordForm[] = [citationCall, refMarkup, idWord, markedNumber, bareNumber]
+export const WORD_FORMS: readonly WordForm[] = [citationCall, keyList, refMarkup, idWord, markedNumber, bareNumber]

@@ -50,6 +50,8 @@ const EDITION = /([vV])?(\d{1,2}\.\d{1,2})(?![A-Za-z0-9_]|\.\d)/y
 const EDITION_GAP = /([ \t]*[,:][ \t]*|[ \t]+)(?:§[ \t]*)?/y
 const NUMBER_AT = new RegExp(NUMBER, 'y')
 const RULE_MARKER = /^[Rr]/
+/** The CR's own names: no word before them makes them someone else's. */
+const CR_NAME = /^(?:CR|Cr|cr|[Cc]omprehensive[ \t]+[Rr]ules)$/
 
 export const markedNumber: WordForm = {
   name: 'marker',
@@ -73,7 +75,8 @@ function readMarked(scan: FileScan, offset: number, marker: string): number | un
   const { setup, text } = scan
   const { table } = setup
   // `MISRA C:2012 Rule 10.4`, `Flesh and Blood Comprehensive Rules 1.0.1a`: another document's rules.
-  if (namedOtherDocument(table, text, offset, !RULE_MARKER.test(marker) && !SOFT_MARKER.test(marker))) return skipNumbers(scan, offset + marker.length)
+  const strong = !RULE_MARKER.test(marker) && !SOFT_MARKER.test(marker)
+  if (namedOtherDocument(table, text, offset, strong, !strong || !CR_NAME.test(marker))) return skipNumbers(scan, offset + marker.length)
   AFTER_MARKER.lastIndex = offset + marker.length
   AFTER_MARKER.exec(text)
   const pos = AFTER_MARKER.lastIndex
