@@ -129,4 +129,17 @@ describe('cr rename', () => {
     expect(third.stderr).toMatch(/nothing left to rename/)
     expect(third.code).toBe(0)
   })
+
+  it('a rename made by hand (the definition alone) is finished by the command cr check names', async () => {
+    const runs = read('06_runs.yaml')
+    writeFileSync(join(root, 'rules/06_runs.yaml'), runs.replace('- subsection: rule_end_the_run\n', '- subsection: rule_run_ends\n'))
+    const check = await runCr(['check', 'rules'], root)
+    expect(check.code).toBe(1)
+    const named = /`(cr rename rule_end_the_run rule_run_ends)`/.exec(check.stdout + check.stderr)
+    expect(named, check.stderr).not.toBeNull()
+    const r = await runCr(named![1]!.split(' ').slice(1), root)
+    expect(r.stderr).toMatch(/finished renaming/)
+    expect(r.code).toBe(0)
+    await checkIsClean()
+  })
 })
