@@ -384,6 +384,45 @@ describe.skipIf(!hasChromium)('search', () => {
     })
   })
 
+  describe('a citation pasted and entered before search has loaded', () => {
+    // Enter before the page's script runs submits the form itself: the results page must land where
+    // Enter would have (the rule, a number another release printed with its note), as typed ones do.
+    test.each([
+      ['6.1.4', /\/runs\/#rule_end_the_run$/],
+      ['10.5.5', /#rule_[a-z_]+$/],
+      ['CR 24.03 §6.2.5', /\/v24\.03\/runs\/.*#rule_[a-z_]+$/],
+    ])('%s', async (q, landing) => {
+      const { page, context, errors } = await newPage(site)
+      await page.route(/\/_astro\/Base\.astro_astro_type_script[^/]*\.js$/, (route) => route.abort())
+      await page.goto(`${site.url}/`)
+      await page.fill('#q', q)
+      await Promise.all([page.waitForURL('**/search/?q=*'), page.press('#q', 'Enter')])
+      await page.unroute(/\/_astro\/Base\.astro_astro_type_script[^/]*\.js$/)
+      await page.waitForURL((url) => !url.pathname.startsWith('/search/'))
+      expect(page.url()).toMatch(landing)
+      expect(errors.filter((e) => !/Base\.astro|Failed to fetch dynamically imported|net::ERR_FAILED/.test(e))).toEqual([])
+      await context.close()
+    })
+
+    test('words entered so stay on the results page', async () => {
+      const { page, context } = await newPage(site)
+      await page.goto(`${site.url}/search/?q=${encodeURIComponent('jack out')}`)
+      await page.waitForFunction(() => document.querySelector<HTMLElement>('[data-search-page] .search-results')?.dataset.done === 'jack out')
+      expect(new URL(page.url()).pathname).toBe('/search/')
+      await context.close()
+    })
+
+    test('an edition this site does not have says so, never read as today\'s rule or as words, and Enter stays', async () => {
+      const { page } = await results('CR 1.8 9.1.8g')
+      const none = page.locator('#q ~ .search-panel .none')
+      await expect(none.textContent()).resolves.toMatch(/CR 1\.8 is an edition this site does not have/)
+      await expect(page.locator('#q ~ .search-panel a.hit').count()).resolves.toBe(0)
+      await expect(page.locator('#q ~ .search-panel .none .search-offers a').first().textContent()).resolves.toMatch(/^9\.1\.8g? /)
+      await Promise.all([page.waitForURL('**/search/?q=*'), page.press('#q', 'Enter')])
+      await page.goto(`${site.url}/runs/`)
+    })
+  })
+
   describe('the cold start (issue 20): what search reads is asked for at once, not one file after another', () => {
     /** Site paths, with the names Vite and Pagefind make from bytes and the entry's fresh `?ts=` made generic. */
     const shape = (url: string) =>
