@@ -60,8 +60,9 @@ describe('against the real rules', () => {
     expect(u.forms).toEqual({ rezzed: ['rez'] })
     expect(u.changes).toEqual([])
     // "ran" is a word of the index now (players' words for 10.x say it), so it is searched as typed and as "run".
-    const ran = understandQuery('the runner ran past the ice', ctx)
-    expect(ran.words).toEqual(['runner', 'ran', 'past', 'ice'])
+    // ("ran past" is a players' phrase for passing ice now, synonyms.ts: not this test's words.)
+    const ran = understandQuery('the runner ran against the ice', ctx)
+    expect(ran.words).toEqual(['runner', 'ran', 'against', 'ice'])
     expect(ran.forms).toEqual({ ran: ['run'] })
     expect(formsToSearch('ran', (w) => w === 'run')).toEqual(['run'])
   })
