@@ -65,7 +65,7 @@ const CONTROL = 'a[href], button, summary, input:not([type=hidden]), select, tex
  * text and keeps its line (WCAG 2.5.8's inline exception). Every other control is audited. A
  * rule's number (`a.n`) has its own test below, which allows for one-line rules 31 px apart.
  */
-const PROSE = ':is(.tx, .gd, .card-text, .snippet, .preamble, .contact, .hist-sum, .wd, .changes li, .ex, .lede, .full-unreleased, main > p:not([class]), .nf-noscript > p) a, a.n'
+const PROSE = ':is(.tx, .gd, .card-text, .snippet, .preamble, .contact, .hist-sum, .wd, .changes li, .ex, .lede, .full-unreleased, .ce-x:not(.ce-split), main > p:not([class]), .nf-noscript > p) a, a.n'
 
 /**
  * Controls drawn on the page whose target (where a tap lands on them, pseudo-elements included,
