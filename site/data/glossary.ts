@@ -13,8 +13,16 @@
  * - `see`: players' words and abbreviations for a term above
  *   (`PLAYERS_WORDS`: "influence" → influence cost, "ETR" → end the run),
  *   pointing at it.
+ *
+ * Each entry also carries the players' words search knows for it (`says`,
+ * from the one vocabulary of `scripts/query/`: jargon, synonyms, and
+ * `PLAYERS_WORDS`), so the filter finds "brain damage" as core damage and
+ * "face check" as the encounter ice phase (`playersWordsOf`).
  */
 import type { RuleEntry } from '../../src/core/types.ts'
+import { words } from '../scripts/query/fold.ts'
+import { JARGON } from '../scripts/query/jargon.ts'
+import { SYNONYMS } from '../scripts/query/synonyms.ts'
 import { termAnchor } from '../shared/routes.ts'
 import type { GlossaryEntry } from './types.ts'
 
@@ -115,7 +123,41 @@ export function buildGlossary(rules: RuleEntry[], urlOf: (id: string) => string)
   const anchorOf = new Map<string, string>()
   for (const e of entries) if (e.kind !== 'see' && !anchorOf.has(e.term.toLowerCase())) anchorOf.set(e.term.toLowerCase(), e.anchor)
   for (const e of entries) if (e.see) e.seeAnchor = anchorOf.get(e.see.toLowerCase())
+  for (const [entry, says] of playersWordsOf(entries)) entry.says = says
   return entries
+}
+
+/** Players' words and what they mean in the CR's words: search's vocabulary (jargon, synonyms) and the glossary's own. */
+const VOCABULARY: readonly { says: readonly string[]; means: string }[] = [
+  ...JARGON,
+  ...SYNONYMS,
+  ...PLAYERS_WORDS.map((w) => ({ says: [words(w.says).join(' ')], means: w.see })),
+]
+
+/** A word compared with a term's: folded, a plural's `s` dropped ("credits" is "credit"). */
+const stem = (w: string) => (w.length > 3 && /[^s]s$/.test(w) ? w.slice(0, -1) : w)
+
+/**
+ * Which entries each player's word means: the term that is `means` exactly (in the
+ * singular), else those whose words start with every word of `means` and add at most one
+ * ("encounter ice" → encounter ice phase, "damage" → core, meat and net damage, "jack out"
+ * → jacking out). A word for something the glossary has no term for ("mid" → during) is
+ * search's alone. `see` entries are left out: their term is found by its own words.
+ */
+export function playersWordsOf(entries: readonly GlossaryEntry[]): Map<GlossaryEntry, string[]> {
+  const terms = entries.filter((e) => e.kind !== 'see').map((e) => ({ e, words: words(e.term).map(stem) }))
+  const out = new Map<GlossaryEntry, string[]>()
+  for (const { says, means } of VOCABULARY) {
+    const m = words(means).map(stem)
+    const exact = terms.filter((t) => t.words.join(' ') === m.join(' '))
+    const near = exact.length > 0 ? exact : terms.filter((t) => t.words.length <= m.length + 1 && m.every((w) => t.words.some((tw) => tw.startsWith(w))))
+    for (const { e } of near) {
+      const list = out.get(e) ?? []
+      for (const s of says) if (!list.includes(s) && words(s).join(' ') !== words(e.term).join(' ')) list.push(s)
+      out.set(e, list)
+    }
+  }
+  return out
 }
 
 /**

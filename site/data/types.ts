@@ -148,6 +148,8 @@ export interface GlossaryEntry {
   /** For `see`: the term it means, and that entry's anchor. */
   see?: string
   seeAnchor?: string
+  /** Players' words that mean this term (folded: `brain damage`, `facecheck`), for the glossary's filter. */
+  says?: string[]
 }
 
 export interface CardEntry {

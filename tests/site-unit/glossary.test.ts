@@ -4,6 +4,9 @@ import { describe, expect, test } from 'vitest'
 import { loadCards } from '../../src/io/read-sources.ts'
 import { headingTerms, PLAYERS_WORDS } from '../../site/data/glossary.ts'
 import { prepareRelease } from '../../site/data/prepare.ts'
+import { filterEntry, matchEntry } from '../../site/scripts/glossary-filter.ts'
+import { JARGON } from '../../site/scripts/query/jargon.ts'
+import { SYNONYMS } from '../../site/scripts/query/synonyms.ts'
 
 const ROOT = join(import.meta.dirname, '../..')
 const cards = loadCards(join(ROOT, 'data/cards.json'))
@@ -70,5 +73,45 @@ describe('the glossary', () => {
     expect(old.glossary.length).toBeGreaterThan(150)
     expect(new Set(old.glossary.map((g) => g.anchor)).size).toBe(old.glossary.length)
     expect(old.glossary.every((g) => g.url.startsWith('/v22.12/'))).toBe(true)
+  })
+
+  describe("the filter knows players' words, from search's vocabulary", () => {
+    /** What the filter shows for a query, as the page gives it each entry (`data-term`, `data-says`). */
+    const filter = (q: string) =>
+      current.glossary.flatMap((g) => {
+        const m = matchEntry(q, filterEntry(g.see ? `${g.term} ${g.see}` : g.term, (g.says ?? []).join('|')))
+        return m ? [{ term: g.term, by: m.by }] : []
+      })
+
+    test.each([
+      ['brain damage', 'core damage'],
+      ['Face-check', 'encounter ice phase'],
+      ['face check', 'encounter ice phase'],
+      ['bail out', 'Jacking out'],
+      ['tutor', 'search'],
+      ['unrez', 'derez'],
+      ['graveyard', 'discard pile'],
+    ])('“%s” finds the CR’s “%s”, saying by which word', (q, term) => {
+      expect(filter(q)).toContainEqual({ term, by: expect.any(String) })
+    })
+
+    test('every word search rewrites into a glossary term finds that term in the filter', () => {
+      const termOf = new Map(current.glossary.filter((g) => g.kind !== 'see').map((g) => [g.term.toLowerCase(), g.term]))
+      let checked = 0
+      for (const e of [...JARGON, ...SYNONYMS]) {
+        const term = termOf.get(e.means.toLowerCase())
+        if (!term) continue
+        for (const says of e.says) {
+          checked++
+          expect(filter(says).map((x) => x.term), `${says} → ${e.means}`).toContain(term)
+        }
+      }
+      expect(checked).toBeGreaterThan(40)
+    })
+
+    test('a term found by its own words is not said to be a player’s word, and two letters are no player’s word', () => {
+      expect(filter('core damage')).toContainEqual({ term: 'core damage', by: undefined })
+      expect(filter('pu').every((x) => x.by === undefined)).toBe(true)
+    })
   })
 })

@@ -115,6 +115,28 @@ describe.skipIf(!hasChromium)('permalinks typed by hand', () => {
     await context.close()
   })
 
+  test('without script, a permalink in another case or with a stray character is a 404 that offers the ways in that work without it', async () => {
+    // A static host has no file for every form (each would be 8 KB of dist/): the 404 page says the exact form and links what needs no script.
+    const { page, context } = await newPage(site, { javaScriptEnabled: false })
+    for (const path of ['/r/6.1.4A/', '/r/6.1.4a%20/', '/r/RULE_END_THE_RUN']) {
+      const response = await page.goto(`${site.url}${path}`)
+      expect(response?.status(), path).toBe(404)
+      const block = page.locator('.nf-noscript')
+      await expect(block.isVisible(), path).resolves.toBe(true)
+      await expect(block.locator('p').first().textContent()).resolves.toMatch(/\/r\/6\.1\.4a\/.*\/r\/rule_end_the_run\//)
+      const links = await block.locator('a').evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).href))
+      expect(links.map((l) => new URL(l).pathname)).toEqual(['/', '/full/', '/glossary/'])
+      for (const link of links) expect((await context.request.get(link)).status(), link).toBe(200)
+      // No web search of a site that is not public (no CR_SITE_URL): nothing to offer that would find nothing.
+      await expect(block.locator('form').count()).resolves.toBe(0)
+    }
+    // All rules on one page, for the browser's Find: the rule the mistyped link meant is under its number, as the page says.
+    await page.goto(`${site.url}/full/`)
+    await expect(page.locator('#rule_end_the_run > .rt .n').textContent()).resolves.toBe('6.1.4.')
+    await expect(page.locator('#rule_end_the_run #rule_end_run_access_or_breach_during_run .n').textContent()).resolves.toBe('a.')
+    await context.close()
+  })
+
   test('a key no release knows goes to search with it, never to some rule', async () => {
     const { page, context } = await newPage(site)
     await page.goto(`${site.url}/r/RULE_NO_SUCH_THING/`)

@@ -1,5 +1,6 @@
 /**
  * Phone-first reading: no page type is wider than the screen from 320 px up;
+ * on a touch screen every control of every page type is a 44 px target;
  * the search box is on screen at any depth of a chapter; an old release says
  * which it is wherever the reader is; and nothing (header, copy tools)
  * covers the rule a link leads to, or covers other text for it.
@@ -38,6 +39,75 @@ const overflow = (page: Page) =>
       .map((e) => `${e.tagName.toLowerCase()}.${e.className}: ${(e.textContent ?? '').slice(0, 40)}`)
     return { scrollWidth: document.documentElement.scrollWidth, width, culprits }
   })
+
+/** Every page type, in the current rules and an old release: what the touch audit opens. */
+const TOUCH_PAGES = [
+  '/',
+  '/runs/',
+  '/full/',
+  '/glossary/',
+  '/cards/',
+  '/search/?q=credit',
+  '/changes/',
+  '/changes/v26.03/',
+  '/changes/current/',
+  '/r/rule_action_ncigs/',
+  '/v24.03/',
+  '/v24.03/runs/',
+  '/v24.03/glossary/',
+  '/v24.03/cards/',
+  '/404.html',
+]
+/** What a finger can use: every link, button, disclosure and field. */
+const CONTROL = 'a[href], button, summary, input:not([type=hidden]), select, textarea, [role=button], [tabindex]:not([tabindex="-1"])'
+/**
+ * Running text: a link inside a sentence of rule, definition, card or change text is read as
+ * text and keeps its line (WCAG 2.5.8's inline exception). Every other control is audited. A
+ * rule's number (`a.n`) has its own test below, which allows for one-line rules 31 px apart.
+ */
+const PROSE = ':is(.tx, .gd, .card-text, .snippet, .preamble, .contact, .hist-sum, .wd, .changes li, .ex, .lede, .full-unreleased, .ce-x:not(.ce-split), main > p:not([class]), .nf-noscript > p) a, a.n'
+
+/**
+ * Controls drawn on the page whose target (where a tap lands on them, pseudo-elements included,
+ * found with elementFromPoint) is under 44 px across or down: each kind once, with a count.
+ */
+function smallTargets({ control, prose }: { control: string; prose: string }): string[] {
+  const found = new Map<string, { n: number; example: string }>()
+  const ownerAt = (x: number, y: number) => document.elementFromPoint(x, y)?.closest(control)
+  const add = (el: HTMLElement, what: string) => {
+    const name = (e: Element | null) => (e ? `${e.tagName.toLowerCase()}${e.className ? `.${String(e.className).split(' ')[0]}` : ''}` : '')
+    const kind = `${name(el)} in ${name(el.parentElement)}`
+    const k = found.get(kind) ?? { n: 0, example: `"${(el.textContent ?? '').trim().slice(0, 24)}" ${what}` }
+    k.n++
+    found.set(kind, k)
+  }
+  for (const el of Array.from(document.querySelectorAll<HTMLElement>(control))) {
+    if (el.matches(prose) || el.getClientRects().length === 0 || !el.checkVisibility({ visibilityProperty: true })) continue
+    // Drawn only when focused (the skip link waits above the page).
+    if (el.getBoundingClientRect().bottom + scrollY <= 0) continue
+    const box = Array.from(el.getClientRects()).sort((a, b) => b.width * b.height - a.width * a.height)[0]!
+    if (box.width >= 43.5 && box.height >= 43.5) continue
+    el.scrollIntoView({ block: 'center', inline: 'nearest' })
+    const r = Array.from(el.getClientRects()).sort((a, b) => b.width * b.height - a.width * a.height)[0]!
+    const [cx, cy] = [r.left + r.width / 2, r.top + r.height / 2]
+    const run = (x: number, y: number, dx: number, dy: number) => {
+      let n = 0
+      while (n < 60 && ownerAt(x + dx * (n + 1), y + dy * (n + 1)) === el) n++
+      return n
+    }
+    if (ownerAt(cx, cy) !== el) {
+      add(el, `covered at its centre by ${ownerAt(cx, cy)?.tagName.toLowerCase() ?? 'nothing'}`)
+      continue
+    }
+    const left = run(cx, cy, -1, 0)
+    const right = run(cx, cy, 1, 0)
+    const wide = left + right + 1
+    let tall = 0
+    for (let x = cx - left; x <= cx + right; x += 3) tall = Math.max(tall, run(x, cy, 0, -1) + run(x, cy, 0, 1) + 1)
+    if (wide < 43.5 || tall < 43.5) add(el, `${Math.round(wide)}×${Math.round(tall)}`)
+  }
+  return Array.from(found, ([kind, { n, example }]) => `${n} × ${kind}, e.g. ${example}`)
+}
 
 /** Whether the element's centre is on screen and it is what is drawn there. */
 const onTop = (page: Page, selector: string) =>
@@ -113,6 +183,19 @@ describe.skipIf(!hasChromium)('phone-first reading', () => {
     expect(problems).toEqual([])
     await context.close()
   }, 180_000)
+
+  test.each([320, 390])('at %i px on a touch screen, no page type scrolls sideways and every control and link used as one is a 44 px target', async (width) => {
+    const { page, context } = await newPage(site, { viewport: { width, height: 800 }, hasTouch: true, isMobile: true })
+    const problems: string[] = []
+    for (const path of TOUCH_PAGES) {
+      await page.goto(`${site.url}${path}`)
+      const o = await overflow(page)
+      if (o.scrollWidth > o.width) problems.push(`${path}: ${o.scrollWidth} px wide (${o.culprits.join('; ')})`)
+      problems.push(...(await page.evaluate(smallTargets, { control: CONTROL, prose: PROSE })).map((s) => `${path}: ${s}`))
+    }
+    expect(problems).toEqual([])
+    await context.close()
+  }, 600_000)
 
   test.each([
     [320, '/runs/'],

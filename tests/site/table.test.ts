@@ -127,6 +127,15 @@ describe.skipIf(!hasChromium)('at the table', () => {
     await page.waitForURL('**/glossary/#term-influence-cost')
     await expect(page.locator('#term-influence-cost').isVisible()).resolves.toBe(true)
     await expect.poll(() => page.inputValue('#gf'), POLL).toBe('')
+    // Players' words find the CR's term, from search's vocabulary, and the entry says by which word.
+    await page.fill('#gf', 'brain damage')
+    await expect.poll(shown, POLL).toEqual(['core damage'])
+    await expect(page.locator('#term-core-damage .gf-via').textContent()).resolves.toBe(' ← “brain damage”')
+    await expect(page.locator('#gf-count').textContent()).resolves.toMatch(/“brain damage” is core damage/)
+    await page.fill('#gf', 'face-ch')
+    await expect.poll(shown, POLL).toEqual(['encounter ice phase'])
+    await page.fill('#gf', 'trash c')
+    await expect.poll(() => page.locator('#glossary .gf-via:not([hidden])').count(), POLL).toBe(0)
     // Nothing found: said, with a search of the rules.
     await page.fill('#gf', 'hippo')
     await page.locator('.gf-none').waitFor({ state: 'visible', timeout: 60_000 })

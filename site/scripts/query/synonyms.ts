@@ -3,10 +3,12 @@
  * ("put" a card on a server is to install it, to "see" a card in R&D is to
  * access it), phrasings ("no cards left" is empty, "keeps triggering
  * forever" is an infinite loop) and older or table terms ("brain damage" is
- * the CR's own; "bail out" is to jack out). A query's words or phrase in
+ * core damage now; "bail out" is to jack out). A query's words or phrase in
  * `says` are searched as `means`, and the reader is told so ("put: install").
  *
  * Data, not code, like `jargon.ts` beside it (abbreviations and shorthand).
+ * The glossary's filter reads both too (`site/data/glossary.ts`
+ * `playersWordsOf`): one vocabulary for search and glossary.
  * `tests/site/synonyms.test.ts` checks every entry against the real rules:
  * `says` is folded and claimed once, never a term the CR defines; every word
  * of `means` is a word of the CR; `finds` says it; and `q`, a question a
@@ -73,6 +75,8 @@ export const SYNONYMS: readonly SynonymEntry[] = [
   { says: ['trash pile', 'trash piles'], means: 'discard pile', finds: 'rule_discard_pile', q: 'can I look through the corp trash pile' },
   { says: ['face up', 'flip up', 'flipped up', 'flips up'], means: 'faceup', finds: 'rule_archives_faceup_facedown', q: 'are cards in archives face up' },
   { says: ['face down', 'flip down', 'flipped down', 'flips down'], means: 'facedown', finds: 'rule_archives_faceup_facedown', q: 'can the corp put cards face down in archives' },
+  // An older name the CR keeps only to say it is the same ("brain damage" is core damage, rule_brain_damage).
+  { says: ['brain damage'], means: 'core damage', finds: 'rule_core_damage', q: 'how much brain damage can the runner take before flatlining' },
   { says: ['go away', 'goes away', 'disappear', 'disappears', 'vanish', 'vanishes'], means: 'ceases to exist', finds: 'rule_remote_server_cease_to_exist', q: 'when does an empty remote server go away' },
   // Questions that name what the rules answer in other terms (issue 20, a judge's weak questions): the Runner
   // "trashes" an accessed card by paying its trash cost, which agendas lack; a card played during a run
