@@ -221,6 +221,8 @@ export async function citeCommand(argv: string[], io: CliIo): Promise<number> {
 
   if (baseline !== undefined) {
     const checked = applyBaseline(baseline, citations, context)
+    // Trace is by citation: a renumbered one, recounted for the rule it meant, stays its test's.
+    tracer.carry(citations, checked.citations)
     citations = checked.citations
     for (const p of checked.problems) problems.push(p)
   }

@@ -72,7 +72,8 @@ export function readBaseline(data: unknown): Baseline | undefined {
 
 /**
  * The baseline's problems, and the citations with renumbered ones counted
- * for the rule they meant.
+ * for the rule they meant: one citation out for each in, in the same order
+ * (a recounted one is a copy; the CLI carries its test over by position).
  */
 export function checkBaseline(citations: readonly Citation[], baseline: Baseline, history: BaselineHistory): { problems: CiteProblem[]; citations: Citation[] } {
   const problems: CiteProblem[] = []
