@@ -409,7 +409,7 @@ describe('the CI gate', () => {
     expect(stale).toEqual([
       'src/a.rs:1:4: error: Stale rule number `6.2.4` beside `rule_ice_change_current_position`, expected `6.2.7`: 6.2.4 was its number in v22.12–v24.03 [stale-pair]',
       'src/a.rs:2:4: error: Stale rule number `6.1.9` beside `rule_end_the_run`, expected `6.1.4` [stale-pair]',
-      'src/a.rs:3:4: error: Stale rule number `10.5.5` beside `rule_remove_tags_or_bad_publicity_as_cost`, expected `1.14.3a`: 10.5.5 was `rule_corp_can_pay_tag_costs` in v22.12–v25.08, since merged into it [stale-pair]',
+      'src/a.rs:3:4: error: Stale rule number `10.5.5` beside `rule_remove_tags_or_bad_publicity_as_cost`, expected `1.14.3a`: 10.5.5 was `rule_corp_can_pay_tag_costs` in v22.12–v25.08, since merged into `rule_remove_tags_or_bad_publicity_as_cost` [stale-pair]',
     ])
   }, 600_000)
 
