@@ -8,6 +8,7 @@ import { ruleLabel, similarNumbers } from '../ids.ts'
 import { describeMeaning, type NumberMeaning } from '../versions/number-ledger.ts'
 import { joinClauses, phraseText } from '../phrase.ts'
 import { reasonClause } from '../versions/reason.ts'
+import { citeAdvice } from './advice.ts'
 import type { ScannerSetup } from './context.ts'
 import type { Hit, Resolution } from './hit.ts'
 import type { CiteProblem, ReleaseRule } from './types.ts'
@@ -145,7 +146,7 @@ function resolveOldNumber(setup: ScannerSetup, h: Hit, history: readonly NumberM
     return
   }
   h.rule = today
-  h.problem = { code: 'old-number', severity: 'warning', ...at, message: joinClauses([head, `cite ${today.number} or \`${today.id}\``], '; '), suggestions: [today.id] }
+  h.problem = { code: 'old-number', severity: 'warning', ...at, message: joinClauses([head, citeAdvice(today, table.numbersReadAs)], '; '), suggestions: [today.id] }
 }
 
 /**
