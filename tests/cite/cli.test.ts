@@ -612,4 +612,15 @@ describe('--baseline RELEASE: bare numbers are read as that release\'s, and the 
     expect(later.stdout).not.toContain('bare numbers were read as')
     expect(later.stdout).not.toContain('[renumbered-since-baseline]')
   }, 600_000)
+
+  it('the note fits what was given: a rules.json of v24.03 is dropped, a coverage file of v24.03 written again', async () => {
+    const dir = project({ 'a.py': '# CR 6.2.5\n' })
+    const v2403 = compileDir(join(repoRoot, 'releases/v24.03')).model!
+    writeFileSync(join(dir, 'rules-v24.03.json'), buildIndexFiles(v2403)['rules.json']!)
+    const note = async (args: string[]) => JSON.parse((await runCr(['cite', 'a.py', '--index', index, '--json', ...args], dir)).stdout).baseline?.note as string | undefined
+    expect(await note(['--baseline', 'rules-v24.03.json'])).toMatch(/drop `--baseline rules-v24\.03\.json`/)
+    await runCr(['cite', 'a.py', '--index', join(dir, 'rules-v24.03.json'), '--write-coverage', 'cov.json'], dir)
+    expect(await note(['--baseline', 'cov.json'])).toMatch(/write it again \(`cr cite --write-coverage cov\.json`\)/)
+    expect(await note([])).toBeUndefined()
+  }, 600_000)
 })

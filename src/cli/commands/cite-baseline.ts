@@ -25,7 +25,10 @@ function todaysEdition(context: CiteContext): string | undefined {
 
 /** How bare numbers are read under this baseline, when not as today's (a baseline written against today's rules reads them as today's). */
 export function baselineReading(baseline: Baseline, context: CiteContext): NumberReading | undefined {
-  return normalizeVersion(baseline.version) === normalizeVersion(context.version) ? undefined : numberReading(baseline, todaysEdition(context))
+  const version = normalizeVersion(baseline.version)
+  // Numbers are reread only through a held release's numbering or the numbers a coverage file recorded.
+  const rereads = context.heldReleases.includes(version) || baseline.numbers !== undefined
+  return !rereads || version === normalizeVersion(context.version) ? undefined : numberReading(baseline, todaysEdition(context))
 }
 
 /**
@@ -36,7 +39,7 @@ export function baselineReading(baseline: Baseline, context: CiteContext): Numbe
 export function openBaseline(arg: string, cwd: string, context: CiteContext): Baseline {
   if (!citeFileExists(arg, cwd)) {
     const version = normalizeVersion(arg)
-    if (context.heldReleases.includes(version)) return { version }
+    if (context.heldReleases.includes(version)) return { version, kind: 'release' }
     const held = context.heldReleases
     const written = /^v?(\d{1,2})\.(\d{1,2})$/i.exec(arg.trim())
     if (written) {

@@ -100,7 +100,7 @@ export async function citeCommand(argv: string[], io: CliIo): Promise<number> {
   const baseline = values.baseline !== undefined ? openBaseline(values.baseline as string, cwd, context) : undefined
   // Under a baseline of another release, bare numbers are read in its numbering: advice then names no bare number, and the report says so once.
   const reading = baseline !== undefined ? baselineReading(baseline, context) : undefined
-  const note = reading !== undefined ? baselineNote(reading, values.baseline as string, baseline!.hashes === undefined && baseline!.numbers === undefined) : undefined
+  const note = reading !== undefined ? baselineNote(reading, values.baseline as string, baseline!.kind !== 'coverage') : undefined
   const tableOf = (t: CiteTable): CiteTable => ({ ...t, editions: context.heldReleases, ...(reading !== undefined ? { numbersReadAs: reading } : {}) })
   const impact = values.impact !== undefined ? findImpactRule(values.impact as string, context.table, context.document.rules) : undefined
   if (typeof impact === 'string') throw new UsageError(impact)

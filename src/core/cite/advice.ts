@@ -22,8 +22,9 @@ export function citeAdvice(rule: { id: string; number?: string | undefined }, re
 }
 
 /** The run's note under a baseline that reads bare numbers in another release's numbering: said once, in every format. */
-export function baselineNote(reading: NumberReading, arg: string, isRelease: boolean): string {
-  const then = isRelease
+/** `dropIt`: the baseline is a release or its rules.json, to be dropped; else a coverage file, to be written again. */
+export function baselineNote(reading: NumberReading, arg: string, dropIt: boolean): string {
+  const then = dropIt
     ? `drop \`--baseline ${arg}\`, or write a coverage file now (\`cr cite --write-coverage coverage.json\`) and pass that as the baseline`
     : `write it again (\`cr cite --write-coverage ${arg}\`), so later runs read numbers as today's`
   return `bare numbers were read as ${reading.baseline}'s (the baseline's numbering), not today's; advice names IDs, or numbers with today's edition${reading.edition ? ` (\`CR ${reading.edition} …\`)` : ''}. Once the citations are updated, ${then}`

@@ -20,6 +20,8 @@ import type { Citation, CiteProblem } from './types.ts'
 export interface Baseline {
   /** The release the baseline was made against, e.g. `v25.08`. */
   version: string
+  /** What was given: a held release by name, a rules.json, or a coverage file (`--write-coverage`). */
+  kind?: 'release' | 'rules' | 'coverage'
   /** Rule ID → text hash then (a coverage file, a rules.json). */
   hashes?: ReadonlyMap<string, string>
   /** File → number as written → the ID it was read as then (a coverage file of format 2). */
@@ -54,7 +56,7 @@ export function readBaseline(data: unknown): Baseline | undefined {
   if (typeof data !== 'object' || data === null) return undefined
   const d = data as { version?: unknown; hashes?: unknown; rules?: unknown; files?: unknown }
   const version = typeof d.version === 'string' ? d.version : 'the baseline'
-  const out: Baseline = { version }
+  const out: Baseline = { version, kind: Array.isArray(d.rules) ? 'rules' : 'coverage' }
   if (typeof d.hashes === 'object' && d.hashes !== null && !Array.isArray(d.hashes)) {
     out.hashes = new Map(Object.entries(d.hashes as Record<string, unknown>).filter((e): e is [string, string] => typeof e[1] === 'string'))
   } else if (Array.isArray(d.rules)) {
