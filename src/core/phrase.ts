@@ -68,6 +68,34 @@ export function phrasePlain(p: readonly PhrasePart[]): string {
   return p.map((x) => x.text).join('')
 }
 
+const CLOSING_PERIOD = /(?<!\.)\.(["'”’]*)$/
+
+/**
+ * A sentence said as a clause of a longer one: without its closing period (a
+ * reason quoted from retired.yaml ends in one), so `;`, `:`, `,` or more
+ * words can follow — never `.;` or `.:`. An ellipsis stays.
+ */
+export function clause<P extends { text: string; code?: boolean }>(p: readonly P[]): P[] {
+  const last = p[p.length - 1]
+  if (last === undefined || last.code || !CLOSING_PERIOD.test(last.text)) return [...p]
+  const text = clauseText(last.text)
+  return text === '' ? p.slice(0, -1) : [...p.slice(0, -1), { ...last, text }]
+}
+
+/** `clause` for a printed string. */
+export function clauseText(text: string): string {
+  return text.replace(CLOSING_PERIOD, '$1')
+}
+
+/**
+ * Clauses joined by a separator (`; `, `: `, `, `): each but the last
+ * without its closing period, so no `.;` or `.:` where a sentence that may
+ * end in one (a reason, a meaning with its reason) is followed by another.
+ */
+export function joinClauses(clauses: readonly string[], separator: string): string {
+  return clauses.map((c, i) => (i < clauses.length - 1 ? clauseText(c) : c)).join(separator)
+}
+
 /**
  * A phrase closed as a sentence: a period, unless it already ends in one (a
  * reason quoted from the rules often does: `…(see rule_x).` must not get `..`).

@@ -558,3 +558,69 @@ describe('numbers read with their history (issue 19)', () => {
     expect(problemLines((await runCr(['cite', 'a.rs', '--index', index, '--baseline', 'old.json'], dir)).stdout)).toContain('a.rs:1:4: warning[renumbered-since-baseline]')
   }, 600_000)
 })
+
+describe('--baseline RELEASE: bare numbers are read as that release\'s, and the advice never leads back into it', () => {
+  // Each engine style cites v24.03's numbers: 1.3.2 (removed since), 1.3.3 and 6.2.5 (renumbered since).
+  const styles: Record<string, (n: string) => string> = {
+    'tests/test_cards.py': (n) => `# CR ${n}\ndef test_it():\n    assert True\n`,
+    'src/run.rs': (n) => `// CR ${n}\nfn it() {}\n`,
+    'test/run.test.ts': (n) => `// CR ${n}\nit('works', () => {})\n`,
+  }
+  const advised = (message: string): string[] => {
+    const m = /cite (`[^`]+`)(?: or (`[^`]+`))?/.exec(message)
+    return m ? [m[1]!, m[2]].filter((x): x is string => x !== undefined).map((x) => x.slice(1, -1)) : []
+  }
+  for (const [file, cite] of Object.entries(styles)) {
+    it(`${file}: following each piece of advice, the same command reads the rule advised`, async () => {
+      const numbers = ['1.3.2', '1.3.3', '6.2.5']
+      const dir = project({ [file]: numbers.map(cite).join('\n') })
+      const first = JSON.parse((await runCr(['cite', file, '--index', index, '--baseline', 'v24.03', '--json'], dir)).stdout)
+      const told = first.problems.filter((p: { code: string }) => p.code === 'removed-rule' || p.code === 'renumbered-since-baseline')
+      expect(told.map((p: { code: string }) => p.code).sort()).toEqual(['removed-rule', 'renumbered-since-baseline', 'renumbered-since-baseline'])
+      // Said once: bare numbers were read as v24.03's; and no hint that they were read as today's.
+      expect(first.baseline.note).toMatch(/^bare numbers were read as v24\.03's .*drop `--baseline v24\.03`, or write a coverage file now/)
+      expect(first.problems.filter((p: { code: string }) => p.code === 'number-changed-meaning')).toEqual([])
+      for (const p of told as { message: string; line: number }[]) {
+        const forms = advised(p.message)
+        expect(forms.length, p.message).toBe(2)
+        // Never a bare number: the ID, or the number with today's edition.
+        expect(forms[0]).toMatch(/^rule_/)
+        expect(forms[1]).toMatch(/^CR v26\.03 \d/)
+        for (const form of forms) {
+          const again = project({ [file]: cite(form) })
+          const out = JSON.parse((await runCr(['cite', file, '--index', index, '--baseline', 'v24.03', '--json'], again)).stdout)
+          expect(out.problems.filter((q: { severity: string }) => q.severity === 'error'), form).toEqual([])
+          expect(out.problems.filter((q: { code: string }) => q.code === 'renumbered-since-baseline'), form).toEqual([])
+          expect(out.citations.map((c: { id: string }) => c.id), form).toEqual([forms[0]])
+        }
+      }
+    }, 600_000)
+  }
+
+  it('the text report says it once, under the summary; SARIF carries it in the run\'s properties', async () => {
+    const dir = project({ 'a.py': '# CR 6.2.5\n# CR 1.3.3\n' })
+    const text = (await runCr(['cite', 'a.py', '--index', index, '--baseline', 'v24.03'], dir)).stdout
+    expect(text.split('\n').filter((l) => l.includes('bare numbers were read as'))).toEqual([
+      "baseline v24.03: bare numbers were read as v24.03's (the baseline's numbering), not today's; advice names IDs, or numbers with today's edition (`CR v26.03 …`). Once the citations are updated, drop `--baseline v24.03`, or write a coverage file now (`cr cite --write-coverage coverage.json`) and pass that as the baseline",
+    ])
+    const sarif = JSON.parse((await runCr(['cite', 'a.py', '--index', index, '--baseline', 'v24.03', '--format', 'sarif'], dir)).stdout)
+    expect(sarif.runs[0].properties.baseline).toBe('v24.03')
+    expect(sarif.runs[0].properties.baselineNote).toMatch(/^bare numbers were read as v24\.03's/)
+    // A coverage file written today is a baseline that reads numbers as today's: no note, no renumbering.
+    await runCr(['cite', 'a.py', '--index', index, '--write-coverage', 'cov.json'], dir)
+    const later = await runCr(['cite', 'a.py', '--index', index, '--baseline', 'cov.json'], dir)
+    expect(later.stdout).not.toContain('bare numbers were read as')
+    expect(later.stdout).not.toContain('[renumbered-since-baseline]')
+  }, 600_000)
+
+  it('the note fits what was given: a rules.json of v24.03 is dropped, a coverage file of v24.03 written again', async () => {
+    const dir = project({ 'a.py': '# CR 6.2.5\n' })
+    const v2403 = compileDir(join(repoRoot, 'releases/v24.03')).model!
+    writeFileSync(join(dir, 'rules-v24.03.json'), buildIndexFiles(v2403)['rules.json']!)
+    const note = async (args: string[]) => JSON.parse((await runCr(['cite', 'a.py', '--index', index, '--json', ...args], dir)).stdout).baseline?.note as string | undefined
+    expect(await note(['--baseline', 'rules-v24.03.json'])).toMatch(/drop `--baseline rules-v24\.03\.json`/)
+    await runCr(['cite', 'a.py', '--index', join(dir, 'rules-v24.03.json'), '--write-coverage', 'cov.json'], dir)
+    expect(await note(['--baseline', 'cov.json'])).toMatch(/write it again \(`cr cite --write-coverage cov\.json`\)/)
+    expect(await note([])).toBeUndefined()
+  }, 600_000)
+})

@@ -90,3 +90,44 @@ describe('strangers\' code (issue 23): what they meant, nothing they did not', (
     expect((await ids('public')).has('sec_cards')).toBe(false)
   }, 600_000)
 })
+
+describe('every message reads as one sentence: no `..`, `.;` or `.:`', () => {
+  // Reasons and notes from retired.yaml end with a period; a message that goes on after one must drop it (`joinClauses`).
+  const probe = [
+    '# CR 1.3.2', // a number two releases gave to rules removed since, each with its reason
+    '# CR 1.2.5', // an old number of a removed rule
+    '# CR 10.5.5', // an old number of a merged rule
+    '# rule_plaintext_symbols', // a removed ID
+    '# rule_plaintext_symbolds', // renamed, then removed
+    '# rule_grip_damage', // merged, with a note that ends in a quotation
+    '# CR v24.03 1.3.2', // a release's number of a removed rule
+    '# CR 1.3.3 (rule_symbol_credits)', // a stale pair: the rule's own number then
+    '# CR 6.2.4e rule_ice_change_during_movement', // a stale pair: another rule's number then, renamed since
+    '# CR 6.2.5', // renumbered since v24.03
+    '',
+  ].join('\n')
+  const messages = async (cwd: string, extra: string[]): Promise<string[]> => {
+    const io = memoryIo({ cwd })
+    await main(['cite', '--format', 'json', '--index', index, ...extra], io)
+    return (JSON.parse(io.out()) as { problems: { message: string }[] }).problems.map((p) => p.message)
+  }
+  const doubled = (all: readonly string[]) => all.filter((m) => /\.\.|\.[;:](?!\d)/.test(m))
+
+  it.each(ENGINES)('%s, with and without --baseline v24.03', async (engine) => {
+    const cwd = join(corpus, engine)
+    const all = [...(await messages(cwd, [])), ...(await messages(cwd, ['--baseline', 'v24.03']))]
+    expect(all.length).toBeGreaterThan(0)
+    expect(doubled(all)).toEqual([])
+  }, 600_000)
+
+  it('numbers and IDs whose history carries a reason, with and without --baseline v24.03', async () => {
+    const dir = mkdtempSync(join(tmp, 'probe-'))
+    writeFileSync(join(dir, 'probe.py'), probe)
+    const all = [...(await messages(dir, ['probe.py'])), ...(await messages(dir, ['probe.py', '--baseline', 'v24.03']))]
+    // The probe reaches the reasons: removed rules, merged ones, a release's number, stale pairs, a baseline.
+    for (const code of ['was removed:', 'since removed from the rules:', 'was merged into', 'Stale rule number', 'meant `rule_move_runner_to_position` in v24.03']) expect(all.some((m) => m.includes(code)), code).toBe(true)
+    expect(doubled(all)).toEqual([])
+    // A stale pair names what the rule it cites was renamed to.
+    expect(all).toContain('Stale rule number `6.2.4e` beside `rule_ice_change_during_movement`, expected `6.2.7e`: 6.2.4e was `rule_ice_change_after_pass` in v22.12–v24.03, since renamed to `rule_ice_change_during_movement`')
+  }, 600_000)
+})

@@ -409,7 +409,7 @@ describe('the CI gate', () => {
     expect(stale).toEqual([
       'src/a.rs:1:4: error: Stale rule number `6.2.4` beside `rule_ice_change_current_position`, expected `6.2.7`: 6.2.4 was its number in v22.12–v24.03 [stale-pair]',
       'src/a.rs:2:4: error: Stale rule number `6.1.9` beside `rule_end_the_run`, expected `6.1.4` [stale-pair]',
-      'src/a.rs:3:4: error: Stale rule number `10.5.5` beside `rule_remove_tags_or_bad_publicity_as_cost`, expected `1.14.3a`: 10.5.5 was `rule_corp_can_pay_tag_costs` in v22.12–v25.08, since merged into it [stale-pair]',
+      'src/a.rs:3:4: error: Stale rule number `10.5.5` beside `rule_remove_tags_or_bad_publicity_as_cost`, expected `1.14.3a`: 10.5.5 was `rule_corp_can_pay_tag_costs` in v22.12–v25.08, since merged into `rule_remove_tags_or_bad_publicity_as_cost` [stale-pair]',
     ])
   }, 600_000)
 
@@ -483,4 +483,44 @@ describe('reports', () => {
     expect(md.stdout).toMatch(/^- 6\.1\.\d+ `rule_jacking_out` — .*: `jack_out` \(tests\/runs\.rs:2\)$/m)
     expect(md.stdout).toContain('<details><summary>Not covered by a test')
   }, 600_000)
+})
+
+describe('--baseline keeps each citation with its test', () => {
+  // Each engine cites numbers v24.03 gave to other rules (1.3.3, 6.2.5): --baseline v24.03 recounts them for the rules they meant.
+  const pytest = {
+    files: {
+      'tests/test_cards.py': ['import pytest', '', '# CR 1.3.3', 'def test_credit_symbol_parse():', '    assert True', '', '@pytest.mark.cr("6.9.1b")', 'def test_run_step():', '    # CR 6.2.5', '    assert True', ''].join('\n'),
+      'junit.xml': '<?xml version="1.0" encoding="utf-8"?><testsuites><testsuite name="pytest" tests="2">\n<testcase classname="tests.test_cards" name="test_credit_symbol_parse" time="0.001"/>\n<testcase classname="tests.test_cards" name="test_run_step" time="0.001"/>\n</testsuite></testsuites>\n',
+    },
+  }
+  const nextest = {
+    files: {
+      'tests/runs.rs': ['// CR 1.3.3', '#[test]', 'fn credit_symbol() {}', '', '#[test]', 'fn moves_runner() {', '    // CR 6.2.5', '}', ''].join('\n'),
+      'junit.xml': '<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="nextest-run" tests="2">\n<testsuite name="engine::runs" tests="2">\n<testcase name="credit_symbol" classname="engine::runs"/>\n<testcase name="moves_runner" classname="engine::runs"/>\n</testsuite>\n</testsuites>\n',
+    },
+  }
+  const jest = {
+    files: {
+      'test/runs.test.ts': ["describe('runs', () => {", '  // CR 1.3.3', "  it('parses the credit symbol', () => {})", "  it('moves the runner', () => {", '    // CR 6.2.5', '  })', '})', ''].join('\n'),
+      'junit.xml': '<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="jest tests" tests="2">\n<testsuite name="runs" tests="2">\n<testcase classname="runs parses the credit symbol" name="runs parses the credit symbol" time="0.001"/>\n<testcase classname="runs moves the runner" name="runs moves the runner" time="0.001"/>\n</testsuite>\n</testsuites>\n',
+    },
+  }
+  for (const [runner, { files }] of Object.entries({ pytest, nextest, jest })) {
+    it(`${runner}: the same tests, the same passes, with and without --baseline v24.03`, async () => {
+      const dir = project(files)
+      const tests = (name: string) => {
+        const cov = JSON.parse(readFileSync(join(dir, name), 'utf8')) as { files: Record<string, { line: number; column: number; test?: string }[]> }
+        return Object.entries(cov.files).flatMap(([f, list]) => list.map((c) => `${f}:${c.line}:${c.column} ${c.test ?? '(no test)'}`))
+      }
+      const plain = JSON.parse((await runCr(['cite', '--json', '--index', index, '--results', 'junit.xml', '--write-coverage', 'plain.json'], dir)).stdout) as Json
+      const based = JSON.parse((await runCr(['cite', '--json', '--index', index, '--results', 'junit.xml', '--write-coverage', 'based.json', '--baseline', 'v24.03'], dir)).stdout) as Json
+      expect(based.problems.filter((p) => p.code === 'renumbered-since-baseline')).toHaveLength(2)
+      expect(tests('based.json')).toEqual(tests('plain.json'))
+      expect(tests('plain.json').every((t) => !t.endsWith('(no test)'))).toBe(true)
+      expect(based.coverage.executed!.tests).toEqual(plain.coverage.executed!.tests)
+      expect(based.coverage.executed!.passing).toBe(plain.coverage.executed!.passing)
+      // The recounted rules are passing ones: v24.03's 1.3.3 is today's 1.3.2, its 6.2.5 today's 6.2.8.
+      for (const id of ['rule_symbol_credits', 'rule_move_runner_to_position']) expect(based.coverage.rules[id]!.tests).toEqual({ passed: 1, failed: 0, skipped: 0, notRun: 0 })
+    }, 600_000)
+  }
 })

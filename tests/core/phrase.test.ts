@@ -1,6 +1,6 @@
 /** Sentences about rules as data (src/core/phrase.ts): IDs apart from words, so no output splits a printed sentence back. */
 import { describe, expect, it } from 'vitest'
-import { andPhrase, code, joinPhrases, phrase, phrasePlain, phraseText, sentence } from '../../src/core/phrase.ts'
+import { andPhrase, clause, code, joinClauses, joinPhrases, phrase, phrasePlain, phraseText, sentence } from '../../src/core/phrase.ts'
 import { reasonPhrase, reasonRefs } from '../../src/core/versions/reason.ts'
 import { describeMeaning, describeMeaningPhrase } from '../../src/core/versions/number-ledger.ts'
 
@@ -41,9 +41,17 @@ describe('retirement reasons and sentences', () => {
     expect(phrasePlain(reasonPhrase('No rules named.'))).toBe('No rules named.')
   })
 
-  it('a removed number’s sentence carries its reason without markup', () => {
+  it('a removed number’s sentence carries its reason without markup, as a clause (no closing period: more may follow)', () => {
     const m = { number: '6.3.3b', id: 'rule_old', versions: ['v25.08'], status: 'removed' as const, reason: 'Superseded (see {ref:rule_new}).' }
-    expect(describeMeaning(m, ['v25.08', 'v26.03'])).toBe('6.3.3b in v25.08 (`rule_old`) was removed: Superseded (see `rule_new`).')
+    expect(describeMeaning(m, ['v25.08', 'v26.03'])).toBe('6.3.3b in v25.08 (`rule_old`) was removed: Superseded (see `rule_new`)')
+  })
+
+  it('joins clauses without `.;` or `.:`, and keeps an ellipsis', () => {
+    expect(joinClauses(['dropped in v25.08.', '1.3.2 in v24.03 was removed: gone.', 'write the ID'], '; ')).toBe('dropped in v25.08; 1.3.2 in v24.03 was removed: gone; write the ID')
+    expect(joinClauses(['it said "no credits."', 'cite 1.3.2'], ': ')).toBe('it said "no credits": cite 1.3.2')
+    expect(joinClauses(['and so on...', 'more'], '; ')).toBe('and so on...; more')
+    expect(phraseText(clause(phrase('gone (see ', code('rule_x'), ').')))).toBe('gone (see `rule_x`)')
+    expect(phraseText(clause(phrase('merged into ', code('rule_x'))))).toBe('merged into `rule_x`')
   })
 
   it('closes a sentence once: a reason that ends in a period (or a quoted one) gets no second', () => {

@@ -4,7 +4,8 @@
  * the comparing). A file is a coverage file or a rules.json; a release is
  * named as `v25.08` or `25.08`.
  */
-import { checkBaseline, readBaseline, type Baseline, type BaselineHistory } from '../../core/cite/baseline.ts'
+import { checkBaseline, numberReading, readBaseline, type Baseline, type BaselineHistory } from '../../core/cite/baseline.ts'
+import type { NumberReading } from '../../core/cite/advice.ts'
 import type { Citation, CiteProblem, ReleaseRule } from '../../core/cite/types.ts'
 import { normalizeVersion } from '../../core/ids.ts'
 import type { CiteContext } from '../../io/cite-context.ts'
@@ -12,8 +13,22 @@ import { citeFileExists, readCiteFile } from '../../io/cite-files.ts'
 import { didYouMean, UsageError } from '../args.ts'
 
 /** Citations checked against a baseline opened before the scan (`openBaseline`). */
-export function applyBaseline(baseline: Baseline, citations: readonly Citation[], context: CiteContext): { problems: CiteProblem[]; citations: Citation[] } {
+export function applyBaseline(baseline: Baseline, citations: readonly Citation[], context: CiteContext): ReturnType<typeof checkBaseline> {
   return checkBaseline(citations, baseline, historyFor(baseline.version, context))
+}
+
+/** Today's edition when it is held, so advice may name `CR v26.03 6.2.8`. */
+function todaysEdition(context: CiteContext): string | undefined {
+  const version = normalizeVersion(context.version)
+  return context.heldReleases.includes(version) ? version : undefined
+}
+
+/** How bare numbers are read under this baseline, when not as today's (a baseline written against today's rules reads them as today's). */
+export function baselineReading(baseline: Baseline, context: CiteContext): NumberReading | undefined {
+  const version = normalizeVersion(baseline.version)
+  // Numbers are reread only through a held release's numbering or the numbers a coverage file recorded.
+  const rereads = context.heldReleases.includes(version) || baseline.numbers !== undefined
+  return !rereads || version === normalizeVersion(context.version) ? undefined : numberReading(baseline, todaysEdition(context))
 }
 
 /**
@@ -24,7 +39,7 @@ export function applyBaseline(baseline: Baseline, citations: readonly Citation[]
 export function openBaseline(arg: string, cwd: string, context: CiteContext): Baseline {
   if (!citeFileExists(arg, cwd)) {
     const version = normalizeVersion(arg)
-    if (context.heldReleases.includes(version)) return { version }
+    if (context.heldReleases.includes(version)) return { version, kind: 'release' }
     const held = context.heldReleases
     const written = /^v?(\d{1,2})\.(\d{1,2})$/i.exec(arg.trim())
     if (written) {
@@ -57,8 +72,10 @@ function historyFor(version: string, context: CiteContext): BaselineHistory {
   const release = withReleases?.releases?.byVersion.get(version)
   const ledger = withReleases?.releases?.ledger
   let byCurrent: Map<string, ReleaseRule> | undefined
+  const edition = todaysEdition(context)
   return {
     held: release !== undefined,
+    ...(edition !== undefined ? { edition } : {}),
     hashes: context.hashes(),
     numberOf: (id) => numbers.get(id),
     todayOf(id) {

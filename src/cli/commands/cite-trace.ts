@@ -24,6 +24,12 @@ export interface Tracer {
   file(path: string, text: string, kind: FileKind, citations: readonly Citation[]): void
   /** Citations found in the results (names, failure messages, run-time logs). */
   finish(scan: (text: string, file: string) => ScanResult, table: () => CiteTable): { citations: Citation[]; problems: CiteProblem[] }
+  /**
+   * Citations rewritten after the scan (`--baseline` counts a renumbered one
+   * for the rule it meant): each keeps the role and test of the one it
+   * replaces, at the same place. `before` and `after` are parallel.
+   */
+  carry(before: readonly Citation[], after: readonly Citation[]): void
   trace: Map<Citation, Trace>
   testCases: Record<string, TestRecord>
   /** The results files read; undefined without `--results`. */
@@ -72,6 +78,13 @@ export function createTracer(resultFiles: readonly string[], cwd: string): Trace
     testCases,
     results: withResults ? [...resultFiles] : undefined,
     problems,
+    carry(before, after) {
+      if (before.length !== after.length) throw new Error(`carry: ${before.length} citations before, ${after.length} after`)
+      for (let i = 0; i < before.length; i++) {
+        const t = before[i] !== after[i] ? trace.get(before[i]!) : undefined
+        if (t) trace.set(after[i]!, t)
+      }
+    },
     file(path, text, kind, citations) {
       if (citations.length === 0) return
       let blocks: TestBlock[] | undefined

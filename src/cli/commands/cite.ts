@@ -32,7 +32,8 @@ import { commandContext } from '../../io/context.ts'
 import { readSourceText, walkSources } from '../../io/walk-sources.ts'
 import { InputError } from '../../io/read-input.ts'
 import { citeFileExists, citePathKind, findCiteConfig, findProjectRoot, readCiteBytes, toolVersion, writeCiteReport } from '../../io/cite-files.ts'
-import { applyBaseline, openBaseline } from './cite-baseline.ts'
+import { applyBaseline, baselineReading, openBaseline } from './cite-baseline.ts'
+import { baselineNote } from '../../core/cite/advice.ts'
 import { createTracer } from './cite-trace.ts'
 import { findImpactRule, impactLines } from './cite-impact.ts'
 
@@ -53,7 +54,7 @@ export const citeSpec: CommandSpec = {
     { name: 'quiet', type: 'boolean', description: 'do not print hints (the default when the CI variable is set)' },
     { name: 'hints', type: 'boolean', description: 'print hints even in CI' },
     { name: 'uncited', type: 'boolean', description: 'list every uncited rule, with its number and title' },
-    { name: 'baseline', type: 'string', value: 'FILE|RELEASE', description: 'a coverage file or rules.json from before, or a held release (v25.08): warn about cited rules whose text changed since, and numbers that meant another rule then' },
+    { name: 'baseline', type: 'string', value: 'FILE|RELEASE', description: 'a coverage file or rules.json from before, or a held release (v25.08): warn about cited rules whose text changed since, and numbers that meant another rule then (bare numbers are read in its numbering; drop it, or pass a coverage file written now, once the citations are updated)' },
     { name: 'write-coverage', type: 'string', value: 'FILE', description: 'save which files cite which rules, and the cited rules\' text hashes (schema/coverage.schema.json)' },
     { name: 'config', type: 'string', value: 'FILE', description: 'project configuration (default: the nearest cr.config.json at or above the first PATH, up to the project\'s root: the folder with .git)' },
     { name: 'rules', type: 'string', value: 'DIR', description: 'rules to cite against (default: the rules this package ships)' },
@@ -97,6 +98,10 @@ export async function citeCommand(argv: string[], io: CliIo): Promise<number> {
 
   // What needs the rules to be checked, checked before the scan too.
   const baseline = values.baseline !== undefined ? openBaseline(values.baseline as string, cwd, context) : undefined
+  // Under a baseline of another release, bare numbers are read in its numbering: advice then names no bare number, and the report says so once.
+  const reading = baseline !== undefined ? baselineReading(baseline, context) : undefined
+  const note = reading !== undefined ? baselineNote(reading, values.baseline as string, baseline!.kind !== 'coverage') : undefined
+  const tableOf = (t: CiteTable): CiteTable => ({ ...t, editions: context.heldReleases, ...(reading !== undefined ? { numbersReadAs: reading } : {}) })
   const impact = values.impact !== undefined ? findImpactRule(values.impact as string, context.table, context.document.rules) : undefined
   if (typeof impact === 'string') throw new UsageError(impact)
 
@@ -142,7 +147,7 @@ export async function citeCommand(argv: string[], io: CliIo): Promise<number> {
       .map((x) => resolve(cwd, x)),
   )
   // One scanner per distinct set of overrides; the table gains the releases once a file cites one.
-  let table: CiteTable = { ...context.table, editions: context.heldReleases }
+  let table: CiteTable = tableOf(context.table)
   const scanners = new Map<string, Scanner>()
   const overrideMatchers = loaded.config.overrides.map((o) => matcher(o.files))
   const scannerFor = (file: string): Scanner => {
@@ -168,7 +173,7 @@ export async function citeCommand(argv: string[], io: CliIo): Promise<number> {
     let result = scannerFor(path).scan(text, path)
     if (result.needsReleases && !table.releases) {
       // The first file that cites a release (`CR v24.03 6.1.4`), or an old number: compile the releases, scan it again.
-      table = { ...context.tableWithReleases(), editions: context.heldReleases }
+      table = tableOf(context.tableWithReleases())
       scanners.clear()
       result = scannerFor(path).scan(text, path)
     }
@@ -221,7 +226,12 @@ export async function citeCommand(argv: string[], io: CliIo): Promise<number> {
 
   if (baseline !== undefined) {
     const checked = applyBaseline(baseline, citations, context)
+    // Trace is by citation: a renumbered one, recounted for the rule it meant, stays its test's.
+    tracer.carry(citations, checked.citations)
     citations = checked.citations
+    // A number the baseline read in its numbering is not "read as today's": that hint would contradict the baseline's reading.
+    const moot = (p: CiteProblem) => p.code === 'number-changed-meaning' && checked.readThen.has(`${p.file}:${p.line}:${p.column}`)
+    if (problems.some(moot)) problems.splice(0, problems.length, ...problems.filter((p) => !moot(p)))
     for (const p of checked.problems) problems.push(p)
   }
 
@@ -234,7 +244,7 @@ export async function citeCommand(argv: string[], io: CliIo): Promise<number> {
     const resolveWritten = (written: string, line: number, column: number) => {
       let r = scannerFor(exceptionsFile).resolve(written, exceptionsFile, line, column)
       if (r.needsReleases && !table.releases) {
-        table = { ...context.tableWithReleases(), editions: context.heldReleases }
+        table = tableOf(context.tableWithReleases())
         scanners.clear()
         r = scannerFor(exceptionsFile).resolve(written, exceptionsFile, line, column)
       }
@@ -307,12 +317,12 @@ export async function citeCommand(argv: string[], io: CliIo): Promise<number> {
   const shown = showHints ? ordered : ordered.filter((p) => p.severity !== 'hint' || (!values.quiet && SHOWN_IN_CI.has(p.code)))
 
   if (format === 'json') {
-    const out = { ok: !failed, version: context.version, config: loaded.file ?? null, files: scanned, citations, problems: ordered.map(placedOrNot), coverage }
+    const out = { ok: !failed, version: context.version, config: loaded.file ?? null, ...(baseline !== undefined ? { baseline: { version: baseline.version, ...(note !== undefined ? { note } : {}) } } : {}), files: scanned, citations, problems: ordered.map(placedOrNot), coverage }
     io.stdout.write(`${JSON.stringify(out, null, 2)}\n`)
     return failed ? 1 : 0
   }
   if (format === 'sarif') {
-    io.stdout.write(`${JSON.stringify(formatSarif(shown, { version: toolVersion(), rulesVersion: context.version, ...(loaded.file !== undefined ? { config: loaded.file } : {}), informationUri: 'https://github.com/netrunner-cr/netrunner-cr' }), null, 2)}\n`)
+    io.stdout.write(`${JSON.stringify(formatSarif(shown, { version: toolVersion(), rulesVersion: context.version, ...(loaded.file !== undefined ? { config: loaded.file } : {}), ...(baseline !== undefined ? { baseline: baseline.version, ...(note !== undefined ? { baselineNote: note } : {}) } : {}), informationUri: 'https://github.com/netrunner-cr/netrunner-cr' }), null, 2)}\n`)
     return failed ? 1 : 0
   }
   if (format === 'markdown') {
@@ -324,6 +334,7 @@ export async function citeCommand(argv: string[], io: CliIo): Promise<number> {
   const lines = [summaryLine(scanned, citations, problems, notRead)]
   // Which configuration was read: found upward, it may not be where cr cite ran.
   if (loaded.file !== undefined) lines.push(`config: ${loaded.file}`)
+  if (note !== undefined) lines.push(`baseline ${baseline!.version}: ${note}`)
   lines.push(...(format === 'github' ? formatGithub(shown) : shown.map(formatProblemLine)))
   lines.push(...coverageLines(coverage, Boolean(values.uncited), context.document.rules))
   if (writeTo) lines.push(`cr cite: wrote ${writeTo}`)

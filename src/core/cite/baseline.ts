@@ -14,11 +14,14 @@
  *   `rule_position_runner` today). The citation counts for the rule it meant:
  *   a renumbering is reported, never silently followed.
  */
+import { citeAdvice, type NumberReading } from './advice.ts'
 import type { Citation, CiteProblem } from './types.ts'
 
 export interface Baseline {
   /** The release the baseline was made against, e.g. `v25.08`. */
   version: string
+  /** What was given: a held release by name, a rules.json, or a coverage file (`--write-coverage`). */
+  kind?: 'release' | 'rules' | 'coverage'
   /** Rule ID → text hash then (a coverage file, a rules.json). */
   hashes?: ReadonlyMap<string, string>
   /** File → number as written → the ID it was read as then (a coverage file of format 2). */
@@ -39,6 +42,13 @@ export interface BaselineHistory {
   hashes: ReadonlyMap<string, string>
   /** Whether the baseline's release is held here, so its text changes are known without hashes. */
   held: boolean
+  /** Today's edition, when held (`v26.03`): advice may say `CR v26.03 6.2.8`, which no baseline rereads. */
+  edition?: string
+}
+
+/** How a run under this baseline reads bare numbers: in the baseline's numbering. */
+export function numberReading(baseline: Baseline, edition: string | undefined): NumberReading {
+  return { baseline: baseline.version, ...(edition !== undefined ? { edition } : {}) }
 }
 
 /** A coverage file (`hashes`, `files`) or a rules.json (`rules[].hash`) → a baseline; undefined when it holds neither hashes nor numbers. */
@@ -46,7 +56,7 @@ export function readBaseline(data: unknown): Baseline | undefined {
   if (typeof data !== 'object' || data === null) return undefined
   const d = data as { version?: unknown; hashes?: unknown; rules?: unknown; files?: unknown }
   const version = typeof d.version === 'string' ? d.version : 'the baseline'
-  const out: Baseline = { version }
+  const out: Baseline = { version, kind: Array.isArray(d.rules) ? 'rules' : 'coverage' }
   if (typeof d.hashes === 'object' && d.hashes !== null && !Array.isArray(d.hashes)) {
     out.hashes = new Map(Object.entries(d.hashes as Record<string, unknown>).filter((e): e is [string, string] => typeof e[1] === 'string'))
   } else if (Array.isArray(d.rules)) {
@@ -71,28 +81,40 @@ export function readBaseline(data: unknown): Baseline | undefined {
 }
 
 /**
- * The baseline's problems, and the citations with renumbered ones counted
- * for the rule they meant.
+ * The baseline's problems, where bare numbers were read in its numbering,
+ * and the citations with renumbered ones counted for the rule they meant: one citation out for each in, in the same order
+ * (a recounted one is a copy; the CLI carries its test over by position).
  */
-export function checkBaseline(citations: readonly Citation[], baseline: Baseline, history: BaselineHistory): { problems: CiteProblem[]; citations: Citation[] } {
+export function checkBaseline(citations: readonly Citation[], baseline: Baseline, history: BaselineHistory): { problems: CiteProblem[]; citations: Citation[]; readThen: Set<string> } {
   const problems: CiteProblem[] = []
+  // Where a bare number was read in the baseline's numbering (`file:line:column`): a doubt about today's reading there is moot.
+  const readThen = new Set<string>()
   const out: Citation[] = []
   const how = new Map<string, string>()
   for (const original of citations) {
     let c = original
     const meant = c.number !== undefined && c.version === undefined ? meaningThen(baseline, history, c) : undefined
+    if (meant) readThen.add(`${c.file}:${c.line}:${c.column}`)
     if (meant && meant.today !== c.id) {
       const at = { file: c.file, line: c.line, column: c.column, text: c.text }
       const now = history.numberOf(c.id)
+      const reading = numberReading(baseline, history.edition)
       if (meant.today === null) {
-        problems.push({ code: 'removed-rule', severity: 'error', ...at, message: `\`${c.text}\` meant \`${meant.id}\` in ${baseline.version} (the baseline), since removed from the rules; ${c.number} is \`${c.id}\` today` })
+        // Both meanings, and how to cite today's without the baseline rereading it: `CR 1.3.2` again would be the same error.
+        problems.push({
+          code: 'removed-rule',
+          severity: 'error',
+          ...at,
+          message: `\`${c.text}\` meant \`${meant.id}\` in ${baseline.version} (the baseline), since removed from the rules; ${c.number} is \`${c.id}\` today: if that is the rule meant, ${citeAdvice({ id: c.id, number: now }, reading)} (a bare number is read as ${baseline.version}'s)`,
+          suggestions: [c.id],
+        })
       } else {
         const then = history.numberOf(meant.today)
         problems.push({
           code: 'renumbered-since-baseline',
           severity: 'warning',
           ...at,
-          message: `\`${c.text}\` meant \`${meant.id}\` in ${baseline.version} (the baseline)${meant.today !== meant.id ? `, today \`${meant.today}\`` : ''}, which is ${then ?? 'elsewhere'} today; ${c.number} is \`${c.id}\`${now && now !== c.number ? ` (${now})` : ''} now. Counted for \`${meant.today}\`: cite ${then ?? 'its number'} or the ID`,
+          message: `\`${c.text}\` meant \`${meant.id}\` in ${baseline.version} (the baseline)${meant.today !== meant.id ? `, today \`${meant.today}\`` : ''}, which is ${then ?? 'elsewhere'} today; ${c.number} is \`${c.id}\`${now && now !== c.number ? ` (${now})` : ''} now. Counted for \`${meant.today}\`: ${citeAdvice({ id: meant.today, number: then }, reading)} (a bare number is read as ${baseline.version}'s)`,
           suggestions: [meant.today],
         })
         c = { ...c, id: meant.today }
@@ -113,7 +135,7 @@ export function checkBaseline(citations: readonly Citation[], baseline: Baseline
       })
     }
   }
-  return { problems, citations: out }
+  return { problems, citations: out, readThen }
 }
 
 /** What the citation's number meant when the baseline was written: recorded in the coverage file, else the held release's numbering. */

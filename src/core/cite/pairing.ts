@@ -158,7 +158,7 @@ function staleSince(setup: ScannerSetup, number: string, id: string): string {
   if (!ledger || !mine) return ''
   const span = releaseSpan(mine.versions, ledger.versions)
   if (mine.id === id) return `: ${number} was its number in ${span}`
-  const became = mine.status === 'merged' ? 'since merged into it' : mine.status === 'split' ? 'since split, partly into it' : 'since renamed to it'
+  const became = mine.status === 'merged' ? `since merged into \`${id}\`` : mine.status === 'split' ? `since split, partly into \`${id}\`` : `since renamed to \`${id}\``
   return `: ${number} was \`${mine.id}\` in ${span}, ${became}`
 }
 

@@ -7,6 +7,7 @@ import { describeMeaning, explainNumber, type NumberMeaning } from '../versions/
 import type { ScannerSetup } from './context.ts'
 import type { Hit } from './hit.ts'
 import type { LineIndex } from './lines.ts'
+import { joinClauses } from '../phrase.ts'
 import { suppression } from './suppress.ts'
 import type { Citation, CiteProblem, ScanResult } from './types.ts'
 
@@ -94,7 +95,7 @@ function numberHints(setup: ScannerSetup, hits: readonly Hit[], file: string): C
     let known = cache.get(h.value)
     if (known === undefined) {
       const { earlier } = explainNumber(ledger, h.value, (n) => (n === h.value ? h.rule!.id : undefined))
-      known = earlier.length === 0 ? null : { earlier, then: earlier.map((m) => describeMeaning(m, ledger.versions)).join('; ') }
+      known = earlier.length === 0 ? null : { earlier, then: joinClauses(earlier.map((m) => describeMeaning(m, ledger.versions)), '; ') }
       cache.set(h.value, known)
     }
     seen.add(h.value)
@@ -107,7 +108,7 @@ function numberHints(setup: ScannerSetup, hits: readonly Hit[], file: string): C
       line: h.line,
       column: h.column,
       text: h.text,
-      message: `\`${h.text}\` is read as today's ${h.value}, \`${h.rule.id}\`; but ${then}: write the ID beside the number to say which rule is meant`,
+      message: joinClauses([`\`${h.text}\` is read as today's ${h.value}, \`${h.rule.id}\`; but ${then}`, 'write the ID beside the number to say which rule is meant'], ': '),
       suggestions: [h.rule.id, ...earlier.flatMap((m) => (m.currentId !== undefined ? [m.currentId] : []))].slice(0, 3),
     })
   }

@@ -59,16 +59,18 @@ export function formatGithub(problems: readonly CiteProblem[]): string[] {
  * driver is the tool (`cr cite`, its version), every code it can report a
  * rule with its default level (the registry's), a result's level the one it
  * was reported with (a project's `cite.severity` may differ from the default);
- * the run's properties name the rules' release and the configuration read.
+ * the run's properties name the rules' release, the configuration read and,
+ * under `--baseline`, the baseline and how bare numbers were read (`baselineNote`).
  */
-export function formatSarif(problems: readonly CiteProblem[], tool: { version: string; rulesVersion?: string; config?: string; informationUri?: string }): Log {
+export function formatSarif(problems: readonly CiteProblem[], tool: { version: string; rulesVersion?: string; config?: string; baseline?: string; baselineNote?: string; informationUri?: string }): Log {
+  const properties = { ...(tool.rulesVersion ? { rulesVersion: tool.rulesVersion } : {}), ...(tool.config ? { config: tool.config } : {}), ...(tool.baseline ? { baseline: tool.baseline } : {}), ...(tool.baselineNote ? { baselineNote: tool.baselineNote } : {}) }
   return sarifLog(
     problems.map((p) => {
       const { suggestions: _, ...rest } = p
       return { ...rest, message: messageOf(p) }
     }),
     { name: 'cr cite', version: tool.version, ...(tool.informationUri ? { informationUri: tool.informationUri } : {}) },
-    { rules: CITE_CODES, ...(tool.rulesVersion || tool.config ? { properties: { ...(tool.rulesVersion ? { rulesVersion: tool.rulesVersion } : {}), ...(tool.config ? { config: tool.config } : {}) } } : {}) },
+    { rules: CITE_CODES, ...(Object.keys(properties).length > 0 ? { properties } : {}) },
   )
 }
 

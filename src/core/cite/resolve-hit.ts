@@ -6,14 +6,15 @@
 import { andList } from '../versions/history.ts'
 import { ruleLabel, similarNumbers } from '../ids.ts'
 import { describeMeaning, type NumberMeaning } from '../versions/number-ledger.ts'
-import { phraseText } from '../phrase.ts'
-import { reasonPhrase } from '../versions/reason.ts'
+import { joinClauses, phraseText } from '../phrase.ts'
+import { reasonClause } from '../versions/reason.ts'
+import { citeAdvice } from './advice.ts'
 import type { ScannerSetup } from './context.ts'
 import type { Hit, Resolution } from './hit.ts'
 import type { CiteProblem, ReleaseRule } from './types.ts'
 
-/** A retirement's reason as the CLI prints it (`{ref:ID}` as `ID` in backticks). */
-const said = (reason: string) => phraseText(reasonPhrase(reason))
+/** A retirement's reason as the CLI prints it inside a message (`{ref:ID}` as `ID` in backticks, no closing period). */
+const said = (reason: string) => phraseText(reasonClause(reason))
 
 type At = Pick<CiteProblem, 'file' | 'line' | 'column' | 'text'>
 
@@ -137,15 +138,15 @@ function resolveOldNumber(setup: ScannerSetup, h: Hit, history: readonly NumberM
   const { table } = setup
   const versions = table.releases!.ledger.versions
   const [newest, ...older] = history as [NumberMeaning, ...NumberMeaning[]]
-  const earlier = older.length > 0 ? `; before that, ${older.map((m) => describeMeaning(m, versions)).join('; ')}` : ''
-  const head = `\`${h.text}\`: today's rules have no ${h.value}; ${describeMeaning(newest, versions)}${earlier}`
+  const earlier = older.length > 0 ? [`before that, ${joinClauses(older.map((m) => describeMeaning(m, versions)), '; ')}`] : []
+  const head = joinClauses([`\`${h.text}\`: today's rules have no ${h.value}`, describeMeaning(newest, versions), ...earlier], '; ')
   const today = newest.currentId === undefined ? undefined : table.byId.get(newest.currentId)
   if (!today) {
     h.problem = { code: 'removed-rule', severity: 'error', ...at, message: head }
     return
   }
   h.rule = today
-  h.problem = { code: 'old-number', severity: 'warning', ...at, message: `${head}; cite ${today.number} or \`${today.id}\``, suggestions: [today.id] }
+  h.problem = { code: 'old-number', severity: 'warning', ...at, message: joinClauses([head, citeAdvice(today, table.numbersReadAs)], '; '), suggestions: [today.id] }
 }
 
 /**

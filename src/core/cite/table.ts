@@ -3,6 +3,7 @@
  * release, which IDs were retired, and which ID prefixes make a word a
  * citation. Built once per run; scanning a file only reads it.
  */
+import type { NumberReading } from './advice.ts'
 import { withLegacyIds } from '../versions/legacy-ids.ts'
 import { buildNumberLedger, type NumberLedger } from '../versions/number-ledger.ts'
 import { resolveRetirements, type RetirementStep, type Retirements } from '../versions/retired.ts'
@@ -37,6 +38,8 @@ export interface CiteTable {
   releases?: ReleaseTables
   /** Names of the releases held (oldest first), known before `releases` is built: tells an edition not held (`CR 1.8 …`) from one to resolve. */
   editions?: readonly string[]
+  /** Under `--baseline`: bare numbers are read in the baseline's numbering, so advice names no bare number (`advice.ts`). */
+  numbersReadAs?: NumberReading
 }
 
 /** One old release, by number and by ID as that release had them. */

@@ -3,7 +3,7 @@
  * in, what changed in that release, and a sentence for the rule page:
  * "6.1.4 since v22.12; reworded in v25.04; sub-rules a–c added in v26.03".
  */
-import { reasonPhrase } from './reason.ts'
+import { reasonClause } from './reason.ts'
 import type { ResolvedRelease } from '../model/types.ts'
 import { indexView } from '../render/document.ts'
 import type { RuleKind } from '../types.ts'
@@ -237,7 +237,7 @@ export function summarizePhrase(h: RuleHistory, name: (version: string) => strin
     const r = h.retired
     parts.push(
       r.kind === 'removed'
-        ? phrase(`removed in ${name(r.version)}`, r.reason ? phrase(': ', reasonPhrase(r.reason)) : [])
+        ? phrase(`removed in ${name(r.version)}`, r.reason ? phrase(': ', reasonClause(r.reason)) : [])
         : phrase(`${r.kind === 'renamed' ? 'renamed to' : r.kind === 'merged' ? 'merged into' : 'split into'} `, andPhrase(r.targets.map((t) => [code(t)])), ` in ${name(r.version)}`),
     )
   } else if (parts.length === 1) {

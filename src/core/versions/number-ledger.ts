@@ -12,7 +12,7 @@
  * tables it ships): input is each release's entries resolved to today
  * (`resolveRelease`), oldest release first.
  */
-import { reasonPhrase } from './reason.ts'
+import { reasonClause } from './reason.ts'
 import type { ReleaseRule, ReleaseStatus } from './release-citations.ts'
 import { code, phrase, phraseText, type Phrase } from '../phrase.ts'
 
@@ -114,7 +114,7 @@ export function releaseSpan(versions: readonly string[], all: readonly string[])
  */
 export function describeMeaningPhrase(m: NumberMeaning, all: readonly string[]): Phrase {
   const when = phrase(`${m.number} in ${releaseSpan(m.versions, all)} (`, code(m.id), ')')
-  if (m.currentId === undefined) return phrase(when, ' was removed', m.reason ? phrase(': ', reasonPhrase(m.reason)) : [])
+  if (m.currentId === undefined) return phrase(when, ' was removed', m.reason ? phrase(': ', reasonClause(m.reason)) : [])
   const now = phrase(`${m.currentNumber}`, m.currentId !== m.id ? phrase(' (', code(m.currentId), ')') : [])
   switch (m.status) {
     case 'merged':

@@ -3,7 +3,7 @@
  * words that may name rules as the rules' own text does, `{ref:ID}`. A leaf:
  * the package's runtime and the site's browser code say reasons too.
  */
-import { code, phrase, type Phrase } from '../phrase.ts'
+import { clause, code, phrase, type Phrase } from '../phrase.ts'
 
 // `{ref:rule_x}` in a reason, as in the rules' text (no `/through` or label forms: a reason names single rules).
 const REASON_REF = /\{ref:([^{}\s]+)\}/g
@@ -27,4 +27,9 @@ export function reasonPhrase(reason: string): Phrase {
   }
   parts.push(reason.slice(at))
   return phrase(...parts)
+}
+
+/** A reason inside a longer sentence ("was removed: …; …"): without its closing period (`clause`). */
+export function reasonClause(reason: string): Phrase {
+  return clause(reasonPhrase(reason))
 }
