@@ -25,7 +25,7 @@ function sentenceNodes(sentence: Phrase): Node[] {
 }
 
 /** The bar: a heading line, then each earlier meaning with a link to the rule today. */
-export function showNumberNote(heading: string, items: NumberHistoryItem[]): HTMLElement {
+export function showNumberNote(heading: string, items: (Pick<NumberHistoryItem, 'sentence' | 'now'> & { link?: { url: string; text: string } })[]): HTMLElement {
   document.querySelector('.number-note')?.remove()
   const bar = document.createElement('div')
   bar.className = 'number-note'
@@ -41,6 +41,12 @@ export function showNumberNote(heading: string, items: NumberHistoryItem[]): HTM
       const a = document.createElement('a')
       a.href = item.now.url
       a.textContent = `Open ${item.now.number}`
+      li.append(' ', a)
+    }
+    if (item.link) {
+      const a = document.createElement('a')
+      a.href = item.link.url
+      a.textContent = item.link.text
       li.append(' ', a)
     }
     list.append(li)
@@ -66,4 +72,15 @@ export async function noteNumber(story: NumberHistory): Promise<boolean> {
   if (story.items.length === 0) return false
   showNumberNote(story.heading, story.items)
   return true
+}
+
+/**
+ * An ID the release at `version` does not have, though another release has
+ * or had it (`?r=rule_position_runner` on `/v24.03/`): said here, with a link
+ * to `page` (`/r/<id>/`: the rule today, or why it was removed).
+ */
+export function noteAbsent(id: string, version: string, page: string): HTMLElement {
+  return showNumberNote(`${id} is not a rule of ${version}.`, [
+    { sentence: [{ text: id, code: true }, { text: ` names a rule of another release, with no equivalent in ${version}.` }], link: { url: page, text: 'What it is today' } },
+  ])
 }
