@@ -3,10 +3,11 @@
  * carries a small mark saying how (renamed, reworded, merged…) and its number
  * today, linking to `/r/<id>/`: the rule today, or why it was removed. Made
  * here from `lookup.json`'s `h` (fetched once per release, kept offline), not
- * written into every page: a release's pages stay the size they were.
+ * written into every page: a release's pages stay the size they were. Not
+ * on its one-page rules, which its PDF prints, nor in print.
  */
 import { readChange } from '../../src/core/versions/release-map.ts'
-import { siteRoutes } from '../shared/routes.ts'
+import { routes, siteRoutes } from '../shared/routes.ts'
 import { loadLookup } from './lookup.ts'
 
 /** The mark's words: visible (`changed · 6.2.7e today`) and read aloud (`6.2.4e changed since v24.03: renamed, reworded; 6.2.7e today`). */
@@ -20,7 +21,9 @@ export function markWords(code: string, number: string, version: string): { text
 }
 
 export async function initReleaseMarks(base: string, version: string) {
-  if (!document.querySelector('[data-n][id] > .rt')) return
+  // Chapter pages only: the one-page rules (`/full/`) are what the release's PDF prints, its published
+  // text, from the page and its card data alone (integration/pdf.ts `printInputs`), never from today's rules.
+  if (location.pathname === routes(base).onePage() || !document.querySelector('[data-n][id] > .rt')) return
   const { changed } = await loadLookup(base)
   for (const [id, code] of changed) {
     const rule = document.getElementById(id)
