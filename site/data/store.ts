@@ -8,7 +8,8 @@ import { join, resolve } from 'node:path'
 import { parseCardData, readCardData, readRulesDir } from '../../src/io/read-sources.ts'
 import { loadRetirements } from '../../src/io/releases.ts'
 import { compile } from '../../src/core/compile.ts'
-import { CURRENT, type DiffStore } from '../../src/core/versions/index.ts'
+import { changedSince, idsInto } from '../../src/core/versions/release-map.ts'
+import { CURRENT, resolveRelease, type DiffStore } from '../../src/core/versions/index.ts'
 import type { Retirements } from '../../src/core/versions/retired.ts'
 import { cacheKey } from '../../src/io/dir-cache.ts'
 import type { ResolvedRelease } from '../../src/core/model/types.ts'
@@ -74,6 +75,10 @@ export function prepareSite(root = process.cwd(), env: NodeJS.ProcessEnv = proce
     if (changesUrl) data.changesUrl = changesUrl
     if (p.source.current && versions) {
       data.lookup.o = Object.fromEntries(versions.retired.flatMap((r) => (r.to ? [[r.id, r.to.id]] : [])))
+    } else if (versions && versions.index.document(data.key)) {
+      // Other releases' IDs of its rules (`?r=<today's ID>` stays here), and which of its rules changed since (each rule's mark).
+      data.lookup.o = Object.fromEntries(idsInto(versions.index, data.key, versions.retired.map((r) => r.id)))
+      data.lookup.h = Object.fromEntries(changedSince(resolveRelease(versions.index, data.key)))
     }
     return data
   })

@@ -192,6 +192,8 @@ export interface LookupData {
   t: Record<string, string[]>
   /** Retired ID → the current ID it became (renamed, merged, split), so old IDs still go to a rule. */
   o?: Record<string, string>
+  /** A frozen release's rules that changed since → `"<letters> <today's number>"` (`src/core/versions/release-map.ts`). */
+  h?: Record<string, string>
 }
 
 export interface SearchRecord {

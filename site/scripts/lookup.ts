@@ -29,10 +29,12 @@ export interface Lookup {
   terms: Map<string, string[]>
   /** Rule IDs in `lookup.json` order: other files refer to rules by index into it. */
   ids: string[]
+  /** A held release's rules that changed since → `"<letters> <today's number>"` (`src/core/versions/release-map.ts`). */
+  changed: Map<string, string>
 }
 
-/** `c`: chapter slugs; `r`: `[id, number, index into c]`; `t`: defined terms; `o`: retired ID → the ID it became; `s`: section names, `w`: each entry's index into `s` (-1: none). */
-export type LookupJson = { c: string[]; n: string[]; r: [string, string, number][]; t: Record<string, string[]>; o?: Record<string, string>; s?: string[]; w?: number[] }
+/** `c`: chapter slugs; `r`: `[id, number, index into c]`; `t`: defined terms; `o`: another release's (or a retired) ID → the ID it is here; `h` (held releases): rules changed since → how; `s`: section names, `w`: each entry's index into `s` (-1: none). */
+export type LookupJson = { c: string[]; n: string[]; r: [string, string, number][]; t: Record<string, string[]>; o?: Record<string, string>; h?: Record<string, string>; s?: string[]; w?: number[] }
 
 const cache = new Map<string, Promise<Lookup>>()
 
@@ -65,7 +67,7 @@ export function loadLookup(base: string): Promise<Lookup> {
 }
 
 /** The lookup from `lookup.json`'s data, for the release at `base`. */
-export function createLookup({ c, n, r, t, o = {}, s = [], w = [] }: LookupJson, base = '/'): Lookup {
+export function createLookup({ c, n, r, t, o = {}, h = {}, s = [], w = [] }: LookupJson, base = '/'): Lookup {
   const slugOf = new Map(r.map(([id, , chapter]) => [id, c[chapter]]))
   for (const [old, now] of Object.entries(o)) if (!slugOf.has(old) && slugOf.has(now)) slugOf.set(old, slugOf.get(now))
   const release = routes({ base, chapterOf: (id) => slugOf.get(id) })
@@ -85,7 +87,7 @@ export function createLookup({ c, n, r, t, o = {}, s = [], w = [] }: LookupJson,
   }
   const byFoldedId = new Map<string, Hit>()
   for (const [id, hit] of byId) if (!byFoldedId.has(id.toLowerCase())) byFoldedId.set(id.toLowerCase(), hit)
-  return { routes: release, byId, byFoldedId, byNumber, terms: new Map(Object.entries(t)), ids: r.map(([id]) => id) }
+  return { routes: release, byId, byFoldedId, byNumber, terms: new Map(Object.entries(t)), ids: r.map(([id]) => id), changed: new Map(Object.entries(h)) }
 }
 
 /**

@@ -32,6 +32,8 @@ export interface NumberHistory {
   number: string
   /** "No rule is numbered 6.2.8 in v24.03." */
   heading: string
+  /** Where the heading says the rule is today (`6.2.8 today`): the link it carries. */
+  now?: { text: string; url: string }
   /** The rule the number names in the release read. */
   here?: string
   /** Other rules the number named or names in other releases; empty: nothing to say. */
@@ -70,5 +72,6 @@ export function historyIn(json: NumbersJson | undefined, number: string, lookup:
   const from = items.length > 0 ? number : undefined
   const only = items.length === 1 ? items[0]!.now : undefined
   const landing = here ? lookup.routes.rule(here, from) : only ? lookup.routes.rule(only.id, from) : undefined
-  return { number, heading: story.heading, ...(here ? { here } : {}), items, ...(landing ? { landing } : {}) }
+  const now = 'now' in story && story.now && here ? { text: `${story.now} today`, url: siteRoutes.retired(here) } : undefined
+  return { number, heading: story.heading, ...(now ? { now } : {}), ...(here ? { here } : {}), items, ...(landing ? { landing } : {}) }
 }

@@ -1,9 +1,11 @@
 /**
  * Links in the forms the official site uses land on the rule:
  * `/?r=<id or number>`, and `/#<id>` or `/#<number>` on a release's home
- * page (its anchors are rule IDs on one page). An ID this release does not
- * have but an earlier one did goes to `/r/<id>/`, which says what became of
- * it. A number lands where search's Enter and the permalinks land
+ * page (its anchors are rule IDs on one page). Another release's ID of a
+ * rule this release has under another name lands on it here (`lookup.json`'s
+ * `o`); one this release has no equivalent of goes to `/r/<id>/`, which says
+ * what became of it, from the current rules, and is said to be absent on a
+ * held release's pages, with a link there. A number lands where search's Enter and the permalinks land
  * (`number-history.ts`): its rule, or the one rule it named elsewhere, with
  * `?from=<number>` when it named or names another rule elsewhere, and the
  * page says so (`number-note.ts`); anything else goes to search.
@@ -42,6 +44,9 @@ async function land(base: string, wanted: string, orSearch: boolean) {
   if (/^[A-Za-z][\w-]*$/.test(wanted.trim())) {
     const page = siteRoutes.retired(wanted.trim().toLowerCase())
     const found = await fetch(page, { method: 'HEAD' }).then((r) => r.ok, () => false)
+    // On a held release (`/v24.03/`), an ID of another release stays here and is said to be absent.
+    const version = routes(base).version
+    if (found && version) return void import('./number-note.ts').then((m) => m.noteAbsent(wanted.trim(), version, page))
     if (found) return location.replace(page)
   }
   if (orSearch) location.replace(routes(base).search(wanted))

@@ -11,6 +11,7 @@ import { initPreviews } from './previews.ts'
 import { initSearchBoot } from './search-boot.ts'
 import { initSwitcher } from './switcher.ts'
 import { initOldLinks } from './old-links.ts'
+import { versionOfBase } from '../shared/routes.ts'
 
 const base = document.documentElement.dataset.base ?? '/'
 
@@ -20,6 +21,10 @@ initPreviews(base)
 initSearchBoot(base)
 initSwitcher(base)
 initOldLinks(base)
+// A held release's rules that changed since say so (`lookup.json`'s `h`).
+const version = versionOfBase(base)
+// Offline, a held release's lookup may not be kept: then no marks, and no error.
+if (version) import('./release-marks.ts').then((m) => m.initReleaseMarks(base, version)).catch(() => {})
 // The glossary's filter box, on the glossary only (no script inside a page's text).
 if (document.getElementById('gf')) void import('./glossary-filter.ts').then((m) => m.initGlossaryFilter())
 // A card's image comes from NetrunnerDB: offline (or gone) it is hidden, never a broken picture.

@@ -24,11 +24,16 @@ export function citation(number: string, id: string, base = '/') {
  * every release to come (a renamed or merged ID redirects), where a number
  * may name another rule once one is inserted before it. `/r/<id>/` for the
  * current rules (a page that unfurls with the rule's text in chat apps); a
- * release's own pages have no permalink pages, so `/v24.03/?r=<id>`, pinned
- * to that release. The citation beside it gives the number to read.
+ * release's own pages have no permalink pages, so its chapter page with the
+ * rule's anchor, `/v24.03/runs/#<id>` (`page`: the chapter read; a held
+ * release never changes, so the anchor stays the rule's, and the link
+ * unfurls naming the chapter, "6. Runs · CR v24.03"), or `/v24.03/?r=<id>`
+ * from the one-page rules. The citation beside it gives the number to read.
  */
-export function permalink(origin: string, id: string, base = '/') {
-  return `${origin}${routes(base).permalink(id)}`
+export function permalink(origin: string, id: string, base = '/', page?: string) {
+  const at = routes(base)
+  if (!at.current && page && page.startsWith(at.base) && page !== at.base && page !== at.onePage()) return `${origin}${page}#${id}`
+  return `${origin}${at.permalink(id)}`
 }
 
 async function copyText(text: string): Promise<boolean> {
@@ -93,7 +98,7 @@ export function initRuleTools() {
   }
   link.addEventListener('click', async () => {
     if (!rule) return
-    done(link, await copyText(permalink(location.origin, rule.id, base)), 'Link')
+    done(link, await copyText(permalink(location.origin, rule.id, base, location.pathname)), 'Link')
   })
   cite.addEventListener('click', async () => {
     if (!rule) return

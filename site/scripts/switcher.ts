@@ -5,7 +5,7 @@
  * is there. `switch.json` (from the build's version index) lists only the
  * rules whose place differs, so most lookups find nothing and keep the ID.
  */
-import { routes } from '../shared/routes.ts'
+import { routes, siteRoutes } from '../shared/routes.ts'
 
 /** Target release key → rule ID → `[chapter slug, ID]` there, or '' when it is gone. */
 type SwitchMap = Record<string, Record<string, [string, string] | ''>>
@@ -19,6 +19,11 @@ const load = (base: string) =>
 /** Where the rule `id` of this page is in the release `a` links to. */
 async function sameRule(base: string, a: HTMLAnchorElement, id: string): Promise<string> {
   const there = (await load(base))[a.dataset.vs ?? '']?.[id]
+  // From a held release to the current rules, a rule removed since goes to its `/r/<id>/` page, which says when and why (not silently to its section).
+  if (there !== undefined && routes(base).version && (a.dataset.vsBase ?? '/') === '/') {
+    const { loadLookup } = await import('./lookup.ts')
+    if ((await loadLookup(base)).changed.get(id) === 'x') return siteRoutes.retired(id)
+  }
   const page = a.href.replace(/#.*$/, '')
   if (there === undefined) return `${page}#${id}`
   const target = routes(a.dataset.vsBase ?? '/')

@@ -69,6 +69,8 @@ export interface NumberStory {
   here?: string
   /** "6.2.5 is this rule today. It named another rule before:", "No rule is numbered 6.2.8 in v24.03." */
   heading: string
+  /** On a held release: `here`'s number today when it differs (the heading's "(6.2.8 today)", which links to it). */
+  now?: string
   items: NumberStoryItem[]
 }
 
@@ -122,7 +124,7 @@ export function numberStory(json: NumbersJson, number: string, release: StoryRel
   // Where the rule read is today, by its ID (or the ID it was renamed to): a reader citing an old edition needs today's number.
   const now = here ? todayNumber(json, here, today) : undefined
   const moved = now === undefined ? '' : now === number ? '' : now === null ? ` (not in today's rules)` : ` (${now} today)`
-  return { number, ...(here ? { here } : {}), heading: here ? `${number} is this rule in ${held}${moved}. It is another rule in other releases:` : `No rule is numbered ${number} in ${held}.`, items }
+  return { number, ...(here ? { here } : {}), ...(now && now !== number ? { now } : {}), heading: here ? `${number} is this rule in ${held}${moved}. It is another rule in other releases:` : `No rule is numbered ${number} in ${held}.`, items }
 }
 
 /** The number today of the rule `id` names in a held release (followed through a rename); null: no rule today; undefined: unknown. */

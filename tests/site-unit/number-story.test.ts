@@ -110,6 +110,8 @@ describe('a held release, read on its own pages', () => {
     expect(s.here).toBe('rule_move_runner_to_position')
     // Where the rule read is today: a judge citing v24.03's 6.2.5 needs today's number.
     expect(s.heading).toBe('6.2.5 is this rule in v24.03 (6.2.8 today). It is another rule in other releases:')
+    // "6.2.8 today" is a link on the page: the number it names.
+    expect(s.now).toBe('6.2.8')
     // Its own meaning (v22.12–v24.03) is not told back to it.
     expect(s.said).toEqual(['6.2.5 today (rule_position_runner) is not in v24.03'])
     expect(s.items[0]!.target).toBeUndefined()

@@ -111,8 +111,9 @@ describe.skipIf(!hasChromium)('reading', () => {
       await page.keyboard.press('Tab')
       await page.keyboard.press('Enter')
       const link = await page.evaluate(() => navigator.clipboard.readText())
-      // Pinned to the release, by ID: the same rule whatever its number elsewhere.
-      expect(link).toBe(`${site.url}/v24.03/?r=rule_move_runner_to_position`)
+      // Pinned to the release, by ID: the same rule whatever its number elsewhere; its chapter page's
+      // anchor (a held release never changes), so the link unfurls naming the chapter.
+      expect(link).toBe(`${site.url}/v24.03/runs/#rule_move_runner_to_position`)
       await page.keyboard.press('Tab')
       await page.keyboard.press('Enter')
       await expect(page.evaluate(() => navigator.clipboard.readText())).resolves.toBe('CR v24.03 6.2.5 (rule_move_runner_to_position)')

@@ -1,0 +1,41 @@
+/**
+ * On a held release's pages (`/v24.03/`), each rule that changed since
+ * carries a small mark saying how (renamed, reworded, merged…) and its number
+ * today, linking to `/r/<id>/`: the rule today, or why it was removed. Made
+ * here from `lookup.json`'s `h` (fetched once per release, kept offline), not
+ * written into every page: a release's pages stay the size they were. Not
+ * on its one-page rules, which its PDF prints, nor in print.
+ */
+import { readChange } from '../../src/core/versions/release-map.ts'
+import { routes, siteRoutes } from '../shared/routes.ts'
+import { loadLookup } from './lookup.ts'
+
+/** The mark's words: visible (`changed · 6.2.7e today`) and read aloud (`6.2.4e changed since v24.03: renamed, reworded; 6.2.7e today`). */
+export function markWords(code: string, number: string, version: string): { text: string; label: string } {
+  const { what, number: today } = readChange(code)
+  if (what.includes('removed')) return { text: `removed since ${version}`, label: `${number} was removed after ${version}: see why` }
+  return {
+    text: today && today !== number ? `changed · ${today} today` : `changed since ${version}`,
+    label: `${number} changed since ${version}: ${what.join(', ')}${today ? `; ${today} today` : ''}`,
+  }
+}
+
+export async function initReleaseMarks(base: string, version: string) {
+  // Chapter pages only: the one-page rules (`/full/`) are what the release's PDF prints, its published
+  // text, from the page and its card data alone (integration/pdf.ts `printInputs`), never from today's rules.
+  if (location.pathname === routes(base).onePage() || !document.querySelector('[data-n][id] > .rt')) return
+  const { changed } = await loadLookup(base)
+  for (const [id, code] of changed) {
+    const rule = document.getElementById(id)
+    const text = rule?.matches('[data-n]') ? rule.querySelector(':scope > .rt') : null
+    if (!rule || !text || text.querySelector(':scope > .chg')) continue
+    const { text: words, label } = markWords(code, rule.dataset.n ?? '', version)
+    const a = document.createElement('a')
+    a.className = 'chg'
+    a.href = siteRoutes.retired(id)
+    a.textContent = words
+    a.setAttribute('aria-label', label)
+    a.title = label
+    text.append(' ', a)
+  }
+}
