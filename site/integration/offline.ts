@@ -36,9 +36,9 @@ export function offlineFiles(out: string, release: ReleaseData): string[] {
   const at = routes(release.base)
   // Not `/full/`: it is the chapters' text again (0.9 MB), kept once it is read.
   const pages = [at.home(), ...release.chapters.map((c) => at.chapter(c.slug)), at.glossary(), at.cards(), at.search()]
-  const data = [at.lookup(), at.searchVocab(), at.cardTerms(), at.searchEnglish(), at.searchIds(), at.cardData(), at.switchMap()]
+  const data = [at.lookup(), at.searchVocab(), at.cardTerms(), at.searchIds(), at.cardData(), at.switchMap()]
   const previews = release.chapters.map((c) => at.previews(c.slug))
-  const shared = release.current ? [...listDir(out, '/_astro/', '.js'), ...listDir(out, '/_astro/', '.css'), ...SITE_FILES, siteRoutes.numbers()] : []
+  const shared = release.current ? [...listDir(out, '/_astro/', '.js'), ...listDir(out, '/_astro/', '.css'), ...SITE_FILES, siteRoutes.numbers(), at.searchEnglish()] : []
   return [...pages, ...data, ...previews, ...pagefindFiles(out, release.base), ...shared].filter((path) => isFile(fileOf(out, path)))
 }
 

@@ -132,7 +132,8 @@ export function routes(release: RouteRelease | string): Routes {
     lookup: () => at('lookup.json'),
     searchVocab: () => at('search-vocab.json'),
     cardTerms: () => at('card-terms.json'),
-    searchEnglish: () => at('search-english.json'),
+    // The site's, not a release's: English words are the same in every release.
+    searchEnglish: () => '/search-english.json',
     searchIds: () => at('search-ids.json'),
     previews: (slug) => at(`previews/${slug}.json`),
     cardData: () => at('card-data.json'),
