@@ -92,7 +92,7 @@ describe('the configured site URL', () => {
     expect(home['og:url']).toBe('https://rules.example.org/')
     expect(home['og:image']).toBe('https://rules.example.org/icon-512.png')
     const permalink = readdirSync(join(out, 'r')).find((k) => k.startsWith('rule_'))!
-    expect(metaOf(readFileSync(join(out, 'r', permalink, 'index.html'), 'utf8'))['og:url']).toMatch(/^https:\/\/rules\.example\.org\//)
+    expect(metaOf(readFileSync(join(out, 'r', permalink, 'index.html'), 'utf8')).canonical).toMatch(/^https:\/\/rules\.example\.org\//)
     expect(stdout).not.toContain('CR_SITE_URL is not set')
   })
 })
