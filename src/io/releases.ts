@@ -212,6 +212,18 @@ export function guardIds(
 }
 
 /**
+ * The last release (beside `rulesDir`, or in `explicitRoot`) that defines `id`, newest first, each
+ * release's IDs read as the guard reads them (cached by content, the package's own never parsed).
+ */
+export function lastReleaseWith(id: string, rulesDir: string, explicitRoot?: string, ctx: IoContext = processContext()): string | undefined {
+  const root = findReleasesRoot(rulesDir, explicitRoot, {}, ctx)
+  if (!root) return undefined
+  return listReleases(root, ctx.cwd)
+    .reverse()
+    .find((r) => cachedReleaseIds(r.version, readRulesDir(r.dir, ctx.cwd), ctx).ids.has(id))?.version
+}
+
+/**
  * A release's IDs as stored: the IDs alone (space-separated). Their numbers
  * and places only serve messages, so they are read from the files again
  * when a message needs them.

@@ -15,13 +15,11 @@ import type { CliIo } from '../cli-io.ts'
 import { applyEdits, ID_PATTERN } from '../../core/edit/rename.ts'
 import { renameInFolder } from '../../core/edit/rename-folder.ts'
 import { frozenReleaseOf, lowerFirst, suggestClosest } from '../../core/ids.ts'
-import { releaseIdsFromFiles } from '../../core/versions/guard.ts'
 import type { Diagnostic, SourceFile } from '../../core/types.ts'
 import { compileDir } from '../../io/compile-dir.ts'
 import { commandContext } from '../../io/context.ts'
 import { FileChangedError, replaceFileVerified, WriteFailedError, writeNewFileVerified } from '../../io/durable-write.ts'
-import { readRulesDir } from '../../io/read-sources.ts'
-import { findReleasesRoot, listReleases } from '../../io/releases.ts'
+import { lastReleaseWith } from '../../io/releases.ts'
 import { hasRulesFolder, noRulesFolder } from '../../io/shipped-rules.ts'
 import { ioAdvice, writeFailure, writeFailures } from '../report.ts'
 
@@ -68,9 +66,7 @@ export function renameCommand(argv: string[], io: CliIo): number {
   if (oldId === newId) throw new Error(`\`${oldId}\` is already called that`)
 
   // The last release that had OLD: its ID is retired as renamed, so links and citations made against it keep working.
-  const root = findReleasesRoot(dir, values.releases as string | undefined, {}, ctx)
-  const releases = root ? listReleases(root, ctx.cwd) : []
-  const lastRelease = [...releases].reverse().find((r) => releaseIdsFromFiles(r.version, readRulesDir(r.dir, ctx.cwd)).ids.has(oldId))?.version
+  const lastRelease = lastReleaseWith(oldId, dir, values.releases as string | undefined, ctx)
   const retiredFile = files.find((f) => basename(f.path) === 'retired.yaml')
   const retiredPath = retiredFile?.path ?? join(dir, 'retired.yaml')
   const plan = renameInFolder(files.map((f) => ({ path: f.path, text: textOf(f) })), oldId, newId, lastRelease, retiredPath)
