@@ -439,6 +439,29 @@ describe('the CI gate', () => {
     expect((await runCr(['cite', '--index', index, '--impact', 'rule_nope'], dir)).code).toBe(2)
   }, 600_000)
 
+  it('--impact reads its rule as a citation in a file is read: a named edition, a baseline\'s numbers, an edition not held', async () => {
+    // v24.03's 6.2.5 is today's 6.2.8 (rule_move_runner_to_position); today's 6.2.5 is another rule.
+    const files = { 'tests/move.rs': '// rule_move_runner_to_position\n#[test]\nfn moves() {}\n', 'tests/pos.rs': '// rule_position_runner\n#[test]\nfn occupies() {}\n' }
+    const dir = project(files)
+    const rules = ['--rules', join(repoRoot, 'rules')]
+    const first = async (...args: string[]) => {
+      const r = await runCr(['cite', ...rules, ...args], dir)
+      expect(r.code, r.stderr).toBe(0)
+      return r.stdout.split('\n')
+    }
+    const named = await first('--impact', 'CR v24.03 6.2.5')
+    expect(named[0]).toMatch(/^6\.2\.8 rule_move_runner_to_position /)
+    expect(named).toContain('  cited    moves — tests/move.rs:3')
+    expect((await first('--impact', '6.2.5', '--baseline', 'v24.03'))[0]).toMatch(/^6\.2\.8 rule_move_runner_to_position /)
+    expect((await first('--impact', 'rule_move_runner_to_position', '--baseline', 'v24.03'))[0]).toMatch(/^6\.2\.8 rule_move_runner_to_position /)
+    const today = await first('--impact', 'CR 6.2.5')
+    expect(today[0]).toMatch(/^6\.2\.5 rule_position_runner /)
+    expect(today).toContain('  cited    occupies — tests/pos.rs:3')
+    const older = await runCr(['cite', ...rules, '--impact', 'CR 1.8 9.1.8g'], dir)
+    expect(older.code).toBe(2)
+    expect(older.stderr).toMatch(/names edition 1\.8 of the CR, which is not held here/)
+  }, 600_000)
+
   it('--impact says a range as it was cited, once per test and per place, in the rules\' order', async () => {
     const files = {
       'tests/ice.rs': '// CR 6.2.7a-c\n#[test]\nfn approach() {}\n// CR 6.2.7c and CR 6.2.7a\n#[test]\nfn two() {}\n// CR 6.2.7\n#[test]\nfn whole() {}\n',

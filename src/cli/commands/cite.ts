@@ -20,7 +20,8 @@ import { buildMatrix } from '../../core/cite/matrix.ts'
 import type { FileKind } from '../../core/cite/traceability.ts'
 import { createScanner, type Scanner } from '../../core/cite/scan.ts'
 import type { CiteTable } from '../../core/cite/table.ts'
-import type { Citation, CiteProblem } from '../../core/cite/types.ts'
+import type { Citation, CiteProblem, CiteRule } from '../../core/cite/types.ts'
+import { normalizeNumber, parseCitation } from '../../core/ids.ts'
 import { buildCoverageFile, computeCoverage, type CoverageReport } from '../../core/coverage.ts'
 import { clipText } from '../../core/clip-text.ts'
 import { placedOrNot } from '../../core/diagnostics.ts'
@@ -102,8 +103,6 @@ export async function citeCommand(argv: string[], io: CliIo): Promise<number> {
   const reading = baseline !== undefined ? baselineReading(baseline, context) : undefined
   const note = reading !== undefined ? baselineNote(reading, values.baseline as string, baseline!.kind !== 'coverage') : undefined
   const tableOf = (t: CiteTable): CiteTable => ({ ...t, editions: context.heldReleases, ...(reading !== undefined ? { numbersReadAs: reading } : {}) })
-  const impact = values.impact !== undefined ? findImpactRule(values.impact as string, context.table, context.document.rules) : undefined
-  if (typeof impact === 'string') throw new UsageError(impact)
 
   const base = loaded.base
   // Globs are matched from the config's folder, else from the root of the project each path belongs to:
@@ -155,6 +154,26 @@ export async function citeCommand(argv: string[], io: CliIo): Promise<number> {
     let s = scanners.get(key)
     if (!s) scanners.set(key, (s = createScanner(table, config)))
     return s
+  }
+  // The rule `--impact` asks about, read as the same words cited in a file would be: `CR v24.03 6.2.5` is
+  // v24.03's 6.2.5, and under a release baseline a bare number is the baseline's.
+  let impact: CiteRule | undefined
+  if (values.impact !== undefined) {
+    const query = values.impact as string
+    let read = createScanner(table, loaded.config).resolve(query, '--impact', 1, 1)
+    if (read.needsReleases) {
+      table = tableOf(context.tableWithReleases())
+      scanners.clear()
+      read = createScanner(table, loaded.config).resolve(query, '--impact', 1, 1)
+    }
+    const found = read.rule !== undefined ? table.byId.get(read.rule.id) ?? read.rule : findImpactRule(query, context.table, context.document.rules)
+    if (typeof found === 'string') throw new UsageError(read.problem !== undefined && read.problem.code !== 'unknown-rule' ? `--impact ${query}: ${read.problem.message}` : found)
+    impact = found
+    const number = parseCitation(query).version === undefined ? normalizeNumber(query.replace(/^\s*(?:CR|rule|§)\s*/i, '')) : undefined
+    if (baseline !== undefined && number !== undefined) {
+      const [then] = applyBaseline(baseline, [{ file: '--impact', line: 1, column: 1, id: found.id, text: query, via: 'number', number }], context).citations
+      impact = (then !== undefined ? table.byId.get(then.id) : undefined) ?? found
+    }
   }
 
   let citations: Citation[] = []

@@ -28,7 +28,7 @@ import { resolveHit } from './resolve-hit.ts'
 import type { CiteTable } from './table.ts'
 import type { CiteProblem, CiteRule, ScanResult } from './types.ts'
 import { hit as makeHit } from './hit.ts'
-import { normalizeNumber, parseCitation } from '../ids.ts'
+import { normalizeNumber, olderEdition, parseCitation } from '../ids.ts'
 
 export interface Scanner {
   /** Scan one file; `file` picks the comment syntax (by extension) and is copied into the results. */
@@ -93,16 +93,19 @@ export function createScanner(table: CiteTable, config: CiteConfig = DEFAULT_CIT
     },
     resolve(written, file, line, column) {
       const text = written.trim()
+      // An edition not held (`CR 1.8 9.1.8g`) is said to be one, as in a file; never read as today's rule.
+      const older = olderEdition(text)
       const cited = parseCitation(text)
       const version = cited.version
-      const query = version !== undefined ? cited.query : text
+      const query = older !== undefined ? older.query : version !== undefined ? cited.query : text
       const number = normalizeNumber(query)
       const value = number ?? query.replace(/^(?:CR|rule)\s+/i, '')
       const h = makeHit(0, text, value, number !== undefined, 'call')
-      if (version !== undefined) h.version = version
+      if (older !== undefined) h.notHeld = older.edition
+      else if (version !== undefined) h.version = version
       h.line = line
       h.column = column
-      if (!table.releases && (table.editions?.length ?? 0) > 0 && (version !== undefined || h.isNumber)) return { needsReleases: true }
+      if (!table.releases && (table.editions?.length ?? 0) > 0 && older === undefined && (version !== undefined || h.isNumber)) return { needsReleases: true }
       resolveHit(setup, h, file)
       return { ...(h.rule ? { rule: h.rule } : {}), ...(h.problem ? { problem: h.problem } : {}) }
     },
