@@ -208,3 +208,25 @@ export function parsePermalink(pathname: string): { base: string; key: string } 
   key = key.trim()
   return key ? { base: m[1]!.toLowerCase(), key } : undefined
 }
+
+/**
+ * The links that name a rule: references in rule text, a card's and a
+ * glossary entry's rule numbers, a rule's "→ 6.9.2". Each names its rule by
+ * its URL alone (`ruleOfLink`): no `data-ref` beside it (0.65 MB of `dist/`).
+ */
+export const RULE_LINK = 'a.cr-ref, a.gn'
+
+/**
+ * The rule ID a rule link names, from its URL: the `#fragment` of
+ * `/runs/#rule_end_the_run`, or the `?r=` of a rule whose chapter the page
+ * did not know (`/v24.03/?r=rule_x`, `routes().rule`); undefined for neither.
+ */
+export function ruleOfLink(href: string): string | undefined {
+  const url = new URL(href, 'http://x/')
+  const key = url.hash ? url.hash.slice(1) : (url.searchParams.get('r') ?? '')
+  try {
+    return decodeURIComponent(key) || undefined
+  } catch {
+    return key || undefined
+  }
+}
