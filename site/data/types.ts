@@ -277,7 +277,7 @@ export interface Acknowledgement {
   items: Acknowledgement[]
 }
 
-/** Where a rule is in another release: `[chapter slug, ID]`, or '' when it is gone (the release's home). */
+/** Where a rule is in another release: `[chapter slug, ID]`, or '' when it has no equivalent there (its lookup, `?r=<id>`, says so). */
 export type SwitchTarget = [string, string] | ''
 
 /** `[number, title html, [number, html][]]`: what a reference's preview shows. */
@@ -320,7 +320,7 @@ export interface SiteData {
   changes: ChangesPage[]
   /** `/r/<id>/` for every ID a release had that the current rules do not. */
   retired: RetiredPage[]
-  /** Version switcher: release key → target key → rule ID → `[chapter slug, ID]` there ('' for its home), where that differs. */
+  /** Version switcher: release key → target key → rule ID → `[chapter slug, ID]` there ('' for none: its lookup says so), where that differs. */
   switchMaps: Record<string, Record<string, Record<string, SwitchTarget>>>
   coverage?: CoveragePage
   /** Numbers some release printed for another rule than today's (empty without old releases). */

@@ -4,10 +4,14 @@
  * (`#rule_end_the_run`), go to that rule in the chosen release, wherever it
  * is there. `switch.json` (from the build's version index) lists only the
  * rules whose place differs, so most lookups find nothing and keep the ID.
+ * A rule with no equivalent there is not dropped on a section: the chosen
+ * release's lookup (`?r=<id>`) says it is not a rule of that release, with
+ * a link to what became of it; to the current rules, a rule removed since
+ * goes straight to its `/r/<id>/` page, which says when and why.
  */
 import { routes, siteRoutes } from '../shared/routes.ts'
 
-/** Target release key → rule ID → `[chapter slug, ID]` there, or '' when it is gone. */
+/** Target release key → rule ID → `[chapter slug, ID]` there, or '' when it has no equivalent there. */
 type SwitchMap = Record<string, Record<string, [string, string] | ''>>
 
 let maps: Promise<SwitchMap> | undefined
@@ -27,7 +31,7 @@ async function sameRule(base: string, a: HTMLAnchorElement, id: string): Promise
   const page = a.href.replace(/#.*$/, '')
   if (there === undefined) return `${page}#${id}`
   const target = routes(a.dataset.vsBase ?? '/')
-  if (there === '') return target.home()
+  if (there === '') return target.find(id)
   // On the one-page rules, stay on the one-page rules.
   return location.pathname === routes(base).onePage() ? target.onePage(there[1]) : target.chapter(there[0], there[1])
 }
