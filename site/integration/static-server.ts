@@ -9,7 +9,8 @@
  * gzips text like a real host would.
  *
  * Ours on top: the content types (`.xml` is our OpenSearch description),
- * `Cache-Control: no-cache`, the 404 page, and Pagefind's index files, which
+ * `Cache-Control: no-cache`, the 404 page, a permalink typed in another
+ * form redirected to its rule without script (permalink-fold.ts), and Pagefind's index files, which
  * are gzip already: they go out as they are, marked `Content-Encoding:
  * gzip`, so the browser inflates them natively instead of Pagefind doing it
  * in JavaScript (a third of its start on a slow phone; the README shows the
@@ -29,6 +30,7 @@ import { extname, join, resolve } from 'node:path'
 import { constants, gunzipSync } from 'node:zlib'
 import serveStaticFiles from 'serve-static'
 import { readBytes, readHead } from '../../src/io/files.ts'
+import { foldPermalink } from './permalink-fold.ts'
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -109,6 +111,14 @@ export function staticHandler(dir: string, options: ServeOptions = {}): (req: In
   const gzip = compression() as unknown as Handler
 
   const notFound = (res: ServerResponse) => {
+    // `/r/6.1.4A/` has no file: where it lands, as the 404 page's script would find it (a 302: the rules move).
+    const req = res.req
+    const to = req.method === 'GET' || req.method === 'HEAD' ? foldPermalink(root, new URL(req.url ?? '/', 'http://x').pathname) : undefined
+    if (to) {
+      res.writeHead(302, { location: to, 'cache-control': 'no-cache' })
+      res.end()
+      return
+    }
     let body: Buffer | string = 'Not found'
     try {
       body = readBytes(join(root, '404.html'), MAX_404_BYTES)
