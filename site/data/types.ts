@@ -277,8 +277,12 @@ export interface Acknowledgement {
   items: Acknowledgement[]
 }
 
-/** Where a rule is in another release: `[chapter slug, ID]`, or '' when it has no equivalent there (its lookup, `?r=<id>`, says so). */
-export type SwitchTarget = [string, string] | ''
+/**
+ * Where a rule is in another release: `[chapter slug, ID]`; `[chapter slug, nearest ID, 0]` when it has no
+ * equivalent there but a section that holds its place (the page lands there and says the rule is absent);
+ * '' when neither (the release's lookup, `?r=<id>`, says so).
+ */
+export type SwitchTarget = [string, string] | [string, string, 0] | ''
 
 /** `[number, title html, [number, html][]]`: what a reference's preview shows. */
 /**

@@ -70,6 +70,12 @@ export interface Routes {
   rule(id: string, from?: string): string
   /** A rule on the one-page rules (`/full/`). */
   onePage(id?: string): string
+  /**
+   * The nearest place to a rule this release has no equivalent of, on its
+   * chapter (or the one-page rules), saying the rule is absent (`?gone=<id>`):
+   * the version switcher's landing for a rule removed or not yet written.
+   */
+  nearest(slug: string, nearestId: string, absentId: string, onePage?: boolean): string
   glossary(term?: string): string
   cards(title?: string): string
   search(query?: string, chapter?: string): string
@@ -116,6 +122,7 @@ export function routes(release: RouteRelease | string): Routes {
       return from ? at(`${slug}/?from=${q(from)}#${id}`) : r.chapter(slug, id)
     },
     onePage: (id) => at(`full/${hash(id)}`),
+    nearest: (slug, nearestId, absentId, onePage = false) => at(`${onePage ? 'full' : slug}/?gone=${q(absentId)}#${nearestId}`),
     glossary: (term) => at(`glossary/${term ? `#${termAnchor(term)}` : ''}`),
     cards: (title) => at(`cards/${title ? `#${cardAnchor(title)}` : ''}`),
     search: (query, chapter) => {

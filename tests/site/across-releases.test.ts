@@ -111,7 +111,7 @@ describe.skipIf(!hasChromium)('across releases, as a judge reads them', () => {
   })
 
   describe('switching a rule between two held releases', () => {
-    const switchMap = (base: string) => JSON.parse(readFileSync(join(DIST, base, 'switch.json'), 'utf8')) as Record<string, Record<string, [string, string] | ''>>
+    const switchMap = (base: string) => JSON.parse(readFileSync(join(DIST, base, 'switch.json'), 'utf8')) as Record<string, Record<string, [string, string] | [string, string, 0] | ''>>
 
     async function switchTo(from: string, slug: string, id: string, to: string) {
       const { page, context, errors } = await newPage(site)
@@ -121,30 +121,39 @@ describe.skipIf(!hasChromium)('across releases, as a judge reads them', () => {
       return { page, context, errors }
     }
 
-    test('a rule removed in between says it is not a rule of the release chosen, and links to what became of it', async () => {
-      const gone = Object.entries(switchMap('/v24.03/')['v25.04']!).filter(([, there]) => there === '').map(([id]) => id)
-      const rule = rulesOf('/v24.03/').find((r) => gone.includes(r.id))!
-      expect(rule).toBeDefined()
+    /** A rule of `from` with no equivalent in `to`: `[rule, nearest section slug, its ID]` from switch.json. */
+    const absent = (from: string, to: string, removed: boolean) => {
+      const map = switchMap(from)[to]!
+      const changed = lookupOf(from).h ?? {}
+      const rule = rulesOf(from).find((r) => map[r.id]?.[2] === 0 && (changed[r.id] === 'x') === removed)!
+      expect(rule, `${from} → ${to}`).toBeDefined()
+      const [slug, nearest] = map[rule.id] as [string, string, 0]
+      return { rule, slug, nearest }
+    }
+
+    test('a rule removed in between lands where its place was, saying it is not a rule of the release chosen, with a link to what became of it', async () => {
+      const { rule, slug, nearest } = absent('/v24.03/', 'v25.04', true)
       const { page, context, errors } = await switchTo('/v24.03/', rule.slug, rule.id, 'v25.04')
-      await page.waitForURL((u) => u.pathname === '/v25.04/' && u.searchParams.get('r') === rule.id)
+      await page.waitForURL((u) => u.pathname === `/v25.04/${slug}/` && u.hash === `#${nearest}` && u.searchParams.get('gone') === rule.id)
       const note = page.locator('.number-note')
       await expect(note.textContent()).resolves.toMatch(new RegExp(`^${rule.id} is not a rule of v25\\.04\\.`))
       await expect(note.locator('a').getAttribute('href')).resolves.toBe(`/r/${rule.id}/`)
+      await expect(page.locator(':target').getAttribute('id')).resolves.toBe(nearest)
       expect(errors).toEqual([])
       await context.close()
     })
 
-    test('a rule written since, switched back to an older release, says so too; a renamed one lands on its new name', async () => {
-      const map = switchMap('/v25.08/')['v23.08']!
-      const added = rulesOf('/v25.08/').find((r) => map[r.id] === '')!
-      const opened = await switchTo('/v25.08/', added.slug, added.id, 'v23.08')
-      await opened.page.waitForURL((u) => u.pathname === '/v23.08/' && u.searchParams.get('r') === added.id)
+    test('a rule written since, switched back to an older release, says so too, on the one-page rules as well; a renamed one lands on its new name', async () => {
+      const { rule: added, nearest } = absent('/v25.08/', 'v23.08', false)
+      const opened = await switchTo('/v25.08/', 'full', added.id, 'v23.08')
+      await opened.page.waitForURL((u) => u.pathname === '/v23.08/full/' && u.hash === `#${nearest}` && u.searchParams.get('gone') === added.id)
       await expect(opened.page.locator('.number-note').textContent()).resolves.toMatch(/is not a rule of v23\.08\./)
       await opened.context.close()
-      const renamed = rulesOf('/v25.08/').find((r) => Array.isArray(map[r.id]) && map[r.id]![1] !== r.id)!
+      const map = switchMap('/v25.08/')['v23.08']!
+      const renamed = rulesOf('/v25.08/').find((r) => Array.isArray(map[r.id]) && map[r.id]!.length === 2 && map[r.id]![1] !== r.id)!
       const [slug, there] = map[renamed.id] as [string, string]
       const again = await switchTo('/v25.08/', renamed.slug, renamed.id, 'v23.08')
-      await again.page.waitForURL((u) => u.pathname === `/v23.08/${slug}/` && u.hash === `#${there}`)
+      await again.page.waitForURL((u) => u.pathname === `/v23.08/${slug}/` && u.hash === `#${there}` && !u.search)
       expect(again.errors).toEqual([])
       await again.context.close()
     })
