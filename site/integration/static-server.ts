@@ -79,6 +79,8 @@ export interface StaticServer {
 export interface ServeOptions {
   /** Send Pagefind's files as `Content-Encoding: gzip` (default); off, like a host that can't (GitHub Pages). */
   pagefindGzip?: boolean
+  /** Redirect a permalink typed in another form to its rule (default); off, like a host that folds nothing (GitHub Pages). */
+  foldPermalinks?: boolean
   /** Where a server error is reported (default: stderr). */
   log?: (message: string) => void
 }
@@ -87,7 +89,7 @@ type Handler = (req: IncomingMessage, res: ServerResponse, next: (error?: unknow
 
 /** The request handler: compression, then the files, then the 404 page. */
 export function staticHandler(dir: string, options: ServeOptions = {}): (req: IncomingMessage, res: ServerResponse) => void {
-  const { pagefindGzip = true } = options
+  const { pagefindGzip = true, foldPermalinks = true } = options
   const root = resolve(dir)
   const files = serveStaticFiles(root, {
     index: ['index.html'],
@@ -113,7 +115,7 @@ export function staticHandler(dir: string, options: ServeOptions = {}): (req: In
   const notFound = (res: ServerResponse) => {
     // `/r/6.1.4A/` has no file: where it lands, as the 404 page's script would find it (a 302: the rules move).
     const req = res.req
-    const to = req.method === 'GET' || req.method === 'HEAD' ? foldPermalink(root, new URL(req.url ?? '/', 'http://x').pathname) : undefined
+    const to = foldPermalinks && (req.method === 'GET' || req.method === 'HEAD') ? foldPermalink(root, new URL(req.url ?? '/', 'http://x').pathname) : undefined
     if (to) {
       res.writeHead(302, { location: to, 'cache-control': 'no-cache' })
       res.end()
