@@ -3,6 +3,7 @@
 import { resolve } from 'node:path'
 import { defineConfig } from 'astro/config'
 import crSite from './site/integration/index.ts'
+import { siteUrl } from './site/integration/site-url.ts'
 
 // No network but the npm registry: Astro's telemetry (a request to telemetry.astro.build every build,
 // sent after this file is read) is off.
@@ -15,8 +16,8 @@ export default defineConfig({
   outDir: './dist',
   output: 'static',
   // Absolute URLs (canonical, Open Graph, OpenSearch) need the public origin; the build warns when
-  // CR_SITE_URL is unset, and `npm start` serves localhost:4321.
-  site: process.env.CR_SITE_URL || 'http://localhost:4321',
+  // CR_SITE_URL is unset, and points them at the local server `npm start` runs (localhost:PORT, 4321 unset).
+  site: siteUrl(),
   trailingSlash: 'always',
   // The site's stylesheet (19 KB, the same on all 120 pages) is one file, fetched once and kept by the
   // service worker; inlined it was 2.3 MB of dist/ (issue 22: ≤ 60 MB). Page styles under 4 KB stay inline.

@@ -4,13 +4,20 @@
  */
 import { spawnSync } from 'node:child_process'
 import { serveStatic } from '../site/integration/static-server.ts'
-import { pathExists } from '../src/io/files.ts'
+import { builtOrigin, localPort } from '../site/integration/site-url.ts'
+import { pathExists, readHead } from '../src/io/files.ts'
 
-const port = Number(process.env.PORT ?? 4321)
+const port = localPort()
 if (process.argv.includes('--build') || !pathExists('dist/index.html')) {
   // The Node running this script (Astro needs ≥ 22.12; npm puts the project's first on PATH).
   const built = spawnSync(process.execPath, ['node_modules/astro/bin/astro.mjs', 'build'], { stdio: 'inherit' })
   if (built.status !== 0) process.exit(built.status ?? 1)
 }
 const { url } = await serveStatic('dist', port, process.env.HOST ?? '127.0.0.1')
-console.log(`Serving the rules site at ${url.replace('127.0.0.1', 'localhost')}/ (Ctrl-C to stop)`)
+const served = url.replace('127.0.0.1', 'localhost')
+console.log(`Serving the rules site at ${served}/ (Ctrl-C to stop)`)
+// A dist/ built for another local port (`npm run build`, then PORT=5000 here) links and canonicalises there: say how to match.
+const built = builtOrigin(readHead('dist/index.html', 4096).toString('utf8'))
+if (built && /^http:\/\/localhost:\d+$/.test(built) && built !== served) {
+  console.warn(`dist/ was built for ${built}: its canonical, Open Graph and OpenSearch URLs point there. \`PORT=${port} npm start\` rebuilds it for ${served}.`)
+}

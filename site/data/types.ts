@@ -277,8 +277,12 @@ export interface Acknowledgement {
   items: Acknowledgement[]
 }
 
-/** Where a rule is in another release: `[chapter slug, ID]`, or '' when it is gone (the release's home). */
-export type SwitchTarget = [string, string] | ''
+/**
+ * Where a rule is in another release: `[chapter slug, ID]`; `[chapter slug, nearest ID, 0]` when it has no
+ * equivalent there but a section that holds its place (the page lands there and says the rule is absent);
+ * '' when neither (the release's lookup, `?r=<id>`, says so).
+ */
+export type SwitchTarget = [string, string] | [string, string, 0] | ''
 
 /** `[number, title html, [number, html][]]`: what a reference's preview shows. */
 /**
@@ -320,7 +324,7 @@ export interface SiteData {
   changes: ChangesPage[]
   /** `/r/<id>/` for every ID a release had that the current rules do not. */
   retired: RetiredPage[]
-  /** Version switcher: release key → target key → rule ID → `[chapter slug, ID]` there ('' for its home), where that differs. */
+  /** Version switcher: release key → target key → rule ID → `[chapter slug, ID]` there ('' for none: its lookup says so), where that differs. */
   switchMaps: Record<string, Record<string, Record<string, SwitchTarget>>>
   coverage?: CoveragePage
   /** Numbers some release printed for another rule than today's (empty without old releases). */

@@ -208,7 +208,9 @@ export function buildVersionData(sources: VersionSource[], retired: Retirements,
   }
 
   // The version switcher: from each built release to each other, the rules
-  // whose place differs (renamed, moved to another chapter, gone): `[chapter slug, ID]` there, or '' when gone.
+  // whose place differs (renamed, moved to another chapter, gone): `[chapter slug, ID]` there; a rule with no
+  // equivalent there (removed since, or not yet written) the nearest section the index falls back to, marked
+  // `0` so the page says the rule is absent rather than passing the section off as it; '' when none.
   const switchMaps: SiteData['switchMaps'] = {}
   const built = sources.filter((s) => s.base)
   for (const from of built) {
@@ -221,6 +223,7 @@ export function buildVersionData(sources: VersionSource[], retired: Retirements,
         const m = index.mapId(r.id, from.key, to.key)
         const there: RuleEntry | undefined = m.id === undefined ? undefined : target.byId.get(m.id)
         if (!there) map[r.id] = ''
+        else if (!m.exact) map[r.id] = [chapterSlug(there.chapter), there.id, 0]
         else if (there.id !== r.id || there.chapter !== r.chapter) map[r.id] = [chapterSlug(there.chapter), there.id]
       }
     }

@@ -27,6 +27,7 @@ import { pdfInfo } from '../data/pdf-info.ts'
 import { livePreview, PREVIEW_CLIENT } from './live-preview.ts'
 import { writeOffline } from './offline.ts'
 import { permalinkDevPages, permalinkPages, writePermalinkPages } from './permalink-pages.ts'
+import { siteUrl } from './site-url.ts'
 import { listReleases } from '../../src/io/releases.ts'
 import { isDirectory } from '../../src/io/files.ts'
 import { escapeForTerminal } from '../../src/core/terminal-text.ts'
@@ -126,8 +127,8 @@ function checkPrintedFrom(out: string, printedFrom: PrintedFrom[]): void {
   }
 }
 
-/** Astro's own default for `site`, which the config always sets (astro.config.mjs). */
-const DEFAULT_SITE = 'http://localhost:4321'
+/** What the config sets `site` to (astro.config.mjs), for a config that does not. */
+const DEFAULT_SITE = siteUrl()
 
 export default function crSite(): AstroIntegration {
   let data: SiteData | undefined

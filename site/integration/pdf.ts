@@ -157,8 +157,12 @@ export function printInputs(pagePath: string): { page: string; data: string[] } 
 const SCRIPTS = '/_astro/'
 /** Hides every box of the page, keeping its place: a print of the layout alone (destinations and all). */
 const LAYOUT_ONLY = 'body * { visibility: hidden !important }'
-/** Asked for by the browser or a page script, never part of what is printed: refused without a word. */
-const IGNORED = /^\/(favicon\.svg|icon-\d+\.png|manifest\.webmanifest)$/
+/**
+ * Asked for by the browser or a page script, never part of what is printed: refused without a word.
+ * A held release's `lookup.json` is its change marks' (scripts/release-marks.ts), which print hides:
+ * the PDF is the text the release published, whatever changed since.
+ */
+const IGNORED = /^\/(favicon\.svg|icon-\d+\.png|manifest\.webmanifest|v\d{2}\.\d{2}\/lookup\.json)$/
 
 /**
  * What the build's search and offline steps write, while the PDFs print beside

@@ -9,7 +9,8 @@
  * gzips text like a real host would.
  *
  * Ours on top: the content types (`.xml` is our OpenSearch description),
- * `Cache-Control: no-cache`, the 404 page, and Pagefind's index files, which
+ * `Cache-Control: no-cache`, the 404 page, a permalink typed in another
+ * form redirected to its rule without script (permalink-fold.ts), and Pagefind's index files, which
  * are gzip already: they go out as they are, marked `Content-Encoding:
  * gzip`, so the browser inflates them natively instead of Pagefind doing it
  * in JavaScript (a third of its start on a slow phone; the README shows the
@@ -29,6 +30,7 @@ import { extname, join, resolve } from 'node:path'
 import { constants, gunzipSync } from 'node:zlib'
 import serveStaticFiles from 'serve-static'
 import { readBytes, readHead } from '../../src/io/files.ts'
+import { foldPermalink } from './permalink-fold.ts'
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -77,6 +79,8 @@ export interface StaticServer {
 export interface ServeOptions {
   /** Send Pagefind's files as `Content-Encoding: gzip` (default); off, like a host that can't (GitHub Pages). */
   pagefindGzip?: boolean
+  /** Redirect a permalink typed in another form to its rule (default); off, like a host that folds nothing (GitHub Pages). */
+  foldPermalinks?: boolean
   /** Where a server error is reported (default: stderr). */
   log?: (message: string) => void
 }
@@ -85,7 +89,7 @@ type Handler = (req: IncomingMessage, res: ServerResponse, next: (error?: unknow
 
 /** The request handler: compression, then the files, then the 404 page. */
 export function staticHandler(dir: string, options: ServeOptions = {}): (req: IncomingMessage, res: ServerResponse) => void {
-  const { pagefindGzip = true } = options
+  const { pagefindGzip = true, foldPermalinks = true } = options
   const root = resolve(dir)
   const files = serveStaticFiles(root, {
     index: ['index.html'],
@@ -109,6 +113,14 @@ export function staticHandler(dir: string, options: ServeOptions = {}): (req: In
   const gzip = compression() as unknown as Handler
 
   const notFound = (res: ServerResponse) => {
+    // `/r/6.1.4A/` has no file: where it lands, as the 404 page's script would find it (a 302: the rules move).
+    const req = res.req
+    const to = foldPermalinks && (req.method === 'GET' || req.method === 'HEAD') ? foldPermalink(root, new URL(req.url ?? '/', 'http://x').pathname) : undefined
+    if (to) {
+      res.writeHead(302, { location: to, 'cache-control': 'no-cache' })
+      res.end()
+      return
+    }
     let body: Buffer | string = 'Not found'
     try {
       body = readBytes(join(root, '404.html'), MAX_404_BYTES)

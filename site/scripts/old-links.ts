@@ -8,7 +8,8 @@
  * held release's pages, with a link there. A number lands where search's Enter and the permalinks land
  * (`number-history.ts`): its rule, or the one rule it named elsewhere, with
  * `?from=<number>` when it named or names another rule elsewhere, and the
- * page says so (`number-note.ts`); anything else goes to search.
+ * page says so (`number-note.ts`); anything else goes to search. `?gone=<id>`
+ * (the version switcher's, `routes().nearest`) says the rule is absent here.
  */
 import { routes, siteRoutes } from '../shared/routes.ts'
 
@@ -18,6 +19,9 @@ export function initOldLinks(base: string) {
   if (wanted) void land(base, wanted, true)
   const from = params.get('from')
   if (from) void import('./number-note.ts').then((m) => m.noteFrom(from, base))
+  // The version switcher's landing for a rule this release has no equivalent of: the section holding its place, saying so.
+  const gone = params.get('gone')
+  if (gone) void import('./number-note.ts').then((m) => m.noteAbsent(gone, routes(base).version ?? 'the current rules', siteRoutes.retired(gone)))
   const fromHash = () => {
     const hash = decodeURIComponent(location.hash.slice(1))
     if (location.pathname === routes(base).home() && hash && !document.getElementById(hash)) void land(base, hash, false)

@@ -7,14 +7,14 @@
  * `card-data.json`, fetched on first use; both are HTML the build produced
  * from escaped, compiled text.
  */
-import { releaseOfPath, routes } from '../shared/routes.ts'
+import { releaseOfPath, routes, RULE_LINK, ruleOfLink } from '../shared/routes.ts'
 
 type Previews = Record<string, [string, string, [string, string][], string[]?]>
 type CardData = Record<string, { title: string; image?: string; type?: string; text?: string }>
 
 const SHOW_DELAY = 120
 const HIDE_DELAY = 200
-const TRIGGER = 'a.cr-ref[data-ref], a.cr-card[data-card], a[data-ref]'
+const TRIGGER = `${RULE_LINK}, a.cr-card[data-card]`
 
 export function initPreviews(base: string) {
   const pop = document.createElement('div')
@@ -47,7 +47,8 @@ export function initPreviews(base: string) {
   }
 
   async function ruleContent(a: HTMLAnchorElement): Promise<DocumentFragment | null> {
-    const id = a.dataset.ref!
+    const id = ruleOfLink(a.href)
+    if (!id) return null
     const entry = (await previewsOf(a, id).catch(() => ({}) as Previews))[id]
     if (!entry) return null
     const [number, title, body] = entry
@@ -144,7 +145,7 @@ export function initPreviews(base: string) {
       current = null
       return false
     }
-    content.append(goLink(a, isCard ? "Open the card's entry" : `Open ${a.dataset.ref ? 'the rule' : 'it'}`))
+    content.append(goLink(a, isCard ? "Open the card's entry" : 'Open the rule'))
     pop.replaceChildren(content)
     pop.classList.toggle('pop-card', isCard)
     pop.hidden = false

@@ -3,11 +3,13 @@
  * carries a small mark saying how (renamed, reworded, merged…) and its number
  * today, linking to `/r/<id>/`: the rule today, or why it was removed. Made
  * here from `lookup.json`'s `h` (fetched once per release, kept offline), not
- * written into every page: a release's pages stay the size they were. Not
- * on its one-page rules, which its PDF prints, nor in print.
+ * written into every page: a release's pages stay the size they were. On its
+ * chapter pages and its one-page rules alike (a judge reading `/v24.03/full/`
+ * sees what one reading `/v24.03/runs/` sees); never in print, so the PDF,
+ * printed from the one-page rules, is the text that release published.
  */
 import { readChange } from '../../src/core/versions/release-map.ts'
-import { routes, siteRoutes } from '../shared/routes.ts'
+import { siteRoutes } from '../shared/routes.ts'
 import { loadLookup } from './lookup.ts'
 
 /** The mark's words: visible (`changed · 6.2.7e today`) and read aloud (`6.2.4e changed since v24.03: renamed, reworded; 6.2.7e today`). */
@@ -21,9 +23,8 @@ export function markWords(code: string, number: string, version: string): { text
 }
 
 export async function initReleaseMarks(base: string, version: string) {
-  // Chapter pages only: the one-page rules (`/full/`) are what the release's PDF prints, its published
-  // text, from the page and its card data alone (integration/pdf.ts `printInputs`), never from today's rules.
-  if (location.pathname === routes(base).onePage() || !document.querySelector('[data-n][id] > .rt')) return
+  // The PDF's print of `/full/` refuses `lookup.json` (integration/pdf.ts): no marks there, and they are hidden in print anyway.
+  if (!document.querySelector('[data-n][id] > .rt')) return
   const { changed } = await loadLookup(base)
   for (const [id, code] of changed) {
     const rule = document.getElementById(id)

@@ -4,11 +4,16 @@
  * (`#rule_end_the_run`), go to that rule in the chosen release, wherever it
  * is there. `switch.json` (from the build's version index) lists only the
  * rules whose place differs, so most lookups find nothing and keep the ID.
+ * A rule with no equivalent there lands on the section that holds its
+ * place, which says the rule is not one of that release's (`?gone=<id>`,
+ * old-links.ts), with a link to what became of it; to the current rules, a
+ * rule removed since goes straight to its `/r/<id>/` page, which says when
+ * and why.
  */
 import { routes, siteRoutes } from '../shared/routes.ts'
 
-/** Target release key → rule ID → `[chapter slug, ID]` there, or '' when it is gone. */
-type SwitchMap = Record<string, Record<string, [string, string] | ''>>
+/** Target release key → rule ID → `[chapter slug, ID]` there, `[slug, nearest ID, 0]` when it has no equivalent there, or '' (site/data/types.ts `SwitchTarget`). */
+type SwitchMap = Record<string, Record<string, [string, string] | [string, string, 0] | ''>>
 
 let maps: Promise<SwitchMap> | undefined
 const load = (base: string) =>
@@ -27,9 +32,11 @@ async function sameRule(base: string, a: HTMLAnchorElement, id: string): Promise
   const page = a.href.replace(/#.*$/, '')
   if (there === undefined) return `${page}#${id}`
   const target = routes(a.dataset.vsBase ?? '/')
-  if (there === '') return target.home()
+  if (there === '') return target.find(id)
   // On the one-page rules, stay on the one-page rules.
-  return location.pathname === routes(base).onePage() ? target.onePage(there[1]) : target.chapter(there[0], there[1])
+  const onePage = location.pathname === routes(base).onePage()
+  if (there[2] === 0) return target.nearest(there[0], there[1], id, onePage)
+  return onePage ? target.onePage(there[1]) : target.chapter(there[0], there[1])
 }
 
 export function initSwitcher(base: string) {

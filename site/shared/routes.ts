@@ -70,6 +70,12 @@ export interface Routes {
   rule(id: string, from?: string): string
   /** A rule on the one-page rules (`/full/`). */
   onePage(id?: string): string
+  /**
+   * The nearest place to a rule this release has no equivalent of, on its
+   * chapter (or the one-page rules), saying the rule is absent (`?gone=<id>`):
+   * the version switcher's landing for a rule removed or not yet written.
+   */
+  nearest(slug: string, nearestId: string, absentId: string, onePage?: boolean): string
   glossary(term?: string): string
   cards(title?: string): string
   search(query?: string, chapter?: string): string
@@ -116,6 +122,7 @@ export function routes(release: RouteRelease | string): Routes {
       return from ? at(`${slug}/?from=${q(from)}#${id}`) : r.chapter(slug, id)
     },
     onePage: (id) => at(`full/${hash(id)}`),
+    nearest: (slug, nearestId, absentId, onePage = false) => at(`${onePage ? 'full' : slug}/?gone=${q(absentId)}#${nearestId}`),
     glossary: (term) => at(`glossary/${term ? `#${termAnchor(term)}` : ''}`),
     cards: (title) => at(`cards/${title ? `#${cardAnchor(title)}` : ''}`),
     search: (query, chapter) => {
@@ -207,4 +214,26 @@ export function parsePermalink(pathname: string): { base: string; key: string } 
   }
   key = key.trim()
   return key ? { base: m[1]!.toLowerCase(), key } : undefined
+}
+
+/**
+ * The links that name a rule: references in rule text, a card's and a
+ * glossary entry's rule numbers, a rule's "→ 6.9.2". Each names its rule by
+ * its URL alone (`ruleOfLink`): no `data-ref` beside it (0.65 MB of `dist/`).
+ */
+export const RULE_LINK = 'a.cr-ref, a.gn'
+
+/**
+ * The rule ID a rule link names, from its URL: the `#fragment` of
+ * `/runs/#rule_end_the_run`, or the `?r=` of a rule whose chapter the page
+ * did not know (`/v24.03/?r=rule_x`, `routes().rule`); undefined for neither.
+ */
+export function ruleOfLink(href: string): string | undefined {
+  const url = new URL(href, 'http://x/')
+  const key = url.hash ? url.hash.slice(1) : (url.searchParams.get('r') ?? '')
+  try {
+    return decodeURIComponent(key) || undefined
+  } catch {
+    return key || undefined
+  }
 }

@@ -237,8 +237,11 @@ describe('versions', () => {
     const toOld = site.switchMaps['current']!['v23.08']!
     expect(toOld['rule_end_the_run']).toBeUndefined()
     expect(toOld['step_checkpoint_uniqueness']).toEqual(['additional-rules', 'rule_checkpoint_uniqueness'])
-    // Added since: the nearest ancestor that existed.
-    expect(toOld['rule_pass_after_breaking']).toEqual(['runs', 'rule_modify_run_steps'])
+    // No equivalent there (added since, or removed since between two held releases): the nearest ancestor
+    // that exists, marked 0 so the page says the rule is absent instead of passing the section off as it.
+    expect(toOld['rule_pass_after_breaking']).toEqual(['runs', 'rule_modify_run_steps', 0])
+    expect(site.switchMaps['v24.03']!['v25.04']!['rule_ncigs']).toEqual(['game-concepts', 'sec_golden_rules', 0])
+    expect(toOld['rule_end_the_run']).toBeUndefined()
     expect(site.switchMaps['v23.08']!['current']!['rule_checkpoint_uniqueness']).toEqual(['additional-rules', 'step_checkpoint_uniqueness'])
   })
 

@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, test } from 'vitest'
-import { baseOf, cardAnchor, fileOfSitePath, parsePermalink, PERMALINK_PATH, releaseOfPath, routes, siteRoutes, splitPath, termAnchor, versionOfBase } from '../../site/shared/routes.ts'
+import { baseOf, cardAnchor, fileOfSitePath, parsePermalink, PERMALINK_PATH, releaseOfPath, routes, ruleOfLink, siteRoutes, splitPath, termAnchor, versionOfBase } from '../../site/shared/routes.ts'
 
 const ROOT = join(import.meta.dirname, '../..')
 
@@ -91,5 +91,34 @@ describe('the service worker reads permalinks as the site does', () => {
     const source = readFileSync(join(ROOT, 'site/scripts/sw.ts'), 'utf8')
     const literals = [...source.matchAll(/const permalink = (\/.+\/[a-z]*)\.exec\(/g)].map((m) => m[1])
     expect(literals).toEqual([String(PERMALINK_PATH)])
+  })
+})
+
+describe('a rule link names its rule by its URL alone (no data-ref)', () => {
+  test.each([
+    ['/runs/#rule_end_the_run', 'rule_end_the_run'],
+    ['#sec_steps_of_a_run', 'sec_steps_of_a_run'],
+    ['http://127.0.0.1:4000/v24.03/runs/#rule_move_runner_to_position', 'rule_move_runner_to_position'],
+    ['/runs/?from=6.2.5#rule_position_runner', 'rule_position_runner'],
+    // A rule whose chapter the page did not know goes through the release's lookup.
+    ['/v24.03/?r=rule_x', 'rule_x'],
+    [routes({ base: '/v24.03/' }).rule('rule_unknown_here'), 'rule_unknown_here'],
+  ])('%s → %s', (href, id) => {
+    expect(ruleOfLink(href)).toBe(id)
+  })
+
+  test.each(['/runs/', '/glossary/#', 'https://netrunnerdb.com/en/card/01050'])('%s names no rule', (href) => {
+    expect(ruleOfLink(href)).toBeUndefined()
+  })
+
+  test('every rule route of a release reads back as its rule', () => {
+    for (const base of ['/', '/v24.03/']) {
+      const at = routes({ base, chapterOf })
+      for (const id of ['rule_end_the_run', 'rule_breaching_servers', 'rule_not_in_this_release']) {
+        expect(ruleOfLink(at.rule(id))).toBe(id)
+        expect(ruleOfLink(at.rule(id, '6.2.5'))).toBe(id)
+        expect(ruleOfLink(at.onePage(id))).toBe(id)
+      }
+    }
   })
 })

@@ -105,7 +105,7 @@ describe.skipIf(!hasChromium)('a build with a coverage file', () => {
     expect(failing.map((t) => t.replace(/\s+/g, ' ').trim())).toEqual(
       expect.arrayContaining([expect.stringMatching(/^6\.9\.3c step_resolve_subroutine: encounter tests\/fixtures\/engines\/rust\/tests\/runs\.rs:11$/)]),
     )
-    const link = page.locator('.cov-tests.failing a[data-ref="step_resolve_subroutine"]')
+    const link = page.locator('.cov-tests.failing a.cr-ref[href$="#step_resolve_subroutine"]')
     await expect(link.getAttribute('href')).resolves.toMatch(/^\/runs\/#step_resolve_subroutine$/)
     await expect(page.locator('.cov-tests.skipped li').allTextContents()).resolves.toEqual(expect.arrayContaining([expect.stringContaining('positions_before_v25_04')]))
     await context.close()

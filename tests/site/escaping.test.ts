@@ -38,7 +38,7 @@ describe('page data', () => {
     expect(html.length).toBeGreaterThan(5)
     for (const h of html) expect(h).not.toMatch(ELEMENT)
     expect(release.full[0]!.children[0]!.children[0]!.html).toMatchInlineSnapshot(
-      `"A rule that says &#x3C;script>window.__pwned = 'rule'&#x3C;/script> and links to <a class="cr-ref" href="#rule_other" data-ref="rule_other">rule 1.1.2</a>."`,
+      `"A rule that says &#x3C;script>window.__pwned = 'rule'&#x3C;/script> and links to <a class="cr-ref" href="#rule_other">rule 1.1.2</a>."`,
     )
   })
 

@@ -3,6 +3,7 @@
  * rules.json per release, the front matter, `toc:` subsections in every
  * contents, and a truthful PDF per release.
  */
+import { siteUrl } from '../../site/integration/site-url.ts'
 import { spawnSync } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -330,7 +331,7 @@ describe.skipIf(!hasChromium)('the built site', () => {
       expect(all.length).toBeGreaterThan(10)
       expect(all.filter((u) => /127\.0\.0\.1|\[::1\]/.test(u))).toEqual([])
       // The current rules' note on what is unreleased links its changes page, on the site the build names (CR_SITE_URL, else Astro's default).
-      expect(current).toContain('http://localhost:4321/changes/current/')
+      expect(current).toContain(`${siteUrl()}/changes/current/`)
     })
 
     test('document information: title, Null Signal Games as author, the edition as subject, our creator, English', async () => {

@@ -188,7 +188,7 @@ describe.skipIf(!hasChromium)('offline', () => {
 
     // Previews of rules and cards.
     await page.goto(`${server.url}/runs/`)
-    await page.locator('a.cr-ref[data-ref]').first().hover()
+    await page.locator('a.cr-ref').first().hover()
     await page.locator('#cr-pop').waitFor({ state: 'visible' })
     await page.locator('a.cr-card[data-card="Sneakdoor Beta"]').first().hover()
     await page.waitForFunction(() => document.querySelector('#cr-pop')?.textContent?.includes('Sneakdoor Beta'))

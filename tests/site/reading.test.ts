@@ -33,7 +33,7 @@ describe.skipIf(!hasChromium)('reading', () => {
       await page.goto(`${site.url}/runs/`)
       // 6.1.3a refers to rule 6.2.8 ("See section 6.2.8").
       const ref = page.locator('#rule_directly_approach_encounter .cr-ref').first()
-      const target = await ref.getAttribute('data-ref')
+      const target = (await ref.getAttribute('href'))!.split('#')[1]
       await ref.hover()
       const pop = page.locator('#cr-pop')
       await pop.waitFor({ state: 'visible' })
@@ -177,7 +177,7 @@ describe.skipIf(!hasChromium)('reading', () => {
       expect(diffs, 'a word diff drawing a symbol').toBeGreaterThan(0)
       // A preview of a rule drawing symbols copies them too.
       await page.goto(`${site.url}/turns/`)
-      await page.locator('a.cr-ref[data-ref="step_runner_turn_action"]').first().hover()
+      await page.locator('a.cr-ref[href$="#step_runner_turn_action"]').first().hover()
       await page.locator('#cr-pop').waitFor({ state: 'visible' })
       const icons = await page.locator('#cr-pop svg.cr-sym').count()
       expect(icons).toBeGreaterThan(0)

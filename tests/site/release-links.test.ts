@@ -33,8 +33,8 @@ describe.skipIf(!hasChromium)('search results in every release land on their rul
   test.each(['/full/', '/v24.03/full/', '/v22.12/runs/'])('a reference previews its rule on %s (the one-page rules name no chapter in their links)', async (path) => {
     const { page, context, errors } = await newPage(site)
     await page.goto(`${site.url}${path}`)
-    const ref = page.locator('main a.cr-ref[data-ref]').first()
-    const id = (await ref.getAttribute('data-ref'))!
+    const ref = page.locator('main a.cr-ref').first()
+    const id = (await ref.getAttribute('href'))!.split('#')[1]!
     const number = await page.evaluate((id) => document.getElementById(id)?.dataset.n ?? '', id)
     await ref.focus()
     const pop = page.locator('#cr-pop')

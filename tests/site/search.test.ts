@@ -1,4 +1,5 @@
 /** Search: words find the defining rule, numbers and IDs go straight to the rule, `/search/?q=` works as a URL. */
+import { siteUrl } from '../../site/integration/site-url.ts'
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { gunzipSync } from 'node:zlib'
@@ -657,6 +658,6 @@ describe.skipIf(!hasChromium)('search', () => {
   test('the OpenSearch description points at /search/?q=', async () => {
     const res = await fetch(`${site.url}/opensearch.xml`)
     const xml = await res.text()
-    expect(xml).toContain('template="http://localhost:4321/search/?q={searchTerms}"')
+    expect(xml).toContain(`template="${siteUrl()}/search/?q={searchTerms}"`)
   })
 })

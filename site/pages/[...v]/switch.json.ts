@@ -1,7 +1,8 @@
 /**
  * The version switcher's map from this release: target release → rule ID →
- * `slug/#id` where the rule is there ('' when it has no equivalent: its
- * home), only for rules whose place differs. Fetched when the switcher opens.
+ * where the rule is there (`SwitchTarget`: with no equivalent, the nearest
+ * section, marked, and the page says so), only for rules whose place differs.
+ * Fetched when the switcher opens.
  */
 import type { APIRoute, InferGetStaticPropsType } from 'astro'
 import { getSiteData, releaseParam } from '../../data/store.ts'

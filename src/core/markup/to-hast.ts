@@ -33,7 +33,7 @@ function renderNode(node: MarkupPhrasing, ctx: RenderContext): ElementContent[] 
         if (part.type === 'words') return text(part.value)
         // Only IDs that resolve get a link, so every emitted href exists.
         return part.known
-          ? h('a', { className: ['cr-ref'], href: ctx.hrefFor(part.id), dataRef: part.id }, part.value)
+          ? h('a', { className: ['cr-ref'], href: ctx.hrefFor(part.id) }, part.value)
           : h('span', { className: ['cr-ref', 'cr-ref-unknown'], dataRef: part.id }, part.value)
       })
     case 'termDefinition':
