@@ -18,7 +18,7 @@ export interface Case {
   /** From set A (`search-queries-set-a.yaml`, session 29): short queries written by someone who never saw the pipeline; measured, never tuned. */
   setA?: boolean
   /** From a set written by a stranger to the pipeline (`STRANGER_SETS`): C is studied, the others held aside (`HELD_STRANGER_SETS`: scores only). */
-  stranger?: 'C' | 'D' | 'E' | 'F' | 'G'
+  stranger?: 'C' | 'D' | 'E' | 'F' | 'G' | 'H'
 }
 
 export const INDEPENDENT = join(ROOT, 'scripts/bench/search-queries-independent.yaml')
@@ -42,7 +42,8 @@ export const readSetACases = (): Case[] => readCases(SET_A).map((c) => ({ ...c, 
  * pipeline; C is studied, D and E are held aside: their scores alone are read. F (60, session 32) was
  * written after the second voice of players' phrasings by someone who saw neither them nor the pipeline:
  * held aside too. G (30, session 35) asks from another angle, a new player reading a card's text, written from the CR text
- * before that session tuned anything: held aside too.
+ * before that session tuned anything: held aside too. H (40, session 36) asks as a tournament judge is asked mid-round,
+ * typed fast on a phone (typos, "w/", "b4", "opp"), written from the CR text before that session tuned anything: held aside too.
  */
 export const STRANGER_SETS = {
   C: join(ROOT, 'scripts/bench/search-queries-set-c.yaml'),
@@ -50,9 +51,10 @@ export const STRANGER_SETS = {
   E: join(ROOT, 'scripts/bench/search-queries-set-e.yaml'),
   F: join(ROOT, 'scripts/bench/search-queries-set-f.yaml'),
   G: join(ROOT, 'scripts/bench/search-queries-set-g.yaml'),
+  H: join(ROOT, 'scripts/bench/search-queries-set-h.yaml'),
 } as const
 /** The stranger-written sets held aside: scores only, never listed case by case. */
-export const HELD_STRANGER_SETS: ReadonlySet<keyof typeof STRANGER_SETS> = new Set(['D', 'E', 'F', 'G'] as const)
+export const HELD_STRANGER_SETS: ReadonlySet<keyof typeof STRANGER_SETS> = new Set(['D', 'E', 'F', 'G', 'H'] as const)
 export const readStrangerCases = (set: keyof typeof STRANGER_SETS): Case[] => readCases(STRANGER_SETS[set]).map((c) => ({ ...c, stranger: set }))
 
 /** The independent set, each case marked so. */
@@ -66,5 +68,5 @@ export function topK(cases: Case[], ranked: string[][], k: number): number {
 }
 
 
-/** Every stranger-written set, in order (C, D, E, F, G). */
+/** Every stranger-written set, in order (C, D, E, F, G, H). */
 export const readAllStrangerCases = (): Case[] => (Object.keys(STRANGER_SETS) as (keyof typeof STRANGER_SETS)[]).flatMap(readStrangerCases)

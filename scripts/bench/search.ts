@@ -102,6 +102,7 @@ async function main() {
         ['set-e', cases.filter((c) => c.stranger === 'E')],
         ['set-f', cases.filter((c) => c.stranger === 'F')],
         ['set-g', cases.filter((c) => c.stranger === 'G')],
+        ['set-h', cases.filter((c) => c.stranger === 'H')],
         ['strangers', cases.filter((c) => c.independent || c.setA || c.stranger)],
         ['all', cases],
       ] as const
@@ -125,7 +126,7 @@ async function main() {
       }
       if (flag('--cases')) {
         say('')
-        // Sets D, E, F and G are held aside: their scores are read, their cases are not listed.
+        // Sets D, E, F, G and H are held aside: their scores are read, their cases are not listed.
         cases.forEach((c, i) => {
           if (c.stranger && HELD_STRANGER_SETS.has(c.stranger)) return
           const rank = (ids: string[]) => {

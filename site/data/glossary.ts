@@ -21,6 +21,7 @@
  */
 import type { RuleEntry } from '../../src/core/types.ts'
 import { words } from '../scripts/query/fold.ts'
+import { singular } from '../scripts/query/inflect.ts'
 import { JARGON } from '../scripts/query/jargon.ts'
 import { SYNONYMS } from '../scripts/query/synonyms.ts'
 import { termAnchor } from '../shared/routes.ts'
@@ -75,19 +76,13 @@ const cardParts: Source = (rules, byId, urlOf) =>
 export const GLOSSARY_SOURCES: readonly Source[] = [defined, cardParts]
 
 /** "Play Cost, Install Cost, or Rez Cost" → play cost, install cost, rez cost, each in sentence case; "Identities" → "Identity". */
-export function headingTerms(title: string, singular: boolean): string[] {
+export function headingTerms(title: string, inSingular: boolean): string[] {
   return title
     .split(/,\s*(?:or\s+|and\s+)?|\s+(?:or|and)\s+/)
     .map((t) => t.trim())
     .filter(Boolean)
-    .map((t) => (singular ? singularOf(t) : t))
+    .map((t) => (inSingular ? singular(t) : t))
     .map((t) => t.charAt(0).toUpperCase() + t.slice(1).toLowerCase())
-}
-
-function singularOf(word: string): string {
-  if (/ies$/i.test(word)) return word.slice(0, -3) + 'y'
-  if (/[^s]s$/i.test(word)) return word.slice(0, -1)
-  return word
 }
 
 /** Every entry, sorted, each with an anchor of its own; a term defined twice says where. */
@@ -134,9 +129,6 @@ const VOCABULARY: readonly { says: readonly string[]; means: string }[] = [
   ...PLAYERS_WORDS.map((w) => ({ says: [words(w.says).join(' ')], means: w.see })),
 ]
 
-/** A word compared with a term's: folded, a plural's `s` dropped ("credits" is "credit"). */
-const stem = (w: string) => (w.length > 3 && /[^s]s$/.test(w) ? w.slice(0, -1) : w)
-
 /**
  * Which entries each player's word means: the term that is `means` exactly (in the
  * singular), else those whose words start with every word of `means` and add at most one
@@ -145,10 +137,10 @@ const stem = (w: string) => (w.length > 3 && /[^s]s$/.test(w) ? w.slice(0, -1) :
  * search's alone. `see` entries are left out: their term is found by its own words.
  */
 export function playersWordsOf(entries: readonly GlossaryEntry[]): Map<GlossaryEntry, string[]> {
-  const terms = entries.filter((e) => e.kind !== 'see').map((e) => ({ e, words: words(e.term).map(stem) }))
+  const terms = entries.filter((e) => e.kind !== 'see').map((e) => ({ e, words: words(e.term).map(singular) }))
   const out = new Map<GlossaryEntry, string[]>()
   for (const { says, means } of VOCABULARY) {
-    const m = words(means).map(stem)
+    const m = words(means).map(singular)
     const exact = terms.filter((t) => t.words.join(' ') === m.join(' '))
     const near = exact.length > 0 ? exact : terms.filter((t) => t.words.length <= m.length + 1 && m.every((w) => t.words.some((tw) => tw.startsWith(w))))
     for (const { e } of near) {

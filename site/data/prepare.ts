@@ -257,6 +257,7 @@ function shape(
       examples: r.examples.map((e) => `Example: ${e.text}`),
       lead: r.text,
       cards: r.cards,
+      ...(r.kind === 'step' || r.kind === 'timing' ? { step: true as const } : {}),
     }
   })
 

@@ -11,6 +11,9 @@
  *   o  the rules (indices into `lookup.r`) whose own text names a card ("One
  *      card, Lady Liberty, …"): exceptions for that card, which a general
  *      question does not ask about (`query/card-rules.ts`)
+ *   p  the rules (indices into `lookup.r`) that are steps of a procedure or of a
+ *      timing structure: a rule's restatement in a sequence, which a question
+ *      that does not ask about steps wants after the rule (`query/steps.ts`)
  *
  * The English words a correction could mistake for typos (a Bloom filter,
  * `english-words.ts`) are a file of their own, `search-english.json`, fetched
@@ -25,12 +28,14 @@ export interface SearchVocabJson {
   k: number
   c: [string, number[]][]
   o: number[]
+  p: number[]
 }
 
 export function buildSearchVocab(records: SearchRecord[], lookup: LookupData): SearchVocabJson {
   const df = new Map<string, number>()
   const cards = new Map<string, number[]>()
   const aboutCards: number[] = []
+  const steps: number[] = []
   const indexOf = new Map(lookup.r.map(([id], i) => [id, i]))
   for (const r of records) {
     // Card names are counted apart: "Priority Construction" must not make "priority" a card word.
@@ -41,6 +46,7 @@ export function buildSearchVocab(records: SearchRecord[], lookup: LookupData): S
     const at = indexOf.get(r.id)
     if (at === undefined) continue
     if (r.cards.some((name) => r.lead.includes(name))) aboutCards.push(at)
+    if (r.step) steps.push(at)
     for (const name of new Set(r.cards)) {
       const list = cards.get(name) ?? cards.set(name, []).get(name)!
       list.push(at)
@@ -55,5 +61,6 @@ export function buildSearchVocab(records: SearchRecord[], lookup: LookupData): S
     k: crWords.length,
     c: [...cards.entries()].sort((a, b) => (a[0] < b[0] ? -1 : 1)),
     o: aboutCards.sort((a, b) => a - b),
+    p: steps.sort((a, b) => a - b),
   }
 }

@@ -222,6 +222,8 @@ export interface SearchRecord {
   cards: string[]
   /** Players' words for it (`data/phrasings/`, phrasings.ts): indexed below its own words, never shown. */
   phrasings?: string[]
+  /** A step of a procedure (kind `step`) or an element of chapter 11's timing structures (kind `timing`): `query/steps.ts`. */
+  step?: true
 }
 
 export interface ReleaseData {

@@ -4,8 +4,7 @@
  * their base; a question typed with one form must find the rules written with another.
  */
 import { beforeAll, describe, expect, test } from 'vitest'
-import { formsToSearch, IRREGULAR_VERBS } from '../../site/scripts/query/inflect.ts'
-import { baseForms } from '../../site/scripts/query/typo.ts'
+import { baseForms, formsToSearch, IRREGULAR_VERBS, singular } from '../../site/scripts/query/inflect.ts'
 import { mergeHits, searchRelaxed, type IndexHit } from '../../site/scripts/query/fuse.ts'
 import { understandQuery, type QueryContext } from '../../site/scripts/query/understand.ts'
 import { queryContext } from './query-context.ts'
@@ -119,6 +118,16 @@ describe('searching the forms', () => {
     expect(asked.slice(0, 2)).toEqual(['ice rezzed', 'ice rez'])
     expect(relaxed).toBe(false)
     expect(hits.map((h) => h.id)).toEqual(['x', 'y', 'z'])
+  })
+})
+
+describe('singular: a plural read as the term it names (the glossary’s headings and players’ words)', () => {
+  test('a regular plural loses its s, an -ies plural becomes -y', () => {
+    expect(['credits', 'Upgrades', 'abilities', 'Identities'].map(singular)).toEqual(['credit', 'Upgrade', 'ability', 'Identity'])
+  })
+
+  test('a word that only ends in s stays: ss, three letters or fewer', () => {
+    expect(['access', 'bypass', 'its', 'ICE', 'mu'].map(singular)).toEqual(['access', 'bypass', 'its', 'ICE', 'mu'])
   })
 })
 

@@ -4,7 +4,7 @@ import { readAllStrangerCases, readCases, readIndependentCases, readRulingsCases
 import { currentRelease } from './query-context.ts'
 
 /** A stranger-written set: `size` cases, none held aside within it, at least `perKind` of each of six kinds, no query twice. */
-function strangerSet(set: 'C' | 'D' | 'E' | 'F' | 'G', size: number, perKind: number, kinds = ['question', 'keyword', 'jargon', 'card', 'typo', 'forum']) {
+function strangerSet(set: 'C' | 'D' | 'E' | 'F' | 'G' | 'H', size: number, perKind: number, kinds = ['question', 'keyword', 'jargon', 'card', 'typo', 'forum']) {
   const cases = readStrangerCases(set)
   expect(cases.length, set).toBe(size)
   expect(cases.filter((c) => c.held), set).toEqual([])
@@ -72,6 +72,10 @@ describe('the search query set', () => {
 
   test('set G (session 35): 30 questions of a new player reading a card, written before that session tuned anything, none held aside within it, no query twice', () => {
     strangerSet('G', 30, 2, ['question', 'forum', 'card'])
+  })
+
+  test('set H (session 36): 40 judge’s questions typed on a phone, written before that session tuned anything, none held aside within it, no query twice', () => {
+    strangerSet('H', 40, 3, ['question', 'jargon', 'typo'])
   })
 
   test('every accepted rule exists in the current rules', { timeout: 600_000 }, () => {

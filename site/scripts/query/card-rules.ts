@@ -12,16 +12,25 @@
 
 /** `hits` with each rule about a card the query does not name moved below the next `step` other rules, within the first `window`. */
 export function cardRulesBelowGeneral<T>(hits: T[], ruleOf: (hit: T) => string | undefined, aboutCard: ReadonlySet<string>, named: ReadonlySet<string>, step = 2, window = 12): T[] {
+  return belowNext(
+    hits,
+    (h) => {
+      const id = ruleOf(h)
+      return id !== undefined && aboutCard.has(id) && !named.has(id)
+    },
+    step,
+    window,
+  )
+}
+
+/** `hits` with each one `yields` says so of moved below the next `step` others, within the first `window` (`steps.ts` too). */
+export function belowNext<T>(hits: T[], yields: (hit: T) => boolean, step: number, window = 12): T[] {
   const list = hits.slice(0, window)
-  const isException = (h: T) => {
-    const id = ruleOf(h)
-    return id !== undefined && aboutCard.has(id) && !named.has(id)
-  }
   const out: T[] = []
-  // Exceptions waiting for `step` general rules to pass before them, each with how many it still waits for.
+  // Hits waiting for `step` others to pass before them, each with how many it still waits for.
   let waiting: { hit: T; left: number }[] = []
   for (const hit of list) {
-    if (isException(hit)) {
+    if (yields(hit)) {
       waiting.push({ hit, left: step })
       continue
     }

@@ -13,7 +13,10 @@
  *
  * `formsToSearch` says which forms stand for a query word: the word itself,
  * unless the rules never use it (a form Pagefind would only match as a
- * prefix), and its other forms the rules do use.
+ * prefix), and its other forms the rules do use. `singular` (the
+ * glossary's headings and players' words) and `baseForms` (the corrector's known
+ * forms, a question's defined terms) read a word as the one it is a form of: one
+ * home for the inflections every part of search and the glossary reads.
  */
 
 /** Irregular verbs of the game's English: base form first, then its other forms. */
@@ -72,4 +75,41 @@ export function formsToSearch(word: string, known: (form: string) => boolean): s
   }
   for (const f of irregular.get(word) ?? []) add(f)
   return forms.size > 0 ? [...forms] : [word]
+}
+
+/**
+ * A plural read as its singular: "credits" → "credit", "abilities" → "ability". A word of
+ * three letters or fewer, or ending in `ss` ("access"), is left as it is.
+ */
+export function singular(word: string): string {
+  if (word.length <= 3) return word
+  if (/ies$/i.test(word)) return `${word.slice(0, -3)}y`
+  if (/[^s]s$/i.test(word)) return word.slice(0, -1)
+  return word
+}
+
+/**
+ * The words `word` may be an inflection of, by the regular English endings: "ties" → "tie",
+ * "tries" → "try", "tied" → "tie", "running" → "run", "traces" → "trace". Short words too:
+ * the stem rule below needs four letters, and "tie" has three.
+ */
+export function baseForms(word: string): string[] {
+  const out: string[] = []
+  const add = (base: string) => base.length >= 2 && base !== word && !out.includes(base) && out.push(base)
+  const suffix = /^(.+?)(ies|ied|es|ed|ing|s)$/.exec(word)
+  if (!suffix) return out
+  const [, stem, ending] = suffix as unknown as [string, string, string]
+  if (ending === 'ies' || ending === 'ied') add(`${stem}y`)
+  if (ending === 'ies' || ending === 'ied') add(`${stem}ie`)
+  if (ending === 's' && !stem.endsWith('s')) add(stem)
+  if (ending === 'es') add(stem), add(`${stem}e`)
+  if (ending === 'ed' || ending === 'ing') {
+    add(stem)
+    add(`${stem}e`)
+    // A doubled last consonant: "running" → "run", "trapped" → "trap".
+    if (/([^aeiou])\1$/.test(stem)) add(stem.slice(0, -1))
+    // "tying" → "tie", "dying" → "die".
+    if (ending === 'ing' && stem.endsWith('y')) add(`${stem.slice(0, -1)}ie`)
+  }
+  return out
 }

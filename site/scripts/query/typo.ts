@@ -6,6 +6,7 @@
  */
 import { editDistance, sharedStart } from '../../../src/core/ids.ts'
 import type { BloomFilter } from './bloom.ts'
+import { baseForms } from './inflect.ts'
 
 /** Optimal-string-alignment distance of `a` and `b`, or `max + 1` once it must exceed `max`. */
 const typoDistance = (a: string, b: string, max: number) => editDistance(a, b, max, { transpositions: true })
@@ -70,32 +71,6 @@ export function correctWord(vocab: Vocabulary, word: string): string | undefined
     }
   }
   return best
-}
-
-/**
- * The words `word` may be an inflection of, by the regular English endings: "ties" → "tie",
- * "tries" → "try", "tied" → "tie", "running" → "run", "traces" → "trace". Short words too:
- * the stem rule below needs four letters, and "tie" has three.
- */
-export function baseForms(word: string): string[] {
-  const out: string[] = []
-  const add = (base: string) => base.length >= 2 && base !== word && !out.includes(base) && out.push(base)
-  const suffix = /^(.+?)(ies|ied|es|ed|ing|s)$/.exec(word)
-  if (!suffix) return out
-  const [, stem, ending] = suffix as unknown as [string, string, string]
-  if (ending === 'ies' || ending === 'ied') add(`${stem}y`)
-  if (ending === 'ies' || ending === 'ied') add(`${stem}ie`)
-  if (ending === 's' && !stem.endsWith('s')) add(stem)
-  if (ending === 'es') add(stem), add(`${stem}e`)
-  if (ending === 'ed' || ending === 'ing') {
-    add(stem)
-    add(`${stem}e`)
-    // A doubled last consonant: "running" → "run", "trapped" → "trap".
-    if (/([^aeiou])\1$/.test(stem)) add(stem.slice(0, -1))
-    // "tying" → "tie", "dying" → "die".
-    if (ending === 'ing' && stem.endsWith('y')) add(`${stem.slice(0, -1)}ie`)
-  }
-  return out
 }
 
 /** "prevention", "installing", "rezzes": the word without its ending starts a known word of at least 4 letters; "ties": a known word with a regular ending. */

@@ -12,7 +12,7 @@
  */
 import { fold, words } from './fold.ts'
 import type { JargonEntry } from './jargon.ts'
-import { formsToSearch } from './inflect.ts'
+import { baseForms, formsToSearch } from './inflect.ts'
 import { isStopword } from './stopwords.ts'
 import { synonymIndex, type SynonymEntry } from './synonyms.ts'
 import { correctWord, isKnownForm, isKnownPrefix, type Vocabulary } from './typo.ts'
@@ -41,6 +41,8 @@ export interface QueryContext {
   cardTerms?: CardTerms
   /** IDs of the rules whose own text names a card ("One card, Lady Liberty, …"): `card-rules.ts`. */
   cardRules?: Set<string>
+  /** IDs of the rules that are steps of a procedure or a timing structure: `steps.ts`. */
+  steps?: Set<string>
 }
 
 /** `card-terms.json` read: a card's folded name (and the part before its `:`) → its name and terms. */
@@ -302,7 +304,7 @@ export function definedTermsIn(text: string, terms: Map<string, string[]>, longe
     for (let n = Math.min(longest, ws.length - i); n >= 1; n--) {
       const gram = ws.slice(i, i + n)
       if (gram.every(isStopword)) continue
-      const forms = [gram.join(' '), ...stems(gram.at(-1)!).map((s) => [...gram.slice(0, -1), s].join(' '))]
+      const forms = [gram.join(' '), ...baseForms(gram.at(-1)!).map((s) => [...gram.slice(0, -1), s].join(' '))]
       const defined = forms.map((f) => definingTerm(terms, f)).find(Boolean)
       if (defined) {
         if (!found.some((f) => f.term === defined.term)) found.push(defined)
@@ -313,14 +315,6 @@ export function definedTermsIn(text: string, terms: Map<string, string[]>, longe
     i += step
   }
   return found
-}
-
-/** "trashed" → "trash", "scored" → "score", "rezzing" → "rez": the forms a term takes in a question. */
-function stems(word: string): string[] {
-  const m = /^(.{2,}?)(?:ed|ing)$/.exec(word)
-  if (!m) return []
-  const stem = m[1]!
-  return [...(/(.)\1$/.test(stem) ? [stem.slice(0, -1)] : []), stem, `${stem}e`]
 }
 
 /**

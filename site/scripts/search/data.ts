@@ -62,7 +62,7 @@ export interface SearchSources {
 export const fetchJson = <T,>(url: string) =>
   fetch(url).then((r) => (r.ok ? (r.json() as Promise<T>) : Promise.reject(new Error(`${url}: ${r.status}`))))
 
-type VocabJson = { w: string; k: number; c: [string, number[]][]; o?: number[] }
+type VocabJson = { w: string; k: number; c: [string, number[]][]; o?: number[]; p?: number[] }
 /** `previews/<chapter>.json`: the fourth field is the plain text (published style) search shows, rendered at build time. */
 type Previews = Record<string, [string, string, [string, string][], string[]?]>
 
@@ -79,6 +79,7 @@ export function loadSources(base: string): SearchSources {
       terms: l.terms,
       cards: createCards(v.c, l.ids),
       ...(v.o ? { cardRules: new Set(v.o.flatMap((i) => (l.ids[i] ? [l.ids[i]] : []))) } : {}),
+      ...(v.p ? { steps: new Set(v.p.flatMap((i) => (l.ids[i] ? [l.ids[i]] : []))) } : {}),
     }),
     (e) => {
       console.error('Search runs without typo correction:', e)

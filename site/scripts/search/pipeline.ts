@@ -19,6 +19,7 @@ import { words as foldedWords } from '../query/fold.ts'
 import { isStopword } from '../query/stopwords.ts'
 import { sectionsBelowTheirRules, type Placed } from '../query/sections.ts'
 import { cardRulesBelowGeneral, rulesOfCardsTyped } from '../query/card-rules.ts'
+import { stepsBelowRules } from '../query/steps.ts'
 import type { SearchSources } from './data.ts'
 import { clipText, leadWords } from '../../shared/top-text.ts'
 import { shownExcerpt } from './excerpt.ts'
@@ -253,7 +254,9 @@ export async function* runQuery(input: QueryInput, src: SearchSources): AsyncGen
   // A rule about one card the query does not name yields to the general rules (query/card-rules.ts).
   const cardsNamed = context ? rulesOfCardsTyped(context.cards, foldedWords(q), context.vocab.cardOnly) : new Set<string>()
   for (const p of understood.pins) if (p.card) cardsNamed.add(p.id)
-  const ranked = ids && context?.cardRules && !understood.exact && !understood.cardName ? cardRulesBelowGeneral(ordered, (h) => ids.ruleOf.get(h.id), context.cardRules, cardsNamed) : ordered
+  const general = ids && context?.cardRules && !understood.exact && !understood.cardName ? cardRulesBelowGeneral(ordered, (h) => ids.ruleOf.get(h.id), context.cardRules, cardsNamed) : ordered
+  // A step yields to the rule it restates unless the query asks about steps (query/steps.ts).
+  const ranked = ids && context?.steps && !understood.exact && !understood.cardName ? stepsBelowRules(general, (h) => ids.ruleOf.get(h.id), context.steps, foldedWords(q)) : general
   const top = ranked.slice(0, Math.min(ranked.length, limit + pins.length))
   const pending = top.map((h) => results.get(h.id)!.data())
 
