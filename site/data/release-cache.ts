@@ -84,7 +84,8 @@ export function releaseCacheIn(cache: Cache): ReleaseCache {
     englishFilter: (words) => cache.get('english-filter', englishKey(words), isBloomJson),
     setEnglishFilter: (words, filter) => cache.set('english-filter', englishKey(words), filter),
     sourcesKey: (files, cards) => hashSources(cards ? [...files, { path: '\0cards', content: cards }] : files, 'site-release'),
-    model: (key) => cache.get('site-model', key, isCachedModel),
+    // Shared: a model read again is the same object, so its index view (indexView, by model) is rendered once per process.
+    model: (key) => cache.get('site-model', key, isCachedModel, { shared: true }),
     setModel: (key, value) => cache.set('site-model', key, { model: value.model, messages: value.messages }),
     release: (key, base) => cache.get('site-release', `${key}\0${base}`, isCachedReleaseData),
     setRelease: (key, base, data) => cache.set('site-release', `${key}\0${base}`, data),

@@ -57,9 +57,23 @@ export interface Cache {
    * The value stored for `key`, if there is one, intact, and of the shape
    * `accept` checks; anything else is a miss (and a damaged entry is removed).
    */
-  get<T>(kind: string, key: string, accept: (value: unknown) => value is T): T | undefined
+  get<T>(kind: string, key: string, accept: (value: unknown) => value is T, options?: GetOptions): T | undefined
   set(kind: string, key: string, value: unknown): void
 }
+
+export interface GetOptions {
+  /**
+   * The value is shared with this process's earlier reads of the same bytes: an entry read again
+   * is checked as ever (length, SHA-256, shape), but bytes it has read before give back the object
+   * parsed then instead of a new one, so what callers keep by object (a model's rendered index
+   * view, `indexView`) is found again. Only for values nobody changes.
+   */
+  shared?: boolean
+}
+
+/** Values of entries read with `shared`, by file: the checksum they were parsed from. A few: a model is tens of MB. */
+const sharedValues = new Map<string, { sum: string; value: unknown }>()
+const SHARED_VALUES = 12
 
 /** What went wrong with an entry, for tests: `get` only ever says "miss". */
 export type EntryProblem = 'absent' | 'unreadable' | 'header' | 'checksum' | 'json' | 'shape'
@@ -82,20 +96,29 @@ export function createCache(dir: string, build: string, onProblem?: (problem: En
   const file = (kind: string, key: string) => join(dir, kind, `${keyHash(key).slice(0, 40)}.json`)
   return {
     dir,
-    get<T>(kind: string, key: string, accept: (value: unknown) => value is T): T | undefined {
+    get<T>(kind: string, key: string, accept: (value: unknown) => value is T, options: GetOptions = {}): T | undefined {
       if (!validKind(kind)) return undefined
       const path = file(kind, key)
-      const read = readEntry(path, kind, keyHash(key))
+      const known = options.shared ? sharedValues.get(path) : undefined
+      const read = readEntry(path, kind, keyHash(key), known)
       if ('problem' in read) {
+        sharedValues.delete(path)
         onProblem?.(read.problem, path)
         // A damaged entry goes now: the next `set` writes a good one in its place.
         if (read.problem !== 'absent') removePath(path)
         return undefined
       }
       if (!accept(read.value)) {
+        sharedValues.delete(path)
         onProblem?.('shape', path)
         removePath(path)
         return undefined
+      }
+      if (options.shared) {
+        // Most recently read last; the oldest goes past SHARED_VALUES.
+        sharedValues.delete(path)
+        sharedValues.set(path, { sum: read.sum, value: read.value })
+        if (sharedValues.size > SHARED_VALUES) sharedValues.delete(sharedValues.keys().next().value!)
       }
       // Recently used: kept when the folder is trimmed.
       touchPath(path)
@@ -104,6 +127,7 @@ export function createCache(dir: string, build: string, onProblem?: (problem: En
     set(kind, key, value) {
       if (!validKind(kind)) return
       const target = file(kind, key)
+      sharedValues.delete(target)
       try {
         const json = JSON.stringify(value)
         if (json === undefined || json.length > MAX_ENTRY_BYTES) return
@@ -128,8 +152,11 @@ export function createCache(dir: string, build: string, onProblem?: (problem: En
   }
 }
 
-/** Read and check one entry: its header, then its length and checksum, then its JSON. */
-export function readEntry(path: string, kind: string, keyHash: string): { value: unknown } | { problem: EntryProblem } {
+/**
+ * Read and check one entry: its header, then its length and checksum, then its JSON; with `known`
+ * (the value parsed before from bytes of that checksum), those bytes give that value back unparsed.
+ */
+export function readEntry(path: string, kind: string, keyHash: string, known?: { sum: string; value: unknown }): { value: unknown; sum: string } | { problem: EntryProblem } {
   let bytes: Buffer
   try {
     if (!pathExists(path)) return { problem: 'absent' }
@@ -142,9 +169,11 @@ export function readEntry(path: string, kind: string, keyHash: string): { value:
   const fields = bytes.subarray(0, newline).toString('latin1').split(' ')
   if (fields.length !== 5 || fields[0] !== FORMAT || fields[1] !== kind || fields[2] !== keyHash) return { problem: 'header' }
   const payload = bytes.subarray(newline + 1)
-  if (String(payload.length) !== fields[3] || sha256(payload) !== fields[4]) return { problem: 'checksum' }
+  const sum = sha256(payload)
+  if (String(payload.length) !== fields[3] || sum !== fields[4]) return { problem: 'checksum' }
+  if (known?.sum === sum) return { value: known.value, sum }
   try {
-    return { value: JSON.parse(payload.toString('utf8')) as unknown }
+    return { value: JSON.parse(payload.toString('utf8')) as unknown, sum }
   } catch {
     return { problem: 'json' }
   }

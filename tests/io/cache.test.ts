@@ -177,6 +177,54 @@ describe('an entry that fails a check is a miss, removed, and written again', ()
   })
 })
 
+// What the site build reads again in one process (release-cache.ts: each release's model): a value
+// shared by its bytes, so what is kept by object (a model's index view) is found again.
+describe('a shared read gives back the object parsed from the same bytes, checked as ever', () => {
+  it('the same bytes, the same object; a plain read, a copy of its own', () => {
+    const { cache } = watched('shared-same')
+    cache.set('compile', 'k', { a: [1] })
+    const first = cache.get('compile', 'k', isPair, { shared: true })
+    expect(first).toEqual({ a: [1] })
+    expect(cache.get('compile', 'k', isPair, { shared: true })).toBe(first)
+    const plain = cache.get('compile', 'k', isPair)
+    expect(plain).toEqual(first)
+    expect(plain).not.toBe(first)
+  })
+
+  it('other bytes under the key, written here or by another process, are parsed again', () => {
+    const { cache, entry } = watched('shared-other')
+    cache.set('compile', 'k', { a: [1] })
+    const first = cache.get('compile', 'k', isPair, { shared: true })!
+    cache.set('compile', 'k', { a: [2] })
+    expect(cache.get('compile', 'k', isPair, { shared: true })).toEqual({ a: [2] })
+    // Another process's write: this one's cache object never saw it.
+    const bytes = readFileSync(entry())
+    watched('shared-other').cache.set('compile', 'k', { a: [3] })
+    expect(cache.get('compile', 'k', isPair, { shared: true })).toEqual({ a: [3] })
+    // Its old bytes back: parsed again too (only the last bytes read are kept), yet equal.
+    writeFileSync(entry(), bytes)
+    const again = cache.get('compile', 'k', isPair, { shared: true })
+    expect(again).toEqual({ a: [2] })
+    expect(again).not.toBe(first)
+  })
+
+  it('a damaged entry is a miss after a shared read too, and its value is not given back', () => {
+    const { cache, problems, entry } = watched('shared-damage')
+    cache.set('compile', 'k', { a: [1, 2, 3] })
+    expect(cache.get('compile', 'k', isPair, { shared: true })).toEqual({ a: [1, 2, 3] })
+    const bytes = readFileSync(entry())
+    bytes[bytes.length - 3]! ^= 0x01
+    writeFileSync(entry(), bytes)
+    expect(cache.get('compile', 'k', isPair, { shared: true })).toBeUndefined()
+    expect(problems).toEqual(['checksum'])
+    // Bytes of the right checksum but another shape, asked with a stricter check: a miss as well.
+    cache.set('compile', 'k', { a: [1, 2, 3] })
+    expect(cache.get('compile', 'k', anything, { shared: true })).toEqual({ a: [1, 2, 3] })
+    expect(cache.get('compile', 'k', (v): v is { b: unknown } => typeof v === 'object' && v !== null && 'b' in v, { shared: true })).toBeUndefined()
+    expect(problems).toEqual(['checksum', 'shape'])
+  })
+})
+
 describe('writes that fail leave no temporary file', () => {
   it('a folder in the way of the entry', () => {
     const { cache } = watched('in-the-way')
