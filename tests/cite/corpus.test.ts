@@ -14,7 +14,7 @@ import { buildIndexFiles } from '../../src/core/index-json.ts'
 import { compileDir } from '../../src/io/compile-dir.ts'
 
 const corpus = join(import.meta.dirname, '../fixtures/cite-corpus')
-export const ENGINES = ['rust', 'clojure', 'typescript', 'python', 'csharp', 'strangers', 'public']
+export const ENGINES = ['rust', 'clojure', 'typescript', 'python', 'csharp', 'strangers', 'public', 'elixir', 'ruby']
 
 let tmp: string
 let index: string
@@ -74,7 +74,7 @@ describe('strangers\' code (issue 23): what they meant, nothing they did not', (
     expect(cited).not.toContain('rule_ice_change_approach_swap') // 6.2.7b was not cited
   }, 600_000)
 
-  it.each(['strangers', 'public'])('%s: every reading a person would make, and no other', async (engine) => {
+  it.each(['strangers', 'public', 'elixir', 'ruby'])('%s: every reading a person would make, and no other', async (engine) => {
     const want = readFileSync(join(corpus, engine, 'expected-citations.txt'), 'utf8').split('\n').filter((l) => l.trim() !== '').sort()
     const { out } = await findings(engine)
     const got = [...new Set((out.citations as { file: string; line: number; id: string }[]).map((c) => `${c.file}:${c.line} ${c.id}`))].sort()
