@@ -72,17 +72,37 @@ export const keyBlock: WordForm = {
     // The key must start its line (after a comment leader or a list's `-`): `x = rules:` is no YAML.
     if (lead === null || lead[0].length !== offset - lineStart) return undefined
     const leader = /[#\/;*-]+/.exec(lead[0].replace(/-[ \t]+$/, ''))?.[0] ?? ''
-    const indent = lead[0].length
-    const item = new RegExp(String.raw`[ \t]*${leader.replace(/[*/]/g, '\\$&')}([ \t]*)-[ \t]+([^\r\n]*)`, 'y')
+    // The key's column (before its own `- `, when it is an item of a list itself).
+    const keyColumn = lead[0].length - (/-[ \t]+$/.exec(lead[0])?.[0].length ?? 0)
+    const line = new RegExp(String.raw`([ \t]*${leader.replace(/[*/]/g, '\\$&')}[ \t]*)([^\r\n]*)`, 'y')
     const group = scan.nextGroup()
+    let dash: number | undefined
     let at = text.indexOf('\n', offset + match.length) + 1
     for (let n = 0; at > 0 && at < text.length && n < LIST_LINES; n++) {
-      item.lastIndex = at
-      const m = item.exec(text)
-      if (m === null || item.lastIndex - m[2]!.length - at < indent - (lead[0].match(/-[ \t]+$/)?.[0].length ?? 0)) break
-      const valueAt = item.lastIndex - m[2]!.length
+      line.lastIndex = at
+      const m = line.exec(text)
+      if (m === null) break
+      const column = m[1]!.length
+      const content = m[2]!
+      const next = text.indexOf('\n', at)
+      const following = next === -1 ? -1 : next + 1
+      if (content.trim() === '') {
+        at = following
+        continue
+      }
+      const isItem = /^-[ \t]+\S/.test(content) && (dash === undefined ? column >= keyColumn : column === dash)
+      if (!isItem) {
+        // A mapping item's further lines (`- rule: x` / `  text: y`) sit deeper than its dash; anything else ends the list.
+        if (dash !== undefined && column > dash) {
+          at = following
+          continue
+        }
+        break
+      }
+      dash = column
+      const valueAt = at + column + (/^-[ \t]+/.exec(content)?.[0].length ?? 0)
       // `- 6.1.4   # a note`, `- "6.9.1a"`: the value without its comment, inside its quotes.
-      let value = m[2]!.replace(/[ \t]+#.*$/, '').replace(/[ \t]+$/, '')
+      let value = content.replace(/^-[ \t]+/, '').replace(/[ \t]+#.*$/, '').replace(/[ \t]+$/, '')
       let start = valueAt
       const quoted = /^(["'])(.*)\1$/.exec(value)
       if (quoted) {
@@ -90,8 +110,7 @@ export const keyBlock: WordForm = {
         value = quoted[2]!
       }
       if (!/[:{}[\]]/.test(value)) readElement(scan, start, start + value.length, quoted !== null, offset, group)
-      const next = text.indexOf('\n', item.lastIndex)
-      at = next === -1 ? -1 : next + 1
+      at = following
     }
     // Items that are not elements (`- rule: rule_x` in a list of mappings) are read as any text is.
     return offset + match.length
