@@ -38,7 +38,7 @@ const BUDGET_LONG_LINE = 2
 const LONG_LINE_CITATIONS = 60_000
 const BUDGET_PRECISION = 0.95
 const BUDGET_RECALL = 0.95
-const ENGINES = ['rust', 'clojure', 'typescript', 'python', 'csharp', 'strangers', 'public']
+const ENGINES = ['rust', 'clojure', 'typescript', 'python', 'csharp', 'strangers', 'public', 'elixir', 'ruby']
 
 const { values } = parseArgs({
   options: {

@@ -4,8 +4,10 @@
  * runtime (`src/runtime/`) all import them from here, so they cannot drift.
  *
  * Dependency-free on purpose: the runtime ships this module compiled, and it
- * must not pull anything into an engine's install.
+ * must not pull anything into an engine's install (`edition-syntax.ts`, how
+ * a citation names its edition, is dependency-free too).
  */
+import { parseEditionCitation } from './edition-syntax.ts'
 
 /** IDs start with a lowercase letter; `{ref:Sec_x}` capitalises the word it prints, not the ID. */
 export function lowerFirst(id: string): string {
@@ -155,21 +157,15 @@ export function normalizeVersion(written: string): string {
 }
 
 /**
- * A citation that names its release: `CR v24.03 6.1.4`, `CR 24.03 §6.1.4`,
- * `v24.03 rule_end_the_run`. Groups: 1 the `v` (empty when absent), 2 the
- * release digits, 3 the number or ID.
- */
-export const CITATION_WITH_RELEASE = /^\s*(?:CR\s*)?(v?)(\d{2}\.\d{2})[\s,]+(?:§\s*)?(\S.*?)\s*$/i
-
-/**
  * A citation of an edition from before the releases kept as YAML (`CR 1.8 9.1.8g`, `CR v1.8 6.1.4`,
- * `v1.5 rule_x`): the edition and what it cites. Only with `CR` or `v` before the edition and a
- * rule after it: `CR 10.10` alone is section 10.10. Undefined for a `YY.MM` release (`parseCitation`).
+ * `v1.5 rule_x`, `9.1.8g (CR 1.8)`): the edition and what it cites. Only with `CR` or `v` beside the
+ * edition and a rule with it: `CR 10.10` alone is section 10.10. Undefined for a `YY.MM` release
+ * (`parseCitation`). The syntax is `edition-syntax.ts`'s, as the scanner reads it.
  */
 export function olderEdition(text: string): { edition: string; query: string } | undefined {
-  const m = /^\s*(?:CR\s*v?|v)(\d{1,2}\.\d{1,2})[\s,]+(?:§\s*)?(\d+(?:\.\d+)+[a-z]?|[a-z]+_[a-z0-9_]+\+?)\s*$/i.exec(text)
-  if (!m || /^\d{2}\.\d{2}$/.test(m[1]!)) return undefined
-  return { edition: m[1]!, query: m[2]! }
+  const e = parseEditionCitation(text)
+  if (!e || RELEASE_DIGITS.test(e.digits) || !(e.named || e.v) || !/^(?:\d+(?:\.\d+)+[a-z]?|[a-z]+_[a-z0-9_]+\+?)$/i.test(e.query)) return undefined
+  return { edition: e.digits, query: e.query }
 }
 
 /** A citation as written: `CR v24.03 6.1.4`, `CR 24.03 §6.1.4`, `v24.03 rule_end_the_run`, `CR 6.1.4`. */
@@ -182,9 +178,10 @@ export interface ParsedCitation {
   explicit?: boolean
 }
 
+/** `CR v24.03 6.1.4`, `CR 24.03 §6.1.4`, `CR 6.1.4 (v24.03)`, `6.1.4@v24.03`: read as `edition-syntax.ts` reads editions. */
 export function parseCitation(text: string): ParsedCitation {
-  const m = CITATION_WITH_RELEASE.exec(text)
-  if (m) return { version: `v${m[2]}`, query: m[3]!, explicit: m[1] !== '' }
+  const e = parseEditionCitation(text)
+  if (e && RELEASE_DIGITS.test(e.digits)) return { version: `v${e.digits}`, query: e.query, explicit: e.v }
   return { query: text.trim() }
 }
 

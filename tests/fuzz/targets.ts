@@ -88,7 +88,7 @@ export const compileTarget: FuzzTarget<SourceFile[]> = {
   },
 }
 
-const citeFragments = ['CR ', 'CR v24.03 ', 'cr', 'rule ', '§', '6.1.4', '6.1.4a', '6.1.4.a', '11.2.2b.i', '6.1', '"6.1"', 'rule_end_the_run', 'rule_end_teh_run', 'rule_54+', 'rule_', ', ', ' and ', 'v24.03', '24.03', '10.10', '/', '(', ')', '"', "'", '`', 'cite!("', '")', '//@ rule: ', 'x']
+const citeFragments = ['CR ', 'CR v24.03 ', 'cr', 'rule ', '§', '6.1.4', '6.1.4a', '6.1.4.a', '11.2.2b.i', '6.1', '"6.1"', 'rule_end_the_run', 'rule_end_teh_run', 'rule_54+', 'rule_', ', ', ' and ', 'v24.03', '24.03', '10.10', '/', '(', ')', '"', "'", '`', 'cite!("', '")', '//@ rule: ', 'x', '@v24.03', ' [CR v24.03]', ' (v24.03)', ' of CR 24.03', ' in the 24.03 rules', 'rules:\n  - ', '\n  - ', 'rule: "', 'mytool rule ', '%w[']
 const citeText = fc.array(fc.oneof(fc.constantFrom(...citeFragments, '\n', '\r', '\r\n', ' ', '\u0000', '😀'), fc.string({ maxLength: 4 })), { maxLength: 80 }).map((p) => p.join(''))
 /** Patterns users write, and ones that would hang a backtracking engine. */
 const patterns = fc.subarray(['cite!\\("(?<ref>[^"]*)"\\)', '^//@ rule: (?<ref>.+)$', '(a+)+$', '(?<ref>(x|xx)+y)', '(?<ref>.*)*!', '\\b(rule_\\w+)\\b', 'x*'])
@@ -100,16 +100,19 @@ export const citeTarget: FuzzTarget<{ text: string; patterns: string[] }> = {
     const { config, problems } = readCiteConfig({ cite: { patterns } }, 'cr.config.json')
     assert(problems.length === 0, `pattern refused: ${problems.map((p) => p.message).join('; ')}`)
     const scanner = createScanner(TABLE, config)
-    const result = scanner.scan(text, 'f.txt')
-    if (result.needsReleases) return
     const lines = text.split('\n')
-    for (const c of result.citations) {
-      const line = lines[c.line - 1]
-      assert(line !== undefined, `line ${c.line} outside the text`)
-      // Where a citation says it is, its text is.
-      assert(line.slice(c.column - 1).startsWith(c.text), `citation \`${c.text}\` not at ${c.line}:${c.column}`)
+    // As text, and as a CSV sheet (its rule column is a form of its own).
+    for (const file of ['f.txt', 'f.csv']) {
+      const result = scanner.scan(text, file)
+      if (result.needsReleases) continue
+      for (const c of result.citations) {
+        const line = lines[c.line - 1]
+        assert(line !== undefined, `line ${c.line} outside the text`)
+        // Where a citation says it is, its text is.
+        assert(line.slice(c.column - 1).startsWith(c.text), `citation \`${c.text}\` not at ${c.line}:${c.column}`)
+      }
+      for (const p of result.problems) assert(p.line >= 1 && p.column >= 1, 'problem placed')
     }
-    for (const p of result.problems) assert(p.line >= 1 && p.column >= 1, 'problem placed')
   },
 }
 

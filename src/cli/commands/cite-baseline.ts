@@ -4,7 +4,8 @@
  * the comparing). A file is a coverage file or a rules.json; a release is
  * named as `v25.08` or `25.08`.
  */
-import { checkBaseline, numberReading, readBaseline, type Baseline, type BaselineHistory } from '../../core/cite/baseline.ts'
+import { checkBaseline, numberReading, readBaseline, type Baseline, type BaselineHistory, type Removal } from '../../core/cite/baseline.ts'
+import { followRetirement } from '../../core/versions/retired.ts'
 import type { NumberReading } from '../../core/cite/advice.ts'
 import type { Citation, CiteProblem, ReleaseRule } from '../../core/cite/types.ts'
 import { normalizeVersion } from '../../core/ids.ts'
@@ -85,6 +86,14 @@ function historyFor(version: string, context: CiteContext): BaselineHistory {
       const retired = table.retired.get(id)
       if (retired) return retired.target ?? null
       return undefined
+    },
+    removalOf(id) {
+      // The one chain walk (`followRetirement`): renames and merges after the baseline, up to the removal.
+      const trail = followRetirement(id, context.retirements, (x) => table.byId.has(x))
+      if (trail.end !== 'removed' || trail.steps.length === 0) return undefined
+      const last = trail.steps[trail.steps.length - 1]!
+      const via: Removal['via'][number][] = trail.steps.slice(0, -1).map((s) => ({ how: s.kind === 'removed' ? 'renamed' : s.kind, id: s.targets[0]!, ...(s.release !== undefined ? { after: s.release } : {}) }))
+      return { via, ...(last.release !== undefined ? { removedAfter: last.release } : {}), ...(last.reason !== undefined ? { reason: last.reason } : {}) }
     },
     meaningThen(number) {
       const m = ledger?.meaningIn(number, version)

@@ -15,6 +15,8 @@
  *   a renumbering is reported, never silently followed.
  */
 import { citeAdvice, type NumberReading } from './advice.ts'
+import { clauseText, joinClauses, phraseText } from '../phrase.ts'
+import { reasonClause } from '../versions/reason.ts'
 import type { Citation, CiteProblem } from './types.ts'
 
 export interface Baseline {
@@ -32,6 +34,12 @@ export interface Baseline {
 export interface BaselineHistory {
   /** Today's ID of an ID the baseline recorded: itself, or where it was renamed or merged; null when removed; undefined when unknown. */
   todayOf(id: string): string | null | undefined
+  /**
+   * What became of an ID removed since (`today` null): the IDs it was renamed or merged into on the way
+   * (`rule_plaintext_symbolds` → `rule_plaintext_symbols`), the last release that had it, and why it went;
+   * undefined when the retirements do not know it.
+   */
+  removalOf?(id: string): Removal | undefined
   /** What `number` named in the baseline's release, as today's ID (null: removed since); undefined when that release is not held or did not print it. */
   meaningThen(number: string): { id: string; today: string | null } | undefined
   /** How a rule (today's ID) changed since the baseline's release ("reworded in v26.03"), when that release is held; undefined when unchanged or unknown. */
@@ -44,6 +52,21 @@ export interface BaselineHistory {
   held: boolean
   /** Today's edition, when held (`v26.03`): advice may say `CR v26.03 6.2.8`, which no baseline rereads. */
   edition?: string
+}
+
+/** How a removed rule went: through other IDs first (renamed, merged), then removed after a release, for a reason. */
+export interface Removal {
+  /** Each later ID on the way, with how it came (`renamed to`, `merged into`) and after which release. */
+  via: readonly { how: 'renamed' | 'merged' | 'split'; id: string; after?: string }[]
+  removedAfter?: string
+  reason?: string
+}
+
+/** `renamed to `rule_b` after v24.03, then removed after v25.04: reason` — what a removal message says of the way. */
+export function describeRemoval(r: Removal): string {
+  const way = r.via.map((v) => `${v.how === 'renamed' ? 'renamed to' : v.how === 'merged' ? 'merged into' : 'split into, among others,'} \`${v.id}\`${v.after ? ` after ${v.after}` : ''}`)
+  const removed = `${way.length > 0 ? 'then ' : ''}removed from the rules${r.removedAfter ? ` after ${r.removedAfter}` : ''}`
+  return joinClauses([...way, r.reason ? `${removed}: ${phraseText(reasonClause(r.reason))}` : removed], ', ')
 }
 
 /** How a run under this baseline reads bare numbers: in the baseline's numbering. */
@@ -101,11 +124,14 @@ export function checkBaseline(citations: readonly Citation[], baseline: Baseline
       const reading = numberReading(baseline, history.edition)
       if (meant.today === null) {
         // Both meanings, and how to cite today's without the baseline rereading it: `CR 1.3.2` again would be the same error.
+        // The way it went, when the retirements know it: a rename after the baseline names the ID the code may meet.
+        const removal = history.removalOf?.(meant.id)
+        const went = removal ? describeRemoval(removal) : 'since removed from the rules'
         problems.push({
           code: 'removed-rule',
           severity: 'error',
           ...at,
-          message: `\`${c.text}\` meant \`${meant.id}\` in ${baseline.version} (the baseline), since removed from the rules; ${c.number} is \`${c.id}\` today: if that is the rule meant, ${citeAdvice({ id: c.id, number: now }, reading)} (a bare number is read as ${baseline.version}'s)`,
+          message: `\`${c.text}\` meant \`${meant.id}\` in ${baseline.version} (the baseline), ${clauseText(went)}; ${c.number} is \`${c.id}\` today: if that is the rule meant, ${citeAdvice({ id: c.id, number: now }, reading)} (a bare number is read as ${baseline.version}'s)`,
           suggestions: [c.id],
         })
       } else {

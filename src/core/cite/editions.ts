@@ -10,6 +10,9 @@
  * was (`v99.01`, `v23.01`, `v25.4`) is an error.
  */
 
+/** How an edition is written (before or after the number) lives in `src/core/edition-syntax.ts`, shared with `cr show`. */
+export { editionName, isYearForm, readEditionAfter } from '../edition-syntax.ts'
+
 export type EditionKind =
   /** A release held here: resolve through it. */
   | 'held'
@@ -17,11 +20,6 @@ export type EditionKind =
   | 'not-held'
   /** A dated release there never was, as far as the held releases tell. */
   | 'unknown'
-
-/** `v24.03`, `24.03`, `V1.8`, `1.8` → `v24.03`, `v24.03`, `v1.8`, `v1.8`. */
-export function editionName(written: string): string {
-  return `v${written.replace(/^[vV]/, '')}`
-}
 
 /** What an edition name is, given the held releases (oldest first, `vYY.MM`). */
 export function classifyEdition(name: string, held: readonly string[]): EditionKind {
@@ -33,11 +31,6 @@ export function classifyEdition(name: string, held: readonly string[]): EditionK
   // Before the first held release: real releases we do not keep (or a typo; either way, not checkable).
   if (first && (Number(m[1]) < Number(first[1]) || (Number(m[1]) === Number(first[1]) && Number(m[2]) < Number(first[2])))) return 'not-held'
   return 'unknown'
-}
-
-/** `24.03` without its `v` is a release only when `24` is not a chapter: `CR 10.10` is section 10.10. */
-export function isYearForm(digits: string, chapters: ReadonlySet<string>): boolean {
-  return /^\d{2}\.\d{2}$/.test(digits) && !chapters.has(digits.slice(0, 2))
 }
 
 /**

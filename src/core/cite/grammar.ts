@@ -177,7 +177,8 @@ export function tokenizeCapture(text: string, start: number, end: number, betwee
         continue
       }
     }
-    if (c === 167 /* § */) {
+    // `§6.1.4`, `6.1.4@v24.03`: signs before a number or an edition.
+    if (c === 167 /* § */ || c === 64 /* @ */) {
       at++
       continue
     }

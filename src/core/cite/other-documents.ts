@@ -181,7 +181,41 @@ function toolBefore(table: CiteTable, text: string, markerAt: number): boolean {
   // `clippy::pedantic`, `@typescript-eslint/naming`, `no_std`: an identifier, not a word of prose.
   if (/::|\/|@|_/.test(word)) return true
   // `SonarQube`, `StyleCop`, `ReSharper`, `eslintPlugin`: a capital inside a word (not an acronym, `MTR`, which `isName` reads).
-  return /^[A-Za-z][a-z0-9]+[A-Z]/.test(word)
+  if (/^[A-Za-z][a-z0-9]+[A-Z]/.test(word)) return true
+  // `mytool rule 1.2.3`, `excoveralls rule`, `brakeman rule`: a lowercase noun before `rule` says whose rule it is,
+  // as `house rule` does. The words that leave it the CR's are few and closed: grammar, prose that points
+  // (`see`, `per`, `the`, `violates`), the game's own words (above). Any other word names a tool.
+  return /^[a-z]+$/.test(word) && !isProse(word)
+}
+
+/**
+ * Words of prose before `rule` that do not say whose it is: determiners, pronouns, prepositions,
+ * conjunctions, the verbs and adjectives a citation is written with. Closed on purpose: a name not
+ * listed is a tool's, so an engine's unknown linter is never read as the CR.
+ */
+const PROSE = new Set((
+  'a an the this that these those each every any some no all both either neither which whose what whichever another other same such ' +
+  'its their his her my your our one two first second third last next previous prior above below following preceding former latter ' +
+  'per see cf re vs via under in on at by of from to into onto for with within without against about around after before during until since ' +
+  'between across through throughout toward towards upon unlike like than as and or nor but so yet then also too not only just even still ' +
+  'is are was were be been being am has have had do does did can could may might must shall should will would ' +
+  'if unless when where while whereas because though although once whether why how here there ' +
+  'check cite quote read follow apply obey enforce implement test cover break violate satisfy use honour honor respect mirror match ' +
+  'state describe require govern define explain handle contradict override extend mean say need want affect change modify reference mention ' +
+  'general specific relevant applicable corresponding related actual original exact particular special standard basic main key core ' +
+  'strict simple single whole full partial entire new old current latest official updated revised amended earlier later underlying ' +
+  'golden timing cited quoted named numbered written printed above-mentioned aforementioned said given certain explicit implicit ' +
+  'important obscure tricky famous infamous weird odd usual normal common rare actual true false correct wrong broken fixed known unknown'
+).split(' '))
+
+/**
+ * Inflected words are prose too: `implemented`, `following`, `exactly`; a verb's `-s` only on a listed
+ * verb (`violates`, `applies`), since tools' names end in `s` too (`excoveralls`, `rails`).
+ */
+function isProse(word: string): boolean {
+  if (PROSE.has(word)) return true
+  if (/s$/.test(word) && (PROSE.has(word.slice(0, -1)) || PROSE.has(word.slice(0, -2)) || PROSE.has(`${word.slice(0, -3)}y`))) return true
+  return /(?:ed|ing|ly)$/.test(word) && word.length > 4
 }
 
 const isToolChar = (c: number) => isAlnum(c) || c === 95 || c === 58 || c === 64 || c === 47 || c === 45 || c === 46 || c === 43

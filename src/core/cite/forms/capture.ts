@@ -26,6 +26,18 @@ export function captureHits(scan: FileScan, tokens: CaptureToken[], namedVersion
       version = undefined
     } else version = e.name
   }
+  // `"6.1.4 (v24.03)"`, `"6.2.5@v24.03"`: an edition named after the numbers, and nowhere before them, is theirs.
+  const last = tokens[tokens.length - 1]
+  if (version === undefined && notHeld === undefined && last?.kind === 'edition' && tokens.length > 1 && tokens.slice(0, -1).every((t) => t.kind !== 'edition')) {
+    const digits = last.text.replace(/^[vV]/, '')
+    const named = tokens.some((t) => t.kind === 'marker' && /^(?:CR|cr|Cr)$/.test(t.text))
+    if (/^[vV]/.test(last.text) || isYearForm(digits, setup.table.chapters) || named) {
+      const e = scan.edition(last.text)
+      if (e.kind === 'not-held') notHeld = e.name
+      else version = e.name
+      tokens = tokens.slice(0, -1)
+    }
+  }
   let afterCr = false
   for (let k = 0; k < tokens.length; k++) {
     const t = tokens[k]!

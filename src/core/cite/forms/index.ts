@@ -10,8 +10,10 @@
  */
 import { bareNumber } from './bare-number.ts'
 import { citationCall, lispCalls } from './call.ts'
+import { editionAfter } from './edition-after.ts'
 import { idWord } from './id-word.ts'
-import { keyList } from './key-list.ts'
+import { keyBlock, keyList, keyScalar } from './key-list.ts'
+import { tableColumn } from './table-column.ts'
 import { markedNumber } from './marker.ts'
 import { projectPatterns } from './pattern.ts'
 import { refMarkup } from './ref-markup.ts'
@@ -20,7 +22,7 @@ import type { CaptureForm, WordForm } from './form.ts'
 export type { CaptureForm, WordForm } from './form.ts'
 
 /** In order: a project's own patterns win over the built-in calls. */
-export const CAPTURE_FORMS: readonly CaptureForm[] = [projectPatterns, lispCalls]
+export const CAPTURE_FORMS: readonly CaptureForm[] = [projectPatterns, lispCalls, tableColumn]
 
 /** Alternatives of the main expression, in order of precedence at one position. */
-export const WORD_FORMS: readonly WordForm[] = [citationCall, keyList, refMarkup, idWord, markedNumber, bareNumber]
+export const WORD_FORMS: readonly WordForm[] = [citationCall, keyList, keyBlock, keyScalar, refMarkup, idWord, markedNumber, editionAfter, bareNumber]

@@ -23,8 +23,8 @@ import { readLiterals } from './literals.ts'
  */
 const NAMES = String.raw`(?:[Rr]ules?|RULES?|[Cc]ites|[Cc]itations|[Cc]overs|(?:cr|CR|Cr)_?[Rr]ules|[Rr]ule_?(?:[Ii][Dd]s|[Nn]umbers|[Rr]efs))`
 const KEY = String.raw`(?::${NAMES}[ \t,]+|(?::|["'])?${NAMES}["']?[ \t]*(?:=>|=(?!=)|:(?!:))[ \t]*)`
-/** A list's opener: `[`, `(`, Clojure's `#{`, `vec![`, `&[`, `listOf(`, `List.of(`, Go's `[]string{`. */
-const OPENER = String.raw`(?:\[(?!\])|\(|#\{|vec!\[|&\[|(?:mutable)?(?:listOf|arrayOf|setOf)\(|(?:List|Set)\.of\(|\[\][A-Za-z_][\w.]*\{)`
+/** A list's opener: `[`, `(`, Clojure's `#{`, `vec![`, `&[`, `listOf(`, `List.of(`, Go's `[]string{`; Ruby's `%w[` and Elixir's `~w(` (words, blank-separated). */
+const OPENER = String.raw`(?:\[(?!\])|\(|#\{|vec!\[|&\[|(?:mutable)?(?:listOf|arrayOf|setOf)\(|(?:List|Set)\.of\(|\[\][A-Za-z_][\w.]*\{|%[wWiI][\[(]|~[wW][\[(])`
 /** How far a list may reach. */
 const LIST_SPAN = 600
 
@@ -54,6 +54,97 @@ export const keyList: WordForm = {
     }
     return end > 0 ? end : undefined
   },
+}
+
+/**
+ * A block list under a citing key, one element a line: YAML (`rules:` then `  - 6.1.4`), a Markdown test
+ * plan's front matter, the same quoted in a comment or docstring (`# rules:` / `#   - 6.1.4`). Each
+ * element is read as a flow list's is (`readElement`); the list ends at the first line that is not one of
+ * its items (same comment leader, a `-`, indented at least as deep as the key).
+ */
+export const keyBlock: WordForm = {
+  name: 'key-block',
+  source: () => String.raw`["']?${NAMES}["']?[ \t]*:[ \t]*(?:#[^\n]*)?(?=\r?\n[ \t]*(?:(?:#+|\/\/+|;+|\*|--)[ \t]*)?-[ \t]+\S)`,
+  read(scan: FileScan, offset: number, match: string) {
+    const { text } = scan
+    const lineStart = scan.lines.startOf(offset)
+    const lead = /^[ \t]*(?:(?:#+|\/\/+|;+|\*|--)[ \t]*)?(?:-[ \t]+)?/.exec(text.slice(lineStart, offset))
+    // The key must start its line (after a comment leader or a list's `-`): `x = rules:` is no YAML.
+    if (lead === null || lead[0].length !== offset - lineStart) return undefined
+    const leader = /[#\/;*-]+/.exec(lead[0].replace(/-[ \t]+$/, ''))?.[0] ?? ''
+    // The key's column (before its own `- `, when it is an item of a list itself).
+    const keyColumn = lead[0].length - (/-[ \t]+$/.exec(lead[0])?.[0].length ?? 0)
+    const line = new RegExp(String.raw`([ \t]*${leader.replace(/[*/]/g, '\\$&')}[ \t]*)([^\r\n]*)`, 'y')
+    const group = scan.nextGroup()
+    let dash: number | undefined
+    let at = text.indexOf('\n', offset + match.length) + 1
+    for (let n = 0; at > 0 && at < text.length && n < LIST_LINES; n++) {
+      line.lastIndex = at
+      const m = line.exec(text)
+      if (m === null) break
+      const column = m[1]!.length
+      const content = m[2]!
+      const next = text.indexOf('\n', at)
+      const following = next === -1 ? -1 : next + 1
+      if (content.trim() === '') {
+        at = following
+        continue
+      }
+      const isItem = /^-[ \t]+\S/.test(content) && (dash === undefined ? column >= keyColumn : column === dash)
+      if (!isItem) {
+        // A mapping item's further lines (`- rule: x` / `  text: y`) sit deeper than its dash; anything else ends the list.
+        if (dash !== undefined && column > dash) {
+          at = following
+          continue
+        }
+        break
+      }
+      dash = column
+      const valueAt = at + column + (/^-[ \t]+/.exec(content)?.[0].length ?? 0)
+      // `- 6.1.4   # a note`, `- "6.9.1a"`: the value without its comment, inside its quotes.
+      let value = content.replace(/^-[ \t]+/, '').replace(/[ \t]+#.*$/, '').replace(/[ \t]+$/, '')
+      let start = valueAt
+      const quoted = /^(["'])(.*)\1$/.exec(value)
+      if (quoted) {
+        start += 1
+        value = quoted[2]!
+      }
+      if (!/[:{}[\]]/.test(value)) readElement(scan, start, start + value.length, quoted !== null, offset, group)
+      at = following
+    }
+    // Items that are not elements (`- rule: rule_x` in a list of mappings) are read as any text is.
+    return offset + match.length
+  },
+}
+
+/**
+ * One value under a citing key, quoted, outside a call: ExUnit's `@tag rule: "6.1.4"`, RSpec's `it "…",
+ * cr: "6.2.8"`, JSON's `"rule": "6.1.4"`, TOML's `rule = "6.1.4"`. Read as an element of a list is.
+ */
+export const keyScalar: WordForm = {
+  name: 'key-scalar',
+  source: () => String.raw`(?::|["'])?(?:${NAMES}|cr|CR)["']?[ \t]*(?:=>|=(?!=)|:(?!:))[ \t]*(?=["'][^"'\r\n]{1,80}["'])`,
+  read(scan: FileScan, offset: number, match: string) {
+    const start = offset + match.length + 1
+    const quote = scan.text[start - 1]!
+    const stop = scan.text.indexOf(quote, start)
+    if (stop === -1) return undefined
+    readElement(scan, start, stop, true, offset, scan.nextGroup())
+    return undefined
+  },
+}
+
+/** How many items a block list may have. */
+const LIST_LINES = 400
+
+/** One element of a list written as data (`start`..`stop`): a citation when it is one and nothing else. */
+export function readElement(scan: FileScan, start: number, stop: number, quoted: boolean, at: number, group: number): void {
+  const covered = scan.covered()
+  if (stop <= start || covered.overlaps(start, stop)) return
+  const tokens = tokenizeCapture(scan.text, start, stop, scan.setup.between)
+  if (!tokens.every((t) => isElement(scan, t, quoted)) || !tokens.some((t) => t.kind === 'numbers' || t.kind === 'word')) return
+  covered.add(start, stop)
+  captureHits(scan, tokens, undefined, 'id', at, group)
 }
 
 /** Is this token of an element a citation, as data? Markers and editions stay for what they qualify. */

@@ -5,9 +5,10 @@
  * an ID of that edition.
  */
 import type { FileScan, ScannerSetup } from '../context.ts'
-import { editionName, isEditionAfterMarker, isYearForm } from '../editions.ts'
+import { editionName, isEditionAfterMarker, isYearForm, readEditionAfter } from '../editions.ts'
 import { NUMBER, readNumbers, type NumberItem } from '../grammar.ts'
 import { escapeRegExp } from '../../chars.ts'
+import { EDITION_SOURCE } from '../../edition-syntax.ts'
 import { hit, stamp } from '../hit.ts'
 import { isPlaceholder } from '../lexical.ts'
 import { followedByOtherDocument, isOtherNumbering, namedOtherDocument, plausibleNumber } from '../other-documents.ts'
@@ -45,7 +46,7 @@ const ALONE_TAIL = new RegExp(String.raw`^${TAIL}\r?$`)
 /** The next lines: up to two empty comment lines, then one starting with a number. */
 const ALONE_AFTER = new RegExp(String.raw`^${TAIL}(?:\r?\n[ \t]*${LEADER}?[ \t]*){1,3}(\d+(?:\.\d+)+)`)
 /** An edition after a marker: `v24.03`, `24.03`, `1.8`, `v1.8`. */
-const EDITION = /([vV])?(\d{1,2}\.\d{1,2})(?![A-Za-z0-9_]|\.\d)/y
+const EDITION = new RegExp(EDITION_SOURCE, 'y')
 /** Between an edition and what it numbers: blanks, a colon (`CR v24.03: 6.2.5`), or a comma. */
 const EDITION_GAP = /([ \t]*[,:][ \t]*|[ \t]+)(?:§[ \t]*)?/y
 const NUMBER_AT = new RegExp(NUMBER, 'y')
@@ -143,6 +144,13 @@ function readMarked(scan: FileScan, offset: number, marker: string): number | un
   if ((RULE_MARKER.test(marker) || SOFT_MARKER.test(marker)) && !table.chapters.has(first[0].slice(0, first[0].indexOf('.')))) return undefined
   const { items, end } = readNumbers(text, pos, setup.between)
   if (items.length === 0) return undefined
+  // `CR 6.1.4 (v24.03)`, `rule 6.1.4 of CR 24.03`, `CR 6.1.4, CR v24.03`: the edition named after the numbers.
+  const after = readEditionAfter(text, end, table.chapters)
+  if (after) {
+    const ed = scan.edition(after.written)
+    pushItems(scan, text.slice(offset, pos).includes('\n') ? pos : offset, items, ed.kind === 'not-held' ? undefined : ed.name, ed.kind === 'not-held' ? ed.name : undefined)
+    return after.end
+  }
   // `rule 8.13` (MISRA's), `Rule 1.0.1` (another game's): after a weak marker, a number whose section the CR
   // never had is another document's. Decided with the releases, which know every number once printed.
   if ((RULE_MARKER.test(marker) || SOFT_MARKER.test(marker)) && !items.every((it) => it.values.every((v) => plausibleNumber(setup, v)))) {
@@ -175,7 +183,7 @@ function skipNumbers(scan: FileScan, from: number): number {
 }
 
 /** Numbers read after a marker; the first one's text starts at the marker (`CR 6.1.4`). */
-function pushItems(scan: FileScan, markerAt: number, items: readonly NumberItem[], version: string | undefined, notHeld: string | undefined) {
+export function pushItems(scan: FileScan, markerAt: number, items: readonly NumberItem[], version: string | undefined, notHeld: string | undefined) {
   items.forEach((it, i) => {
     const start = i === 0 ? markerAt : it.offset
     const written = scan.text.slice(start, it.offset + it.text.length)
