@@ -91,6 +91,17 @@ describe('test metadata in natural data layouts', () => {
     expect(cited('meta.json', '{ "rule": "6.1.3", "id": "6.1.4", "rules": "no-console" }')).toEqual(['1 rule_end_the_run'])
   })
 
+  it('reads Clojure metadata and maps keyed :cr or :rule, a value or a vector, and no other keyword\'s', () => {
+    const clj = [
+      '(deftest ^{:cr "6.1.3"} ends (is true))',
+      '(deftest ^{:cr ["6.9.1a" "rule_run"]} two (is true))',
+      '(deftest ^{:rule "6.1.3a"} one (is true))',
+      '(def m {:cr "6.9.1a", :version "6.1.4"})',
+      '(def n {:name "6.1.3" :crate "6.1.3"})',
+    ].join('\n')
+    expect(cited('runs_test.clj', clj)).toEqual(['1 rule_end_the_run', '2 step_initiation_announce', '2 rule_run', '3 rule_end_run_access_or_breach_during_run', '4 step_initiation_announce'])
+  })
+
   it('reads Ruby\'s and Elixir\'s word lists under a citing key', () => {
     expect(cited('a_spec.rb', 'it "x", rules: %w[6.1.3 6.1.3a] do')).toEqual(['1 rule_end_the_run', '1 rule_end_run_access_or_breach_during_run'])
     expect(cited('a_test.exs', '@moduletag rules: ~w(6.9.1a rule_run)')).toEqual(['1 step_initiation_announce', '1 rule_run'])

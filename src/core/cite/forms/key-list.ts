@@ -22,7 +22,10 @@ import { readLiterals } from './literals.ts'
  * a Clojure or Ruby keyword; then `:`, `=`, `=>` (or a Clojure keyword's blank) and a list's opener.
  */
 const NAMES = String.raw`(?:[Rr]ules?|RULES?|[Cc]ites|[Cc]itations|[Cc]overs|(?:cr|CR|Cr)_?[Rr]ules|[Rr]ule_?(?:[Ii][Dd]s|[Nn]umbers|[Rr]efs))`
-const KEY = String.raw`(?::${NAMES}[ \t,]+|(?::|["'])?${NAMES}["']?[ \t]*(?:=>|=(?!=)|:(?!:))[ \t]*)`
+/** The keys that cite, `cr` too (`{:cr "6.9.1a"}`, `cr: [...]`): what follows is read only when it is nothing but citations. */
+const CITING = String.raw`(?:${NAMES}|cr|CR)`
+/** A citing key and what separates it from its value: `:rules ` (a Clojure keyword), `rules:`, `"rules":`, `rules =`, `:rules =>`. */
+const KEY = String.raw`(?::${CITING}[ \t,]+|(?::|["'])?${CITING}["']?[ \t]*(?:=>|=(?!=)|:(?!:))[ \t]*)`
 /** A list's opener: `[`, `(`, Clojure's `#{`, `vec![`, `&[`, `listOf(`, `List.of(`, Go's `[]string{`; Ruby's `%w[` and Elixir's `~w(` (words, blank-separated). */
 const OPENER = String.raw`(?:\[(?!\])|\(|#\{|vec!\[|&\[|(?:mutable)?(?:listOf|arrayOf|setOf)\(|(?:List|Set)\.of\(|\[\][A-Za-z_][\w.]*\{|%[wWiI][\[(]|~[wW][\[(])`
 /** How far a list may reach. */
@@ -119,11 +122,12 @@ export const keyBlock: WordForm = {
 
 /**
  * One value under a citing key, quoted, outside a call: ExUnit's `@tag rule: "6.1.4"`, RSpec's `it "…",
- * cr: "6.2.8"`, JSON's `"rule": "6.1.4"`, TOML's `rule = "6.1.4"`. Read as an element of a list is.
+ * cr: "6.2.8"`, JSON's `"rule": "6.1.4"`, TOML's `rule = "6.1.4"`, Clojure metadata's `^{:cr "6.1.5a"}`.
+ * Read as an element of a list is.
  */
 export const keyScalar: WordForm = {
   name: 'key-scalar',
-  source: () => String.raw`(?::|["'])?(?:${NAMES}|cr|CR)["']?[ \t]*(?:=>|=(?!=)|:(?!:))[ \t]*(?=["'][^"'\r\n]{1,80}["'])`,
+  source: () => String.raw`${KEY}(?=["'][^"'\r\n]{1,80}["'])`,
   read(scan: FileScan, offset: number, match: string) {
     const start = offset + match.length + 1
     const quote = scan.text[start - 1]!
