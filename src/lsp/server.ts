@@ -20,6 +20,7 @@ import {
   MarkupKind,
   TextDocuments,
   TextDocumentSyncKind,
+  type CodeAction,
   type CompletionItem,
   type Connection,
   type Diagnostic as LspDiagnostic,
@@ -29,9 +30,10 @@ import { TextDocument } from 'vscode-languageserver-textdocument'
 import type { CardIndex } from '../core/cards.ts'
 import type { Diagnostic, RuleEntry } from '../core/types.ts'
 import { createCoalescer } from './coalesce.ts'
-import { completionContext, idAt } from '../core/edit/ids-at.ts'
+import { completionContext, definitionIn, idAt } from '../core/edit/ids-at.ts'
 import { ID_PATTERN } from '../core/edit/rename.ts'
 import { renameInFolder } from '../core/edit/rename-folder.ts'
+import { retireInFolder } from '../core/edit/retire-folder.ts'
 import { RulesWorkspace } from './workspace.ts'
 import { isRulesSourcePath } from '../core/editor-files.ts'
 import { isRulesFolder, readTextForLine } from './rules-folder.ts'
@@ -101,6 +103,8 @@ export function startLanguageServer(connection: Connection, options: ServerOptio
           if (m.suggestions?.length) data.suggestions = m.suggestions
           if (m.subject !== undefined) data.subject = m.subject
           if (m.code === 'id-missing' && m.subject !== undefined) data.release = ws.lastReleaseOf(m.subject)
+          const repeats = (m.related ?? []).filter((r) => r.repeat)
+          if (repeats.length > 0) data.repeats = repeats.map((r) => ({ uri: uriOf(ws.abs(r.file)), line: r.line - 1, character: r.column - 1 }))
           if (Object.keys(data).length > 0) d.data = data
           return d
         }),
@@ -137,7 +141,7 @@ export function startLanguageServer(connection: Connection, options: ServerOptio
         referencesProvider: true,
         documentSymbolProvider: true,
         workspaceSymbolProvider: true,
-        codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix] },
+        codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, CodeActionKind.RefactorRewrite] },
         renameProvider: { prepareProvider: true },
       },
       serverInfo: { name: 'cr lsp' },
@@ -239,13 +243,39 @@ export function startLanguageServer(connection: Connection, options: ServerOptio
     return out
   })
 
-  connection.onCodeAction(({ textDocument, context }) => {
+  connection.onCodeAction(({ textDocument, context, range }) => {
+    changes.flush()
     const ws = workspaceFor(textDocument.uri) ?? [...workspaces.values()].find((w) => w.isReleaseFile(pathOf(textDocument.uri)))
     if (!ws) return null
     const retiredPath = `${ws.dir}/retired.yaml`
     const retired = { uri: uriOf(retiredPath), text: ws.text(retiredPath) }
-    return context.diagnostics.flatMap((d) => quickFixes(d, { uri: textDocument.uri, line: lineOf(textDocument.uri, d.range.start.line) || fileLine(d.range.start.line, textDocument.uri), retired }))
+    const lineAt = (uri: string, line: number) => lineOf(uri, line) || (ws.text(pathOf(uri)) ?? '').split('\n')[line] || ''
+    const fixes = context.diagnostics.flatMap((d) => quickFixes(d, { uri: textDocument.uri, line: lineOf(textDocument.uri, d.range.start.line) || fileLine(d.range.start.line, textDocument.uri), retired, lineAt }))
+    const only = context.only
+    const wantsRefactor = !only || only.some((k) => CodeActionKind.RefactorRewrite.startsWith(k))
+    return wantsRefactor && workspaceFor(textDocument.uri) === ws ? [...fixes, ...retireActions(ws, textDocument.uri, lineOf(textDocument.uri, range.start.line))] : fixes
   })
+
+  /** "Retire this rule" on the line that defines it: as `cr retire` makes it, the reason left for the editor to write (flagged until then). */
+  function retireActions(ws: RulesWorkspace, uri: string, line: string): CodeAction[] {
+    const def = definitionIn(line)
+    const rule = def ? (ws.state ?? ws.compile()).byId.get(def.id) : undefined
+    if (!def || !rule || rule.kind === 'chapter' || rule.kind === 'timing') return []
+    const files = ws.files().map((f) => ({ path: ws.abs(f.path), text: ws.text(ws.abs(f.path)) ?? '' }))
+    const plan = retireInFolder(files, rule.id, { reason: '', withSubRules: true, lastRelease: (id) => ws.lastReleaseOf(id), retiredPath: `${ws.dir}/retired.yaml` })
+    if ('refused' in plan) return []
+    const edit: NonNullable<WorkspaceEdit['changes']> = {}
+    const whole = (path: string, text: string) => {
+      const before = ws.text(path)
+      edit[uriOf(path)] = [{ range: { start: { line: 0, character: 0 }, end: before === undefined ? { line: 0, character: 0 } : endOf(before) }, newText: text }]
+    }
+    for (const f of plan.files) whole(f.path, f.text)
+    if (plan.retired) whole(plan.retired.path, plan.retired.text)
+    const under = plan.ids.length - 1
+    const refs = plan.references.length
+    const title = `Retire \`${rule.id}\`${under > 0 ? ` and the ${under} sub-rule${under === 1 ? '' : 's'} under it` : ''}${plan.retired ? ', then say why in retired.yaml' : ''}${refs > 0 ? ` (${refs} reference${refs === 1 ? '' : 's'} to rewrite)` : ''}`
+    return [{ title, kind: CodeActionKind.RefactorRewrite, edit: { changes: edit } }]
+  }
 
   /** A line of a file the editor has not opened (a frozen release the guard points into). */
   function fileLine(line: number, uri: string): string {

@@ -86,7 +86,7 @@ export function retireCommand(argv: string[], io: CliIo): number {
   )
   if ('refused' in plan) throw new Error(plan.refused)
 
-  const what = `\`${id}\`${rule ? ` (${rule.number})` : ''}${plan.ids.length > 1 ? ` and ${plural(plan.ids.length - 1, 'sub-rule')} under it` : ''}`
+  const what = `\`${id}\`${rule ? ` (${rule.number})` : plan.definitionPath === undefined ? ' (deleted from the rules already)' : ''}${plan.ids.length > 1 ? ` and ${plural(plan.ids.length - 1, 'sub-rule')} under it` : ''}`
   const left = plan.references.filter((r) => !r.rewritten)
   const rewritten = plan.references.length - left.length
   const lineOf = (path: string, line: number) => textOf(files.find((f) => f.path === path)!).split('\n')[line] ?? ''
@@ -107,7 +107,7 @@ export function retireCommand(argv: string[], io: CliIo): number {
   }
 
   if (values['dry-run']) {
-    io.stdout.write(`${plan.definitionPath}:${(rule?.source.line ?? 1)}:${rule?.source.column ?? 1}: cut ${plan.ids.map((x) => `\`${x}\``).join(', ')}\n`)
+    if (plan.definitionPath) io.stdout.write(`${plan.definitionPath}:${rule?.source.line ?? 1}:${rule?.source.column ?? 1}: cut ${plan.ids.map((x) => `\`${x}\``).join(', ')}\n`)
     reportRefs('would be left')
     for (const change of plan.retired?.changes ?? []) io.stdout.write(`${plan.retired!.path}: ${change}\n`)
     io.stderr.write(`cr retire: would retire ${what}${summary.length > 0 ? `: ${summary.join('; ')}` : ''}; nothing written (--dry-run)\n`)
@@ -115,9 +115,9 @@ export function retireCommand(argv: string[], io: CliIo): number {
     return 0
   }
 
-  // References first, retired.yaml next, the chapter last (plan.files ends with it).
-  const definition = plan.files.at(-1)!
-  const writes = [...plan.files.slice(0, -1), ...(plan.retired ? [plan.retired] : []), definition].map((w) => {
+  // References first, retired.yaml next, the chapter last (plan.files ends with it, when it is still there).
+  const chapter = plan.definitionPath !== undefined ? plan.files.slice(-1) : []
+  const writes = [...plan.files.slice(0, plan.files.length - chapter.length), ...(plan.retired ? [plan.retired] : []), ...chapter].map((w) => {
     const before = files.find((f) => f.path === w.path)
     return { path: w.path, text: w.text, expected: before ? (bytesOf(before) as Uint8Array) : undefined }
   })

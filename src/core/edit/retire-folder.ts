@@ -48,9 +48,9 @@ export type FolderRetire =
       ids: string[]
       /** IDs no release had: deleted, with no entry in retired.yaml. */
       unreleased: string[]
-      /** The chapter that defined it. */
-      definitionPath: string
-      /** Files other than retired.yaml that change, with their new texts; the chapter that defined it last. */
+      /** The chapter that defined it; undefined when it was deleted by hand already (then only retired.yaml and the references change). */
+      definitionPath: string | undefined
+      /** Files other than retired.yaml that change, with their new texts; the chapter that defined it (if any) last. */
       files: { path: string; text: string }[]
       /** retired.yaml's new text and what changed in it, when it changes. */
       retired: { path: string; text: string; changes: string[] } | undefined
@@ -70,21 +70,23 @@ export function retireInFolder(files: readonly FolderText[], id: string, options
     entry.kind === 'removed' ? `removed after ${entry.release}${entry.reason ? `: ${entry.reason}` : ''}` : `${entry.kind === 'renamed' ? 'renamed to' : entry.kind === 'merged' ? 'merged into' : 'split into'} \`${entry.targets.join('`, `')}\` after ${entry.release}`
 
   const home = chapters.find((f) => findEntryBlock(f.text, id) !== undefined)
-  if (!home) {
+  // Deleted by hand already: what is left to do is retired.yaml and the references (as the guard's `id-missing` says).
+  const deleted = !home && !retirements.byId.has(id) && options.lastRelease(id) !== undefined
+  if (!home && !deleted) {
     const entry = retirements.byId.get(id)
     if (entry) return { refused: `\`${id}\` is already retired (${describe(entry)}); nothing to do` }
     const meant = suggestClosest(id, defined)
     return { refused: `no rule \`${id}\` in the rules${meant.length > 0 ? `; did you mean ${meant.map((s) => `\`${s}\``).join(', ')}?` : ''}` }
   }
-  const block = findEntryBlock(home.text, id)!
-  if (block.key === 'chapter') return { refused: `\`${id}\` is a chapter, a file of its own: retire its sections one by one, then delete \`${home.path}\`` }
-  if (block.inner.length > 0 && !options.withSubRules) {
+  const block = home ? findEntryBlock(home.text, id)! : undefined
+  if (home && block?.key === 'chapter') return { refused: `\`${id}\` is a chapter, a file of its own: retire its sections one by one, then delete \`${home.path}\`` }
+  if (block && block.inner.length > 0 && !options.withSubRules) {
     const shown = block.inner.slice(0, 5).map((s) => `\`${s}\``).join(', ') + (block.inner.length > 5 ? `, … (${block.inner.length - 5} more)` : '')
     return {
       refused: `\`${id}\` has ${plural(block.inner.length, 'sub-rule')} under it (${shown}): retire them with it (\`--with-sub-rules\`), or move the ones to keep out from under it first`,
     }
   }
-  const ids = [id, ...block.inner]
+  const ids = [id, ...(block?.inner ?? [])]
   const retiring = new Set(ids)
   const into = options.into === undefined ? undefined : lowerFirst(options.into.trim())
   if (into !== undefined) {
@@ -115,7 +117,7 @@ export function retireInFolder(files: readonly FolderText[], id: string, options
     const inRetired = isRetiredFile(f.path)
     const edits: TextEdit[] = []
     f.text.split('\n').forEach((line, n) => {
-      if (f === home && n >= block.first && n <= block.last) return
+      if (block && f === home && n >= block.first && n <= block.last) return
       for (const ref of referencesIn(line)) {
         if (!retiring.has(ref.id) || (inRetired && !vanishing.has(ref.id))) continue
         const rewritten = into === undefined ? undefined : ref.written[0] !== ref.written[0]!.toLowerCase() ? into[0]!.toUpperCase() + into.slice(1) : into
@@ -128,17 +130,19 @@ export function retireInFolder(files: readonly FolderText[], id: string, options
       retiredBase = text
       continue
     }
-    if (f === home) text = removeEntryBlock(text, block)
+    if (block && f === home) text = removeEntryBlock(text, block)
     if (text !== f.text) out.push({ path: f.path, text, definition: f === home })
   }
 
   // What the chapter defines afterwards is exactly what it defined less what was retired: a slip of the cut would show here.
-  const newHome = out.find((x) => x.definition)!
-  const before = releaseIdsFromFiles('before', [{ path: home.path, content: home.text }])
-  const after = releaseIdsFromFiles('after', [{ path: home.path, content: newHome.text }])
-  const expected = [...before.ids].filter((x) => !retiring.has(x))
-  if (after.problems?.length || expected.length !== after.ids.size || expected.some((x) => !after.ids.has(x))) {
-    return { refused: `cannot cut \`${id}\` out of \`${home.path}\` cleanly (its layout is not one this command knows); run \`cr fmt\` on it, or delete the entry by hand` }
+  const newHome = out.find((x) => x.definition)
+  if (home && newHome) {
+    const before = releaseIdsFromFiles('before', [{ path: home.path, content: home.text }])
+    const after = releaseIdsFromFiles('after', [{ path: home.path, content: newHome.text }])
+    const expected = [...before.ids].filter((x) => !retiring.has(x))
+    if (after.problems?.length || expected.length !== after.ids.size || expected.some((x) => !after.ids.has(x))) {
+      return { refused: `cannot cut \`${id}\` out of \`${home.path}\` cleanly (its layout is not one this command knows); run \`cr fmt\` on it, or delete the entry by hand` }
+    }
   }
 
   const outcome = retirementForRetire(retiredBase, released, { ...(into !== undefined ? { into } : {}), ...(options.reason !== undefined ? { reason: options.reason.trim() } : {}) }, retiredFile?.path ?? options.retiredPath)
@@ -149,9 +153,9 @@ export function retireInFolder(files: readonly FolderText[], id: string, options
   return {
     ids,
     unreleased,
-    definitionPath: home.path,
+    definitionPath: home?.path,
     // References first, the definition last: a retirement cut short is finished by running it again.
-    files: [...out.filter((x) => !x.definition), newHome].map(({ path, text }) => ({ path, text })),
+    files: [...out.filter((x) => !x.definition), ...(newHome ? [newHome] : [])].map(({ path, text }) => ({ path, text })),
     retired: retiredText === undefined ? undefined : { path: retiredFile?.path ?? options.retiredPath, text: retiredText, changes },
     references,
   }
