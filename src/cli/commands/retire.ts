@@ -94,9 +94,10 @@ export function retireCommand(argv: string[], io: CliIo): number {
     rewritten > 0 ? `${plural(rewritten, 'reference')} now to \`${lowerFirst(into!.trim())}\`` : '',
     plan.retired ? 'retired.yaml updated' : plan.unreleased.length === plan.ids.length ? 'no release had it, so retired.yaml needs no entry' : '',
   ].filter(Boolean)
-  const reportRefs = (verb: string) => {
-    for (const r of plan.references) {
-      const written = lineOf(r.path, r.line).slice(r.start, r.end)
+  // Before writing, where the files have them; after, the ones left where the new texts have them.
+  const reportRefs = (refs: typeof plan.references, verb: string, textAt: (path: string, line: number) => string) => {
+    for (const r of refs) {
+      const written = textAt(r.path, r.line).slice(r.start, r.end)
       io.stdout.write(`${r.path}:${r.line + 1}:${r.start + 1}: reference ${written}${r.rewritten ? ` → ${r.rewritten}` : ` ${verb}`}\n`)
     }
   }
@@ -108,7 +109,7 @@ export function retireCommand(argv: string[], io: CliIo): number {
 
   if (values['dry-run']) {
     if (plan.definitionPath) io.stdout.write(`${plan.definitionPath}:${rule?.source.line ?? 1}:${rule?.source.column ?? 1}: cut ${plan.ids.map((x) => `\`${x}\``).join(', ')}\n`)
-    reportRefs('would be left')
+    reportRefs(plan.references, 'would be left', lineOf)
     for (const change of plan.retired?.changes ?? []) io.stdout.write(`${plan.retired!.path}: ${change}\n`)
     io.stderr.write(`cr retire: would retire ${what}${summary.length > 0 ? `: ${summary.join('; ')}` : ''}; nothing written (--dry-run)\n`)
     leftNote()
@@ -141,7 +142,8 @@ export function retireCommand(argv: string[], io: CliIo): number {
     written++
     io.stdout.write(`${w.path}\n`)
   }
-  reportRefs('left')
+  const newText = new Map([...plan.files, ...(plan.retired ? [plan.retired] : [])].map((f) => [f.path, f.text]))
+  reportRefs(plan.left, 'left', (path, line) => newText.get(path)?.split('\n')[line] ?? lineOf(path, line))
   for (const change of plan.retired?.changes ?? []) io.stderr.write(`cr retire: ${plan.retired!.path}: ${change}\n`)
   io.stderr.write(`cr retire: retired ${what}${summary.length > 0 ? `: ${summary.join('; ')}` : ''}\n`)
   leftNote()

@@ -54,8 +54,10 @@ export type FolderRetire =
       files: { path: string; text: string }[]
       /** retired.yaml's new text and what changed in it, when it changes. */
       retired: { path: string; text: string; changes: string[] } | undefined
-      /** References to the retired IDs: rewritten with `into`, else left for the editor to fix. */
+      /** References to the retired IDs, where the files have them now: rewritten with `into`, else left for the editor to fix. */
       references: RetiredReference[]
+      /** The references left, where the new texts have them (the chapter's lines after the cut move up). */
+      left: RetiredReference[]
     }
 
 const isRetiredFile = (path: string) => (path.split(/[\\/]/).pop() ?? path) === 'retired.yaml'
@@ -150,9 +152,20 @@ export function retireInFolder(files: readonly FolderText[], id: string, options
   const retiredText = outcome.text ?? (retiredBase !== retiredFile?.text ? retiredBase : undefined)
   const rewrittenInNotes = references.filter((r) => isRetiredFile(r.path) && r.rewritten).length
   const changes = [...(rewrittenInNotes > 0 ? [`${plural(rewrittenInNotes, 'reference')} in notes now to \`${into}\``] : []), ...outcome.changes]
+  // Where the references left are once the files are written: what `cr retire` lists after it wrote them.
+  const newTexts = new Map<string, string>([...out.map((x): [string, string] => [x.path, x.text]), ...(retiredText !== undefined ? [[retiredFile?.path ?? options.retiredPath, retiredText] as [string, string]] : [])])
+  const left = references.filter((r) => !r.rewritten).length === 0 ? [] : files.flatMap((f) => {
+    const text = newTexts.get(f.path) ?? f.text
+    return text.split('\n').flatMap((line, n) =>
+      referencesIn(line)
+        .filter((ref) => retiring.has(ref.id) && !(isRetiredFile(f.path) && !vanishing.has(ref.id)))
+        .map((ref) => ({ path: f.path, line: n, start: ref.start, end: ref.end, id: ref.id })),
+    )
+  })
   return {
     ids,
     unreleased,
+    left,
     definitionPath: home?.path,
     // References first, the definition last: a retirement cut short is finished by running it again.
     files: [...out.filter((x) => !x.definition), ...(newHome ? [newHome] : [])].map(({ path, text }) => ({ path, text })),
