@@ -30,10 +30,11 @@ import { TextDocument } from 'vscode-languageserver-textdocument'
 import type { CardIndex } from '../core/cards.ts'
 import type { Diagnostic, RuleEntry } from '../core/types.ts'
 import { createCoalescer } from './coalesce.ts'
-import { completionContext, definitionIn, idAt } from '../core/edit/ids-at.ts'
+import { completionContext, definitionIn, idAt, referencesIn } from '../core/edit/ids-at.ts'
 import { ID_PATTERN } from '../core/edit/rename.ts'
 import { renameInFolder } from '../core/edit/rename-folder.ts'
 import { retireInFolder } from '../core/edit/retire-folder.ts'
+import { findEntryBlock } from '../core/edit/retire.ts'
 import { RulesWorkspace } from './workspace.ts'
 import { isRulesSourcePath } from '../core/editor-files.ts'
 import { isRulesFolder, readTextForLine } from './rules-folder.ts'
@@ -127,7 +128,11 @@ export function startLanguageServer(connection: Connection, options: ServerOptio
   })
   const schedule = (ws: RulesWorkspace) => changes.note(ws)
 
+  // Whether the editor asks for a code action's edit when it is chosen (`codeAction/resolve`): the retire plan is then made only then.
+  let resolvesEdits = false
+
   connection.onInitialize((params) => {
+    resolvesEdits = params.capabilities.textDocument?.codeAction?.resolveSupport?.properties.includes('edit') ?? false
     // Messages name files relative to the workspace, as `cr check` run there does.
     const root = params.workspaceFolders?.[0]?.uri ?? params.rootUri
     if (root?.startsWith('file:')) options.cwd = fileURLToPath(root)
@@ -141,7 +146,7 @@ export function startLanguageServer(connection: Connection, options: ServerOptio
         referencesProvider: true,
         documentSymbolProvider: true,
         workspaceSymbolProvider: true,
-        codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, CodeActionKind.RefactorRewrite] },
+        codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, CodeActionKind.RefactorRewrite], resolveProvider: true },
         renameProvider: { prepareProvider: true },
       },
       serverInfo: { name: 'cr lsp' },
@@ -256,14 +261,41 @@ export function startLanguageServer(connection: Connection, options: ServerOptio
     return wantsRefactor && workspaceFor(textDocument.uri) === ws ? [...fixes, ...retireActions(ws, textDocument.uri, lineOf(textDocument.uri, range.start.line))] : fixes
   })
 
-  /** "Retire this rule" on the line that defines it: as `cr retire` makes it, the reason left for the editor to write (flagged until then). */
+  /**
+   * "Retire this rule" on the line that defines it: as `cr retire` makes it, the reason left for the editor to write (flagged until then).
+   * The title is counted cheaply; the plan (a second of YAML editing on the real rules) is made when the action is chosen, if the
+   * editor resolves actions, else here.
+   */
   function retireActions(ws: RulesWorkspace, uri: string, line: string): CodeAction[] {
     const def = definitionIn(line)
     const rule = def ? (ws.state ?? ws.compile()).byId.get(def.id) : undefined
     if (!def || !rule || rule.kind === 'chapter' || rule.kind === 'timing') return []
+    const block = findEntryBlock(ws.text(pathOf(uri)) ?? '', rule.id)
+    if (!block) return []
+    const ids = new Set([rule.id, ...block.inner])
+    let refs = 0
+    for (const f of ws.files()) {
+      if (f.path.endsWith('retired.yaml')) continue
+      const lines = (ws.text(ws.abs(f.path)) ?? '').split('\n')
+      lines.forEach((l, n) => {
+        if (ws.abs(f.path) === pathOf(uri) && n >= block.first && n <= block.last) return
+        if (l.includes('{ref')) refs += referencesIn(l).filter((r) => ids.has(r.id)).length
+      })
+    }
+    const under = block.inner.length
+    const released = [...ids].some((id) => ws.lastReleaseOf(id) !== undefined)
+    const title = `Retire \`${rule.id}\`${under > 0 ? ` and the ${under} sub-rule${under === 1 ? '' : 's'} under it` : ''}${released ? ', then say why in retired.yaml' : ''}${refs > 0 ? ` (${refs} reference${refs === 1 ? '' : 's'} to rewrite)` : ''}`
+    const action: CodeAction = { title, kind: CodeActionKind.RefactorRewrite, data: { retire: { dir: ws.dir, id: rule.id } } }
+    return [resolvesEdits ? action : resolveRetire(action)]
+  }
+
+  function resolveRetire(action: CodeAction): CodeAction {
+    const asked = (action.data as { retire?: { dir: string; id: string } } | undefined)?.retire
+    const ws = asked ? workspaces.get(asked.dir) : undefined
+    if (!asked || !ws) return action
     const files = ws.files().map((f) => ({ path: ws.abs(f.path), text: ws.text(ws.abs(f.path)) ?? '' }))
-    const plan = retireInFolder(files, rule.id, { reason: '', withSubRules: true, lastRelease: (id) => ws.lastReleaseOf(id), retiredPath: `${ws.dir}/retired.yaml` })
-    if ('refused' in plan) return []
+    const plan = retireInFolder(files, asked.id, { reason: '', withSubRules: true, lastRelease: (id) => ws.lastReleaseOf(id), retiredPath: `${ws.dir}/retired.yaml` })
+    if ('refused' in plan) throw new ResponseError(ErrorCodes.InvalidParams, plan.refused)
     const edit: NonNullable<WorkspaceEdit['changes']> = {}
     const whole = (path: string, text: string) => {
       const before = ws.text(path)
@@ -271,11 +303,13 @@ export function startLanguageServer(connection: Connection, options: ServerOptio
     }
     for (const f of plan.files) whole(f.path, f.text)
     if (plan.retired) whole(plan.retired.path, plan.retired.text)
-    const under = plan.ids.length - 1
-    const refs = plan.references.length
-    const title = `Retire \`${rule.id}\`${under > 0 ? ` and the ${under} sub-rule${under === 1 ? '' : 's'} under it` : ''}${plan.retired ? ', then say why in retired.yaml' : ''}${refs > 0 ? ` (${refs} reference${refs === 1 ? '' : 's'} to rewrite)` : ''}`
-    return [{ title, kind: CodeActionKind.RefactorRewrite, edit: { changes: edit } }]
+    return { ...action, edit: { changes: edit } }
   }
+
+  connection.onCodeActionResolve((action) => {
+    changes.flush()
+    return resolveRetire(action)
+  })
 
   /** A line of a file the editor has not opened (a frozen release the guard points into). */
   function fileLine(line: number, uri: string): string {

@@ -101,4 +101,28 @@ describe('retiring in the editor', () => {
     expect(text('08_card_manipulation.yaml')).toContain('(see {ref:Rule_swap_score_areas}).')
     expect(text('05_turns.yaml') + text('08_card_manipulation.yaml')).not.toMatch(/\{ref:[Rr]ule_swap_score_area\}/)
   })
+
+  it('to an editor that resolves code actions, the title comes at once and the edit only when the action is chosen', async () => {
+    const resolving = await startClient({ cwd: root, capabilities: { textDocument: { codeAction: { resolveSupport: { properties: ['edit'] } } } } })
+    try {
+      const name = '07_access_breach.yaml'
+      const uri = resolving.uri(path(name))
+      await resolving.open(uri, text(name))
+      await resolving.settle()
+      const lines = text(name).split('\n')
+      const line = lines.findIndex((l) => /^\s*- rule: rule_\w+$/.test(l))
+      const id = /rule_\w+/.exec(lines[line]!)![0]
+      const actions = await resolving.request<CodeAction[]>('textDocument/codeAction', { textDocument: { uri }, range: { start: { line, character: 6 }, end: { line, character: 6 } }, context: { diagnostics: [] } })
+      const retire = actions.find((a) => a.title.startsWith(`Retire \`${id}\``))
+      expect(retire).toBeDefined()
+      expect(retire!.edit).toBeUndefined()
+      const resolved = await resolving.request<CodeAction>('codeAction/resolve', retire)
+      const after = applyEdits(text(name), resolved.edit!.changes![uri]!)
+      expect(after.split('\n').some((l) => new RegExp(`- (rule|subsection): ${id}$`).test(l))).toBe(false)
+      expect(Object.keys(resolved.edit!.changes!)).toContain(resolving.uri(path('retired.yaml')))
+    } finally {
+      await resolving.settle()
+      resolving.close()
+    }
+  })
 })

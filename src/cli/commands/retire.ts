@@ -90,9 +90,11 @@ export function retireCommand(argv: string[], io: CliIo): number {
   const left = plan.references.filter((r) => !r.rewritten)
   const rewritten = plan.references.length - left.length
   const lineOf = (path: string, line: number) => textOf(files.find((f) => f.path === path)!).split('\n')[line] ?? ''
+  const dry = Boolean(values['dry-run'])
   const summary = [
-    rewritten > 0 ? `${plural(rewritten, 'reference')} now to \`${lowerFirst(into!.trim())}\`` : '',
-    plan.retired ? 'retired.yaml updated' : plan.unreleased.length === plan.ids.length ? 'no release had it, so retired.yaml needs no entry' : '',
+    rewritten > 0 ? `${plural(rewritten, 'reference')} ${dry ? 'would be' : 'now'} to \`${lowerFirst(into!.trim())}\`` : '',
+    plan.retired ? `retired.yaml ${dry ? 'would change' : 'updated'} (listed above)` : '',
+    plan.unreleased.length === plan.ids.length ? 'no release had it, so retired.yaml needs no entry' : '',
   ].filter(Boolean)
   // Before writing, where the files have them; after, the ones left where the new texts have them.
   const reportRefs = (refs: typeof plan.references, verb: string, textAt: (path: string, line: number) => string) => {
