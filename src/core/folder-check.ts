@@ -22,7 +22,8 @@ import { sortDiagnostics } from './diagnostics.ts'
 import { createLastGood, foldCascades, withholdReleasedIds } from './recovery/recover.ts'
 import type { CompiledDocument, Diagnostic, Recovery, SourceFile } from './types.ts'
 import { checkRetirements, foldRenames, releaseIdsFromFiles, type ReleaseIds } from './versions/guard.ts'
-import { emptyRetirements, parseRetirements } from './versions/retired.ts'
+import { emptyRetirements, parseRetirements, type Retirements } from './versions/retired.ts'
+import { foldRetiredReferences } from './versions/retired-references.ts'
 
 export interface FolderCheckResult {
   /** The resolved model every output renders from; undefined when the folder does not compile. */
@@ -41,6 +42,8 @@ export class FolderCheck {
   private guardKey: string | undefined
   private guardMessages: Diagnostic[] = []
   private retiredIds: string[] = []
+  /** retired.yaml as last parsed, and the text it was parsed from. */
+  private retired: { text: string; retirements: Retirements } | undefined
 
   constructor(
     private readonly options: {
@@ -79,7 +82,11 @@ export class FolderCheck {
       const defined = new Set(document.rules.map((r) => r.id))
       recovery = withholdReleasedIds(recovery, files, this.options.newestRelease?.(), (id) => defined.has(id) || retired.has(id))
     }
-    // As `cr check`: cascades folded under their cause, and a rename's references under the rename.
-    return { model, document, messages: foldRenames(recovery ? sortDiagnostics(foldCascades(all, recovery)) : sortDiagnostics(all)), recovery }
+    // As `cr check`: cascades folded under their cause, a rename's references under the rename, a retired ID's references in one message.
+    const renamed = foldRenames(recovery ? sortDiagnostics(foldCascades(all, recovery)) : sortDiagnostics(all))
+    const text = retiredFile ? (typeof retiredFile.content === 'string' ? retiredFile.content : new TextDecoder().decode(retiredFile.content)) : ''
+    if (this.retired?.text !== text) this.retired = { text, retirements: retiredFile ? parseRetirements(retiredFile).retirements : emptyRetirements() }
+    const defined = new Set(document?.rules.map((r) => r.id))
+    return { model, document, messages: foldRetiredReferences(renamed, this.retired.retirements, (id) => defined.has(id)), recovery }
   }
 }

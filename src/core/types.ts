@@ -33,6 +33,8 @@ export interface Place {
 
 export interface RelatedPlace extends Place {
   message: string
+  /** The same finding at another place (a reference to the same retired ID): a fix made at the message's place is made here too. */
+  repeat?: true
 }
 
 /** A diagnostic is data; formatting is a separate, pure step. */

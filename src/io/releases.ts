@@ -179,6 +179,8 @@ export interface GuardResult {
   files: SourceFile[]
   /** The compile's recovery with what the newest release says of unreadable or missing chapters (`withholdReleasedIds`). */
   recovery?: Recovery | undefined
+  /** `retired.yaml`, read with or without releases: references to a retired ID are one message per ID (`foldRetiredReferences`). */
+  retirements: Retirements
 }
 
 /**
@@ -195,7 +197,10 @@ export function guardIds(
   folder?: { recovery: Recovery | undefined; files: readonly SourceFile[] },
 ): GuardResult {
   const root = findReleasesRoot(rulesDir, explicitRoot, {}, ctx)
-  if (!root) return { root, messages: [], files: [], recovery: folder?.recovery }
+  if (!root) {
+    const { retirements, files } = loadRetirements(rulesDir, ctx.cwd)
+    return { root, messages: [], files, recovery: folder?.recovery, retirements }
+  }
   // Each release read once: its IDs (phase 1 of the compiler only, fast; cached by content), and excerpts for messages pointing into it.
   const releases = listReleases(root, ctx.cwd).map((r) => ({ version: r.version, files: readRulesDir(r.dir, ctx.cwd) }))
   const { retirements, messages, files } = loadRetirements(rulesDir, ctx.cwd)
@@ -208,7 +213,7 @@ export function guardIds(
   const recovery = folder ? withholdReleasedIds(folder.recovery, folder.files, releases.at(-1), (id) => defined.has(id) || retirements.byId.has(id)) : undefined
   for (const b of recovery?.broken ?? []) if (b.missing) wanted.add(b.file)
   const releaseFiles = releases.flatMap((r) => r.files.filter((f) => wanted.has(f.path)))
-  return { root, messages: [...messages, ...guard], files: [...files, ...releaseFiles], recovery }
+  return { root, messages: [...messages, ...guard], files: [...files, ...releaseFiles], recovery, retirements }
 }
 
 /**

@@ -17,6 +17,8 @@ export interface FixData {
   subject?: string
   /** `id-missing`: the last release that defined it. */
   release?: string
+  /** The same finding at other places (every reference to one retired ID): the fix is made there too. */
+  repeats?: { uri: string; line: number; character: number }[]
 }
 
 export interface FixContext {
@@ -25,6 +27,8 @@ export interface FixContext {
   line: string
   /** `retired.yaml`: where, and its text (undefined when there is none). */
   retired: { uri: string; text: string | undefined }
+  /** A line of any file of the folder, as the editor has it (for the places a fix repeats at). */
+  lineAt?: (uri: string, line: number) => string
 }
 
 type Fix = (d: LspDiagnostic, data: FixData, ctx: FixContext) => CodeAction[]
@@ -71,10 +75,20 @@ function subjectAt(d: LspDiagnostic, line: string, subject: string | undefined):
 const didYouMean: Fix = (d, data, ctx) => {
   const w = subjectAt(d, ctx.line, data.subject)
   if (!w.text) return []
+  // `{ref:Rule_x}` capitalises the printed word: keep the capital.
+  const cased = (written: string, s: string) => (written[0] !== written[0]!.toLowerCase() ? s[0]!.toUpperCase() + s.slice(1) : s)
+  // Every reference to a retired ID is one message: its fix changes them all.
+  const repeats = (data.repeats ?? []).flatMap((r) => {
+    const at = { ...d, range: { start: { line: r.line, character: r.character }, end: { line: r.line, character: r.character } } }
+    const x = subjectAt(at, ctx.lineAt?.(r.uri, r.line) ?? '', data.subject)
+    return x.text && data.subject && x.text.toLowerCase() === data.subject.toLowerCase() ? [{ uri: r.uri, at, x }] : []
+  })
   return (data.suggestions ?? []).map((s, i) => {
-    // `{ref:Rule_x}` capitalises the printed word: keep the capital.
-    const newText = w.text[0] !== w.text[0]!.toLowerCase() ? s[0]!.toUpperCase() + s.slice(1) : s
-    return action(`Change to \`${newText}\``, d, ctx.uri, [replace(d, w.start, w.end, newText)], i === 0)
+    const newText = cased(w.text, s)
+    if (repeats.length === 0) return action(`Change to \`${newText}\``, d, ctx.uri, [replace(d, w.start, w.end, newText)], i === 0)
+    const changes: Record<string, TextEdit[]> = { [ctx.uri]: [replace(d, w.start, w.end, newText)] }
+    for (const r of repeats) (changes[r.uri] ??= []).push(replace(r.at, r.x.start, r.x.end, cased(r.x.text, s)))
+    return { ...action(`Change all ${repeats.length + 1} to \`${s}\``, d, ctx.uri, [], i === 0), edit: { changes } }
   })
 }
 

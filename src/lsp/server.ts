@@ -20,6 +20,7 @@ import {
   MarkupKind,
   TextDocuments,
   TextDocumentSyncKind,
+  type CodeAction,
   type CompletionItem,
   type Connection,
   type Diagnostic as LspDiagnostic,
@@ -29,9 +30,11 @@ import { TextDocument } from 'vscode-languageserver-textdocument'
 import type { CardIndex } from '../core/cards.ts'
 import type { Diagnostic, RuleEntry } from '../core/types.ts'
 import { createCoalescer } from './coalesce.ts'
-import { completionContext, idAt } from '../core/edit/ids-at.ts'
+import { completionContext, definitionIn, idAt, referencesIn } from '../core/edit/ids-at.ts'
 import { ID_PATTERN } from '../core/edit/rename.ts'
 import { renameInFolder } from '../core/edit/rename-folder.ts'
+import { retireInFolder } from '../core/edit/retire-folder.ts'
+import { findEntryBlock } from '../core/edit/retire.ts'
 import { RulesWorkspace } from './workspace.ts'
 import { isRulesSourcePath } from '../core/editor-files.ts'
 import { isRulesFolder, readTextForLine } from './rules-folder.ts'
@@ -101,6 +104,8 @@ export function startLanguageServer(connection: Connection, options: ServerOptio
           if (m.suggestions?.length) data.suggestions = m.suggestions
           if (m.subject !== undefined) data.subject = m.subject
           if (m.code === 'id-missing' && m.subject !== undefined) data.release = ws.lastReleaseOf(m.subject)
+          const repeats = (m.related ?? []).filter((r) => r.repeat)
+          if (repeats.length > 0) data.repeats = repeats.map((r) => ({ uri: uriOf(ws.abs(r.file)), line: r.line - 1, character: r.column - 1 }))
           if (Object.keys(data).length > 0) d.data = data
           return d
         }),
@@ -123,7 +128,11 @@ export function startLanguageServer(connection: Connection, options: ServerOptio
   })
   const schedule = (ws: RulesWorkspace) => changes.note(ws)
 
+  // Whether the editor asks for a code action's edit when it is chosen (`codeAction/resolve`): the retire plan is then made only then.
+  let resolvesEdits = false
+
   connection.onInitialize((params) => {
+    resolvesEdits = params.capabilities.textDocument?.codeAction?.resolveSupport?.properties.includes('edit') ?? false
     // Messages name files relative to the workspace, as `cr check` run there does.
     const root = params.workspaceFolders?.[0]?.uri ?? params.rootUri
     if (root?.startsWith('file:')) options.cwd = fileURLToPath(root)
@@ -137,7 +146,7 @@ export function startLanguageServer(connection: Connection, options: ServerOptio
         referencesProvider: true,
         documentSymbolProvider: true,
         workspaceSymbolProvider: true,
-        codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix] },
+        codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, CodeActionKind.RefactorRewrite], resolveProvider: true },
         renameProvider: { prepareProvider: true },
       },
       serverInfo: { name: 'cr lsp' },
@@ -239,12 +248,67 @@ export function startLanguageServer(connection: Connection, options: ServerOptio
     return out
   })
 
-  connection.onCodeAction(({ textDocument, context }) => {
+  connection.onCodeAction(({ textDocument, context, range }) => {
+    changes.flush()
     const ws = workspaceFor(textDocument.uri) ?? [...workspaces.values()].find((w) => w.isReleaseFile(pathOf(textDocument.uri)))
     if (!ws) return null
     const retiredPath = `${ws.dir}/retired.yaml`
     const retired = { uri: uriOf(retiredPath), text: ws.text(retiredPath) }
-    return context.diagnostics.flatMap((d) => quickFixes(d, { uri: textDocument.uri, line: lineOf(textDocument.uri, d.range.start.line) || fileLine(d.range.start.line, textDocument.uri), retired }))
+    const lineAt = (uri: string, line: number) => lineOf(uri, line) || (ws.text(pathOf(uri)) ?? '').split('\n')[line] || ''
+    const fixes = context.diagnostics.flatMap((d) => quickFixes(d, { uri: textDocument.uri, line: lineOf(textDocument.uri, d.range.start.line) || fileLine(d.range.start.line, textDocument.uri), retired, lineAt }))
+    const only = context.only
+    const wantsRefactor = !only || only.some((k) => CodeActionKind.RefactorRewrite.startsWith(k))
+    return wantsRefactor && workspaceFor(textDocument.uri) === ws ? [...fixes, ...retireActions(ws, textDocument.uri, lineOf(textDocument.uri, range.start.line))] : fixes
+  })
+
+  /**
+   * "Retire this rule" on the line that defines it: as `cr retire` makes it, the reason left for the editor to write (flagged until then).
+   * The title is counted cheaply; the plan (a second of YAML editing on the real rules) is made when the action is chosen, if the
+   * editor resolves actions, else here.
+   */
+  function retireActions(ws: RulesWorkspace, uri: string, line: string): CodeAction[] {
+    const def = definitionIn(line)
+    const rule = def ? (ws.state ?? ws.compile()).byId.get(def.id) : undefined
+    if (!def || !rule || rule.kind === 'chapter' || rule.kind === 'timing') return []
+    const block = findEntryBlock(ws.text(pathOf(uri)) ?? '', rule.id)
+    if (!block) return []
+    const ids = new Set([rule.id, ...block.inner])
+    let refs = 0
+    for (const f of ws.files()) {
+      if (f.path.endsWith('retired.yaml')) continue
+      const lines = (ws.text(ws.abs(f.path)) ?? '').split('\n')
+      lines.forEach((l, n) => {
+        if (ws.abs(f.path) === pathOf(uri) && n >= block.first && n <= block.last) return
+        if (l.includes('{ref')) refs += referencesIn(l).filter((r) => ids.has(r.id)).length
+      })
+    }
+    const under = block.inner.length
+    const released = [...ids].some((id) => ws.lastReleaseOf(id) !== undefined)
+    const title = `Retire \`${rule.id}\`${under > 0 ? ` and the ${under} sub-rule${under === 1 ? '' : 's'} under it` : ''}${released ? ', then say why in retired.yaml' : ''}${refs > 0 ? ` (${refs} reference${refs === 1 ? '' : 's'} to rewrite)` : ''}`
+    const action: CodeAction = { title, kind: CodeActionKind.RefactorRewrite, data: { retire: { dir: ws.dir, id: rule.id } } }
+    return [resolvesEdits ? action : resolveRetire(action)]
+  }
+
+  function resolveRetire(action: CodeAction): CodeAction {
+    const asked = (action.data as { retire?: { dir: string; id: string } } | undefined)?.retire
+    const ws = asked ? workspaces.get(asked.dir) : undefined
+    if (!asked || !ws) return action
+    const files = ws.files().map((f) => ({ path: ws.abs(f.path), text: ws.text(ws.abs(f.path)) ?? '' }))
+    const plan = retireInFolder(files, asked.id, { reason: '', withSubRules: true, lastRelease: (id) => ws.lastReleaseOf(id), retiredPath: `${ws.dir}/retired.yaml` })
+    if ('refused' in plan) throw new ResponseError(ErrorCodes.InvalidParams, plan.refused)
+    const edit: NonNullable<WorkspaceEdit['changes']> = {}
+    const whole = (path: string, text: string) => {
+      const before = ws.text(path)
+      edit[uriOf(path)] = [{ range: { start: { line: 0, character: 0 }, end: before === undefined ? { line: 0, character: 0 } : endOf(before) }, newText: text }]
+    }
+    for (const f of plan.files) whole(f.path, f.text)
+    if (plan.retired) whole(plan.retired.path, plan.retired.text)
+    return { ...action, edit: { changes: edit } }
+  }
+
+  connection.onCodeActionResolve((action) => {
+    changes.flush()
+    return resolveRetire(action)
   })
 
   /** A line of a file the editor has not opened (a frozen release the guard points into). */

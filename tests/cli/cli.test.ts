@@ -203,6 +203,6 @@ describe('usage errors: one line that says what is wrong, a pointer to the help,
 
   it('an unknown command: the command meant, else the commands', async () => {
     expect((await runCr(['chek'])).stderr).toBe('cr: error: unknown command `chek`; did you mean `check`?\nTry `cr --help` for the commands.\n')
-    expect((await runCr(['frobnicate'])).stderr).toBe('cr: error: unknown command `frobnicate`, expected one of check, show, index, cite, lsp, fmt, rename, release, diff, export\nTry `cr --help` for the commands.\n')
+    expect((await runCr(['frobnicate'])).stderr).toBe('cr: error: unknown command `frobnicate`, expected one of check, show, index, cite, lsp, fmt, rename, retire, release, diff, export\nTry `cr --help` for the commands.\n')
   })
 })

@@ -28,7 +28,7 @@ export function applyEdits(text: string, edits: { range: { start: { line: number
   return out
 }
 
-export async function startClient(options: { cwd?: string } = {}) {
+export async function startClient(options: { cwd?: string; capabilities?: object } = {}) {
   const up = new PassThrough()
   const down = new PassThrough()
   const server = createConnection(new StreamMessageReader(up), new StreamMessageWriter(down))
@@ -48,7 +48,7 @@ export async function startClient(options: { cwd?: string } = {}) {
     }
   })
   client.listen()
-  await client.sendRequest('initialize', { processId: null, rootUri: null, capabilities: {} })
+  await client.sendRequest('initialize', { processId: null, rootUri: null, capabilities: options.capabilities ?? {} })
   await client.sendNotification('initialized', {})
   const versions = new Map<string, number>()
   return {

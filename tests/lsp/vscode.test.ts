@@ -88,7 +88,7 @@ describe('VS Code (the README setup, its client protocol)', () => {
           },
         },
       })) as { capabilities: Record<string, unknown> }
-      expect(init.capabilities).toMatchObject({ hoverProvider: true, referencesProvider: true, documentSymbolProvider: true, workspaceSymbolProvider: true, codeActionProvider: { codeActionKinds: ['quickfix'] }, renameProvider: { prepareProvider: true } })
+      expect(init.capabilities).toMatchObject({ hoverProvider: true, referencesProvider: true, documentSymbolProvider: true, workspaceSymbolProvider: true, codeActionProvider: { codeActionKinds: ['quickfix', 'refactor.rewrite'] }, renameProvider: { prepareProvider: true } })
       await client.sendNotification('initialized', {})
 
       const ci = pathToFileURL(join(project, '.github/workflows/ci.yaml')).href

@@ -8,6 +8,7 @@ import { commandContext } from '../../io/context.ts'
 import { sortDiagnostics } from '../../core/diagnostics.ts'
 import { foldCascades } from '../../core/recovery/recover.ts'
 import { foldRenames } from '../../core/versions/guard.ts'
+import { foldRetiredReferences } from '../../core/versions/retired-references.ts'
 
 export const checkSpec: CommandSpec = {
   name: 'check',
@@ -35,8 +36,11 @@ export function checkCommand(argv: string[], io: CliIo): number {
   // with the releases at hand, a chapter that cannot be read (or is gone) withholds the IDs its last released copy has.
   const all = [...result.messages, ...(guard?.messages ?? [])]
   const recovery = guard?.recovery ?? result.recovery
-  // A rename is one message: the references to the old ID are folded into the guard's, each with its fix.
-  const messages = foldRenames(recovery ? sortDiagnostics(foldCascades(all, recovery)) : all)
+  // A rename is one message: the references to the old ID are folded into the guard's, each with its fix;
+  // and so is each retired ID: its references, one message saying where it went.
+  const renamed = foldRenames(recovery ? sortDiagnostics(foldCascades(all, recovery)) : all)
+  const defined = new Set(result.document?.rules.map((r) => r.id))
+  const messages = guard ? foldRetiredReferences(renamed, guard.retirements, (id) => defined.has(id)) : renamed
   const strict = Boolean(values.strict)
   const failed = hasErrors(messages, strict)
   writeDiagnostics(io, messages, {

@@ -86,6 +86,9 @@ export function renameCommand(argv: string[], io: CliIo): number {
   if (oldRule && byId.has(newId)) throw new Error(`\`${newId}\` is already the ID of ${byId.get(newId)!.number}; choose another ID`)
 
   const references = edits.reduce((n, x) => n + x.edits.filter((e) => e.where === 'reference').length, 0)
+  const referringFiles = edits.filter((x) => x.edits.some((e) => e.where === 'reference')).length
+  // "its definition and 3 references in 2 files": the file of the definition alone is no file of references.
+  const scope = `${oldRule ? 'its definition' : 'what was left'}${references > 0 ? ` and ${references} reference${references === 1 ? '' : 's'} in ${referringFiles} file${referringFiles === 1 ? '' : 's'}` : ', no references'}${retired ? ', and retired.yaml' : ''}`
   const what = `\`${oldId}\`${oldRule ? ` (${oldRule.number})` : ''} → \`${newId}\``
   if (values['dry-run']) {
     for (const { file, edits: list } of edits) {
@@ -93,7 +96,7 @@ export function renameCommand(argv: string[], io: CliIo): number {
       for (const e of list) io.stdout.write(`${file.path}:${e.line + 1}:${e.start + 1}: ${e.where} ${text.split('\n')[e.line]!.slice(e.start, e.end)} → ${e.newText}\n`)
     }
     for (const change of retired?.changes ?? []) io.stdout.write(`${retiredPath}: ${change}\n`)
-    io.stderr.write(`cr rename: would rename ${what}: ${references} reference${references === 1 ? '' : 's'} in ${edits.length} file${edits.length === 1 ? '' : 's'}${retired ? ', and retired.yaml' : ''}; nothing written (--dry-run)\n`)
+    io.stderr.write(`cr rename: would rename ${what}: ${scope}; nothing written (--dry-run)\n`)
     return 0
   }
 
@@ -122,7 +125,7 @@ export function renameCommand(argv: string[], io: CliIo): number {
     io.stdout.write(`${w.path}\n`)
   }
   for (const change of retired?.changes ?? []) io.stderr.write(`cr rename: ${retiredPath}: ${change}\n`)
-  io.stderr.write(`cr rename: ${resuming ? 'finished renaming' : 'renamed'} ${what}: ${references} reference${references === 1 ? '' : 's'} in ${edits.length} file${edits.length === 1 ? '' : 's'}${retired ? ', and retired.yaml' : ''}\n`)
+  io.stderr.write(`cr rename: ${resuming ? 'finished renaming' : 'renamed'} ${what}: ${scope}\n`)
   return 0
 }
 

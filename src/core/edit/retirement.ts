@@ -94,3 +94,76 @@ export function retirementForRename(retiredText: string | undefined, oldId: stri
   const formatted = formatYaml(doc.toString())
   return { text: formatted.ok ? formatted.text : doc.toString(), changes }
 }
+
+/** One ID `cr retire` retires, and how. */
+export interface RetireEntry {
+  id: string
+  /** The last release that defines it; undefined for an ID no release had (it gets no entry). */
+  release: string | undefined
+}
+
+/**
+ * What retiring rules does to `retired.yaml`: each ID a release had gets an entry (`merged_into: into`, or
+ * `removed: reason`, the reason then a `note:` beside `merged_into`); an ID no release had gets none, and
+ * the entries that pointed at it (it was a rename's new name this cycle) now point where it went: to `into`
+ * (renamed becomes merged), or, without one, `removed` with the reason (a split loses that part). An ID
+ * already retired keeps its entry. Pure: text in, text out.
+ */
+export function retirementForRetire(retiredText: string | undefined, retiring: readonly RetireEntry[], how: { into?: string; reason?: string }, file = 'retired.yaml'): RetirementOutcome {
+  const { retirements } = parseRetirements({ path: file, content: retiredText ?? '' })
+  const gone = new Set(retiring.filter((r) => r.release === undefined).map((r) => r.id))
+  const add = retiring.filter((r) => r.release !== undefined && !retirements.byId.has(r.id))
+  const pointing = retirements.entries.filter((e) => e.targets.some((t) => gone.has(t)))
+  if (add.length === 0 && pointing.length === 0) return { text: undefined, changes: [] }
+
+  const source = retiredText && retiredText.trim() !== '' ? retiredText : `${HEADER}retired: []\n`
+  const doc: Document = parseForEdit(source) ?? parseDocument(source)
+  let list = doc.get('retired', true)
+  if (!isSeq(list)) {
+    doc.set('retired', doc.createNode([]))
+    list = doc.get('retired', true)
+  }
+  if (!isSeq(list)) return { text: undefined, changes: [] }
+  const changes: string[] = []
+  const idOf = (item: unknown) => (isMap(item) ? String(item.get('id')) : undefined)
+  const reason = how.reason ?? ''
+
+  for (const e of pointing) {
+    const item = list.items.find((i) => idOf(i) === e.id)
+    if (!isMap(item)) continue
+    const from = e.targets.filter((t) => gone.has(t))
+    const kept = [...new Set(e.targets.map((t) => (gone.has(t) ? how.into : t)).filter((t): t is string => t !== undefined))]
+    for (const key of ['renamed_to', 'merged_into', 'split_into'] as const) item.delete(key)
+    // Keys in the schema's order, so the entry reads as one written by hand: id, release, where, note.
+    const note = item.get('note', true)
+    item.delete('note')
+    if (kept.length === 0) {
+      item.delete('removed')
+      item.set('removed', reason)
+      changes.push(`\`${e.id}\` now removed (it went to \`${from.join('`, `')}\`, retired before any release had it)`)
+    } else if (kept.length === 1) {
+      item.set('merged_into', kept[0])
+      changes.push(`\`${e.id}\` now merged into \`${kept[0]}\` (was ${e.kind === 'split' ? 'split into' : e.kind === 'merged' ? 'merged into' : 'renamed to'} \`${e.targets.join('`, `')}\`)`)
+    } else {
+      const seq = doc.createNode(kept)
+      seq.flow = true
+      item.set('split_into', seq)
+      changes.push(`\`${e.id}\` now split into \`${kept.join('`, `')}\` (was \`${e.targets.join('`, `')}\`)`)
+    }
+    if (note !== undefined) item.set('note', note)
+  }
+  for (const r of add) {
+    const entry = new YAMLMap()
+    entry.set('id', r.id)
+    entry.set('release', r.release)
+    if (how.into !== undefined) {
+      entry.set('merged_into', how.into)
+      if (reason !== '') entry.set('note', reason)
+    } else entry.set('removed', reason)
+    list.items.push(entry)
+    changes.push(`\`${r.id}\` (${r.release}) ${how.into !== undefined ? `merged into \`${how.into}\`` : 'removed'}`)
+  }
+  list.flow = list.items.length === 0
+  const formatted = formatYaml(doc.toString())
+  return { text: formatted.ok ? formatted.text : doc.toString(), changes }
+}

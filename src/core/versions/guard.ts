@@ -168,7 +168,9 @@ export function checkRetirements(current: CompiledDocument, releases: readonly R
       const closest = suggestClosest(id, newIds)
       const moved = successor !== undefined && successor.number !== number
       const why = moved ? `has its text, at ${successor.number}` : `is ${number} now`
-      const also = successor ? `; \`${successor.id}\`, which no release had, ${why}: if it is \`${id}\` renamed, retire \`${id}\` with \`renamed_to: ${successor.id}\` (\`cr rename ${id} ${successor.id}\` writes it and renames the references left)` : ''
+      const also = successor
+        ? `; \`${successor.id}\`, which no release had, ${why}: if it is \`${id}\` renamed, retire \`${id}\` with \`renamed_to: ${successor.id}\` (\`cr rename ${id} ${successor.id}\` writes it and renames the references left)`
+        : ` (\`cr retire ${id} --reason TEXT\` or \`--into ID\` writes it and finds the references left)`
       messages.push(
         diagnostic(
           'id-missing',
