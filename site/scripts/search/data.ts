@@ -55,6 +55,8 @@ export interface SearchSources {
   lookupIn(version: string): Promise<Lookup | undefined>
   /** A rule's text as plain text (its first paragraph, or the one mentioning `mentions`); '' when unknown. */
   ruleText(hit: Hit, mentions?: string): Promise<string>
+  /** Is `ruleText` of this rule at hand (its chapter's previews read, or failed), not a download away? */
+  textAtHand(hit: Hit): boolean
   /** What a number says in this release (or the one at `base`): the rules it named or names elsewhere, and where resolving it lands (`numbers.json`). */
   numberHistory(number: string, base?: string): Promise<NumberHistory>
 }
@@ -90,6 +92,7 @@ export function loadSources(base: string): SearchSources {
     .then(([l, i]) => (i ? searchIds(l, i.results, i.shown ?? []) : undefined))
     .catch(() => undefined)
   const previews = new Map<string, Promise<Previews>>()
+  const previewsIn = new Set<string>()
   let wordLists: Promise<{ cardTerms?: CardTerms; english?: BloomFilter }> | undefined
   return {
     routes: at,
@@ -122,10 +125,17 @@ export function loadSources(base: string): SearchSources {
     lookupIn: (version) => loadLookup(baseOf(version)).catch(() => undefined),
     // Only for a number: loaded then, not with the first query (one file fewer at focus).
     numberHistory: (number, of = base) => import('../number-history.ts').then((m) => m.numberHistory(number, of)),
+    textAtHand: (hit) => previewsIn.has(routes(hit.base).previews(hit.slug)),
     async ruleText(hit, mentions) {
       // A cited rule of another release reads from its own release's previews.
       const url = routes(hit.base).previews(hit.slug)
-      if (!previews.has(url)) previews.set(url, fetchJson<Previews>(url).catch(() => ({})))
+      if (!previews.has(url))
+        previews.set(
+          url,
+          fetchJson<Previews>(url)
+            .catch(() => ({}))
+            .then((p) => (previewsIn.add(url), p)),
+        )
       const entry = (await previews.get(url)!)[hit.id]
       if (!entry) return ''
       const paragraphs = (entry[3] ?? []).map((text) => text.replace(/\s+/g, ' ').trim()).filter(Boolean)

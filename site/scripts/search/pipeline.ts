@@ -128,6 +128,11 @@ async function resolveInRelease(src: SearchSources, q: string): Promise<{ hit?: 
 
 export async function* runQuery(input: QueryInput, src: SearchSources): AsyncGenerator<Snapshot> {
   const { q, chapter, limit } = input
+  // Issue 20: while Pagefind starts, the index chunks of the words as typed are asked for now, not
+  // once the lookup and vocabulary are read and the query understood (a round trip later on a
+  // phone's network). Most typed words are the words searched; a typo's chunk costs bytes, never a result.
+  const typed = typedWords(q)
+  if (typed.length > 0) src.prefetch(typed.join(' '), chapter)
   const lookup = await src.lookup
   const own = resolveQuery(lookup, q)
   // A citation naming its release (`CR 24.03 §6.2.8`) reads in that release, its number's story too.
@@ -176,18 +181,23 @@ export async function* runQuery(input: QueryInput, src: SearchSources): AsyncGen
   let understood: Understood = context
     ? understandQuery(q, context, { correct: !input.asTyped, typing: true })
     : { words: q.split(/\s+/), text: q, changes: [], pins: [], exact: false, cardName: false, unknown: [] }
+  // What Pagefind will be asked for (the words, and the other forms searched with them), asked for now if it is still starting.
+  const prefetchUnderstood = () => {
+    const searchedWords = [...understood.words, ...Object.values(understood.forms ?? {}).flat()]
+    if (understood.words.length > 0) src.prefetch(understood.exact ? understood.text : searchedWords.join(' '), chapter)
+  }
   // A word the rules do not know may be a card they never name ("Hippo"), or an English word the
   // corrector must leave alone ("forever" is no typo of "former"): the card table and the English
   // words are fetched then (once), and read before anything is shown, so the first list is the final one.
+  // The corrected words' chunks are asked for meanwhile: the correction mostly stands.
   if (context && !input.asTyped && needsCardTerms(understood)) {
+    prefetchUnderstood()
     const { cardTerms, english } = await src.wordLists()
     if (cardTerms || english) understood = understandQuery(q, { ...context, ...(cardTerms ? { cardTerms } : {}), ...(english ? { vocab: { ...context.vocab, english } } : {}) }, { typing: true })
   }
   const card = understood.changes.find((c) => c.why === 'card')
 
-  // What Pagefind will be asked for (the words, and the other forms searched with them), asked for now if it is still starting.
-  const searchedWords = [...understood.words, ...Object.values(understood.forms ?? {}).flat()]
-  if (understood.words.length > 0) src.prefetch(understood.exact ? understood.text : searchedWords.join(' '), chapter)
+  prefetchUnderstood()
   const pins = understood.pins.flatMap((p) => {
     const h = lookup.byId.get(p.id)
     return inChapter(h) ? [{ hit: h, why: p.why, card: p.card }] : []
@@ -224,7 +234,9 @@ export async function* runQuery(input: QueryInput, src: SearchSources): AsyncGen
   }
   const index = await src.index
   const ids = await src.ids
-  const head = headOf(await pinTexts)
+  // The ranked list does not wait for the pinned rules' text when it is a download away (their
+  // chapter's previews, on a cold cache): a row shown without it is filled in once, with the complete results.
+  let head = headOf(pins.every((p) => src.textAtHand(p.hit)) ? await pinTexts : undefined)
   const results = new Map<string, PagefindResult>()
   const search = async (words: string): Promise<IndexHit[]> => {
     const found = await index.search(words, chapter)
@@ -298,6 +310,7 @@ export async function* runQuery(input: QueryInput, src: SearchSources): AsyncGen
     yield { q, stage: 'ranked', rows: merge([await pending[0]!]), understood }
   }
   const data = await Promise.all(pending)
+  head = headOf(await pinTexts)
   const rows = merge(data)
   const foundIds = new Set(data.map((d) => d.meta.id))
   total ??= hits.length + pins.filter((p) => !foundIds.has(p.hit.id)).length
@@ -325,6 +338,16 @@ export async function* runQuery(input: QueryInput, src: SearchSources): AsyncGen
     enter: { url: named ? rows[0]?.url : undefined },
   }
   yield done
+}
+
+/**
+ * The words of a query as typed that Pagefind will likely be asked for: none
+ * for a number, an ID, a link or a citation (the lookup answers those), else
+ * its words but the question around them (stop words).
+ */
+export function typedWords(q: string): string[] {
+  if (numberOf(q) !== undefined || /[_#/§]/.test(q) || parseCitation(q).version) return []
+  return foldedWords(q).filter((w) => !isStopword(w))
 }
 
 /**
