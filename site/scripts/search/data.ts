@@ -36,6 +36,11 @@ export interface SearchSources {
   /** Undefined when the vocabulary could not load: search runs without typo correction. */
   context: Promise<QueryContext | undefined>
   /**
+   * What a query can be understood with before the lookup is read: the vocabulary and the built-in
+   * jargon, no defined terms or cards (`context` adds them). Undefined when the vocabulary could not load.
+   */
+  wordsOnly: Promise<QueryContext | undefined>
+  /**
    * What a query with a word the rules do not know is read with, fetched at the first call: cards the
    * rules never name (`card-terms.json`) and the English words the corrector leaves alone
    * (`search-english.json`); either undefined when it cannot load.
@@ -74,10 +79,14 @@ export function loadSources(base: string): SearchSources {
   const lookup = loadLookup(base)
   const pagefind = loadPagefind(base)
   pagefind.catch((e) => console.error('Search is unavailable:', e))
-  const context = Promise.all([lookup, fetchJson<VocabJson>(at.searchVocab())]).then(
-    ([l, v]): QueryContext => ({
-      vocab: createVocabulary(v.w.split(' '), v.k),
-      jargon: jargonIndex(),
+  const vocabJson = fetchJson<VocabJson>(at.searchVocab())
+  const wordsOnly = vocabJson.then(
+    (v): QueryContext => ({ vocab: createVocabulary(v.w.split(' '), v.k), jargon: jargonIndex(), terms: new Map(), cards: [] }),
+    () => undefined,
+  )
+  const context = Promise.all([lookup, vocabJson, wordsOnly]).then(
+    ([l, v, w]): QueryContext => ({
+      ...w!,
       terms: l.terms,
       cards: createCards(v.c, l.ids),
       ...(v.o ? { cardRules: new Set(v.o.flatMap((i) => (l.ids[i] ? [l.ids[i]] : []))) } : {}),
@@ -98,6 +107,7 @@ export function loadSources(base: string): SearchSources {
     routes: at,
     lookup,
     context,
+    wordsOnly,
     wordLists: () =>
       (wordLists ??= Promise.all([
         fetchJson<{ t: string[]; c: [string, number[]][] }>(at.cardTerms()).then(createCardTerms, (e) => {

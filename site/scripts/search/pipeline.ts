@@ -128,11 +128,17 @@ async function resolveInRelease(src: SearchSources, q: string): Promise<{ hit?: 
 
 export async function* runQuery(input: QueryInput, src: SearchSources): AsyncGenerator<Snapshot> {
   const { q, chapter, limit } = input
-  // Issue 20: while Pagefind starts, the index chunks of the words as typed are asked for now, not
-  // once the lookup and vocabulary are read and the query understood (a round trip later on a
-  // phone's network). Most typed words are the words searched; a typo's chunk costs bytes, never a result.
-  const typed = typedWords(q)
-  if (typed.length > 0) src.prefetch(typed.join(' '), chapter)
+  // Issue 20: while Pagefind starts, a query in the rules' own words as typed has its index chunks
+  // asked for as soon as the vocabulary is in, not once the lookup is read too and the query
+  // understood (later on a phone: the lookup is the larger file and the longer read). Anything
+  // rewritten (a typo, jargon, players' words) or unknown waits for the whole understanding: a
+  // chunk asked for and not searched would be bytes for nothing.
+  if (!src.ready() && typedWords(q).length > 0) {
+    void src.wordsOnly.then((ctx) => {
+      const early = ctx && understandQuery(q, ctx, { correct: !input.asTyped, typing: true })
+      if (early && early.changes.length === 0 && early.unknown.length === 0) prefetchOf(early, src, chapter)
+    })
+  }
   const lookup = await src.lookup
   const own = resolveQuery(lookup, q)
   // A citation naming its release (`CR 24.03 §6.2.8`) reads in that release, its number's story too.
@@ -181,11 +187,7 @@ export async function* runQuery(input: QueryInput, src: SearchSources): AsyncGen
   let understood: Understood = context
     ? understandQuery(q, context, { correct: !input.asTyped, typing: true })
     : { words: q.split(/\s+/), text: q, changes: [], pins: [], exact: false, cardName: false, unknown: [] }
-  // What Pagefind will be asked for (the words, and the other forms searched with them), asked for now if it is still starting.
-  const prefetchUnderstood = () => {
-    const searchedWords = [...understood.words, ...Object.values(understood.forms ?? {}).flat()]
-    if (understood.words.length > 0) src.prefetch(understood.exact ? understood.text : searchedWords.join(' '), chapter)
-  }
+  const prefetchUnderstood = () => prefetchOf(understood, src, chapter)
   // A word the rules do not know may be a card they never name ("Hippo"), or an English word the
   // corrector must leave alone ("forever" is no typo of "former"): the card table and the English
   // words are fetched then (once), and read before anything is shown, so the first list is the final one.
@@ -338,6 +340,12 @@ export async function* runQuery(input: QueryInput, src: SearchSources): AsyncGen
     enter: { url: named ? rows[0]?.url : undefined },
   }
   yield done
+}
+
+/** What Pagefind will be asked for (the words, and the other forms searched with them), asked for now if it is still starting. */
+function prefetchOf(understood: Understood, src: SearchSources, chapter: string) {
+  const searchedWords = [...understood.words, ...Object.values(understood.forms ?? {}).flat()]
+  if (understood.words.length > 0) src.prefetch(understood.exact ? understood.text : searchedWords.join(' '), chapter)
 }
 
 /**
