@@ -36,6 +36,11 @@ export interface SearchSources {
   /** Undefined when the vocabulary could not load: search runs without typo correction. */
   context: Promise<QueryContext | undefined>
   /**
+   * What a query can be understood with before the lookup is read: the vocabulary and the built-in
+   * jargon, no defined terms or cards (`context` adds them). Undefined when the vocabulary could not load.
+   */
+  wordsOnly: Promise<QueryContext | undefined>
+  /**
    * What a query with a word the rules do not know is read with, fetched at the first call: cards the
    * rules never name (`card-terms.json`) and the English words the corrector leaves alone
    * (`search-english.json`); either undefined when it cannot load.
@@ -55,6 +60,8 @@ export interface SearchSources {
   lookupIn(version: string): Promise<Lookup | undefined>
   /** A rule's text as plain text (its first paragraph, or the one mentioning `mentions`); '' when unknown. */
   ruleText(hit: Hit, mentions?: string): Promise<string>
+  /** Is `ruleText` of this rule at hand (its chapter's previews read, or failed), not a download away? */
+  textAtHand(hit: Hit): boolean
   /** What a number says in this release (or the one at `base`): the rules it named or names elsewhere, and where resolving it lands (`numbers.json`). */
   numberHistory(number: string, base?: string): Promise<NumberHistory>
 }
@@ -72,10 +79,14 @@ export function loadSources(base: string): SearchSources {
   const lookup = loadLookup(base)
   const pagefind = loadPagefind(base)
   pagefind.catch((e) => console.error('Search is unavailable:', e))
-  const context = Promise.all([lookup, fetchJson<VocabJson>(at.searchVocab())]).then(
-    ([l, v]): QueryContext => ({
-      vocab: createVocabulary(v.w.split(' '), v.k),
-      jargon: jargonIndex(),
+  const vocabJson = fetchJson<VocabJson>(at.searchVocab())
+  const wordsOnly = vocabJson.then(
+    (v): QueryContext => ({ vocab: createVocabulary(v.w.split(' '), v.k), jargon: jargonIndex(), terms: new Map(), cards: [] }),
+    () => undefined,
+  )
+  const context = Promise.all([lookup, vocabJson, wordsOnly]).then(
+    ([l, v, w]): QueryContext => ({
+      ...w!,
       terms: l.terms,
       cards: createCards(v.c, l.ids),
       ...(v.o ? { cardRules: new Set(v.o.flatMap((i) => (l.ids[i] ? [l.ids[i]] : []))) } : {}),
@@ -91,11 +102,13 @@ export function loadSources(base: string): SearchSources {
     .then(([l, i]) => (i ? searchIds(l, i.results, i.shown ?? []) : undefined))
     .catch(() => undefined)
   const previews = new Map<string, Promise<Previews>>()
+  const previewsIn = new Set<string>()
   let wordLists: Promise<{ cardTerms?: CardTerms; english?: BloomFilter }> | undefined
   return {
     routes: at,
     lookup,
     context,
+    wordsOnly,
     wordLists: () =>
       (wordLists ??= Promise.all([
         fetchJson<{ t: string[]; c: [string, number[]][] }>(at.cardTerms()).then(createCardTerms, (e) => {
@@ -123,10 +136,17 @@ export function loadSources(base: string): SearchSources {
     lookupIn: (version) => loadLookup(baseOf(version)).catch(() => undefined),
     // Only for a number: loaded then, not with the first query (one file fewer at focus).
     numberHistory: (number, of = base) => import('../number-history.ts').then((m) => m.numberHistory(number, of)),
+    textAtHand: (hit) => previewsIn.has(routes(hit.base).previews(hit.slug)),
     async ruleText(hit, mentions) {
       // A cited rule of another release reads from its own release's previews.
       const url = routes(hit.base).previews(hit.slug)
-      if (!previews.has(url)) previews.set(url, fetchJson<Previews>(url).catch(() => ({})))
+      if (!previews.has(url))
+        previews.set(
+          url,
+          fetchJson<Previews>(url)
+            .catch(() => ({}))
+            .then((p) => (previewsIn.add(url), p)),
+        )
       const entry = (await previews.get(url)!)[hit.id]
       if (!entry) return ''
       const paragraphs = (entry[3] ?? []).map((text) => text.replace(/\s+/g, ' ').trim()).filter(Boolean)

@@ -129,6 +129,17 @@ async function resolveInRelease(src: SearchSources, q: string): Promise<{ hit?: 
 
 export async function* runQuery(input: QueryInput, src: SearchSources): AsyncGenerator<Snapshot> {
   const { q, chapter, limit } = input
+  // Issue 20: while Pagefind starts, a query in the rules' own words as typed has its index chunks
+  // asked for as soon as the vocabulary is in, not once the lookup is read too and the query
+  // understood (later on a phone: the lookup is the larger file and the longer read). Anything
+  // rewritten (a typo, jargon, players' words) or unknown waits for the whole understanding: a
+  // chunk asked for and not searched would be bytes for nothing.
+  if (!src.ready() && typedWords(q).length > 0) {
+    void src.wordsOnly.then((ctx) => {
+      const early = ctx && understandQuery(q, ctx, { correct: !input.asTyped, typing: true })
+      if (early && early.changes.length === 0 && early.unknown.length === 0) prefetchOf(early, src, chapter)
+    })
+  }
   const lookup = await src.lookup
   const own = resolveQuery(lookup, q)
   // A citation naming its release (`CR 24.03 §6.2.8`) reads in that release, its number's story too.
@@ -177,18 +188,19 @@ export async function* runQuery(input: QueryInput, src: SearchSources): AsyncGen
   let understood: Understood = context
     ? understandQuery(q, context, { correct: !input.asTyped, typing: true })
     : { words: q.split(/\s+/), text: q, changes: [], pins: [], exact: false, cardName: false, unknown: [] }
+  const prefetchUnderstood = () => prefetchOf(understood, src, chapter)
   // A word the rules do not know may be a card they never name ("Hippo"), or an English word the
   // corrector must leave alone ("forever" is no typo of "former"): the card table and the English
   // words are fetched then (once), and read before anything is shown, so the first list is the final one.
+  // The corrected words' chunks are asked for meanwhile: the correction mostly stands.
   if (context && !input.asTyped && needsCardTerms(understood)) {
+    prefetchUnderstood()
     const { cardTerms, english } = await src.wordLists()
     if (cardTerms || english) understood = understandQuery(q, { ...context, ...(cardTerms ? { cardTerms } : {}), ...(english ? { vocab: { ...context.vocab, english } } : {}) }, { typing: true })
   }
   const card = understood.changes.find((c) => c.why === 'card')
 
-  // What Pagefind will be asked for (the words, and the other forms searched with them), asked for now if it is still starting.
-  const searchedWords = [...understood.words, ...Object.values(understood.forms ?? {}).flat()]
-  if (understood.words.length > 0) src.prefetch(understood.exact ? understood.text : searchedWords.join(' '), chapter)
+  prefetchUnderstood()
   const pins = understood.pins.flatMap((p) => {
     const h = lookup.byId.get(p.id)
     return inChapter(h) ? [{ hit: h, why: p.why, card: p.card }] : []
@@ -225,7 +237,9 @@ export async function* runQuery(input: QueryInput, src: SearchSources): AsyncGen
   }
   const index = await src.index
   const ids = await src.ids
-  const head = headOf(await pinTexts)
+  // The ranked list does not wait for the pinned rules' text when it is a download away (their
+  // chapter's previews, on a cold cache): a row shown without it is filled in once, with the complete results.
+  let head = headOf(pins.every((p) => src.textAtHand(p.hit)) ? await pinTexts : undefined)
   const results = new Map<string, PagefindResult>()
   const search = async (words: string): Promise<IndexHit[]> => {
     const found = await index.search(words, chapter)
@@ -301,6 +315,7 @@ export async function* runQuery(input: QueryInput, src: SearchSources): AsyncGen
     yield { q, stage: 'ranked', rows: merge([await pending[0]!]), understood }
   }
   const data = await Promise.all(pending)
+  head = headOf(await pinTexts)
   const rows = merge(data)
   const foundIds = new Set(data.map((d) => d.meta.id))
   total ??= hits.length + pins.filter((p) => !foundIds.has(p.hit.id)).length
@@ -328,6 +343,22 @@ export async function* runQuery(input: QueryInput, src: SearchSources): AsyncGen
     enter: { url: named ? rows[0]?.url : undefined },
   }
   yield done
+}
+
+/** What Pagefind will be asked for (the words, and the other forms searched with them), asked for now if it is still starting. */
+function prefetchOf(understood: Understood, src: SearchSources, chapter: string) {
+  const searchedWords = [...understood.words, ...Object.values(understood.forms ?? {}).flat()]
+  if (understood.words.length > 0) src.prefetch(understood.exact ? understood.text : searchedWords.join(' '), chapter)
+}
+
+/**
+ * The words of a query as typed that Pagefind will likely be asked for: none
+ * for a number, an ID, a link or a citation (the lookup answers those), else
+ * its words but the question around them (stop words).
+ */
+export function typedWords(q: string): string[] {
+  if (numberOf(q) !== undefined || /[_#/§]/.test(q) || parseCitation(q).version) return []
+  return foldedWords(q).filter((w) => !isStopword(w))
 }
 
 /**
