@@ -6,6 +6,7 @@ import { scopeDiff } from '../../core/versions/diff-scope.ts'
 import type { CliIo } from '../cli-io.ts'
 import { formatWordDiffAnsi, formatWordDiffPlain, type WordPart } from '../../core/versions/word-diff.ts'
 import { CURRENT } from '../../core/versions/version-index.ts'
+import { workingLabel } from '../../io/working-label.ts'
 import { parseCommandArgs, UsageError, type CommandSpec } from '../args.ts'
 import { commandContext } from '../../io/context.ts'
 import { chooseRules, findReleasesRoot, formatReport, loadRetirements, openCurrent, openVersion, type CompiledRelease } from '../../io/releases.ts'
@@ -61,7 +62,10 @@ export function diffCommand(argv: string[], io: CliIo): number {
     return 0
   }
   const color = Boolean(io.stdout.isTTY) && !io.env.NO_COLOR
-  io.stdout.write(formatDiff(diff, { all: Boolean(values.all), color }))
+  // `current` is the argument and the JSON's key; people read the working text's name, as the site prints it.
+  const edited = [a, b].find((x) => x.version === CURRENT)
+  const current = edited ? `${workingLabel(rules, edited.document!.release.version, ctx)} (current rules)` : undefined
+  io.stdout.write(formatDiff(diff, { all: Boolean(values.all), color, ...(current !== undefined ? { current } : {}) }))
   return 0
 }
 
@@ -78,9 +82,9 @@ const onlyRenumbered = (e: DiffEntry) => e.changes.length === 1 && e.change === 
  * its numbers and IDs and, for changed text, a word diff (`[-old-]{+new+}`,
  * or colours on a terminal).
  */
-export function formatDiff(diff: ReleaseDiff, options: { all?: boolean; color?: boolean } = {}): string {
+export function formatDiff(diff: ReleaseDiff, options: { all?: boolean; color?: boolean; current?: string } = {}): string {
   const words = (parts: WordPart[]) => (options.color ? formatWordDiffAnsi(parts) : formatWordDiffPlain(parts))
-  const side = (s: ReleaseDiff['from']) => `${s.version}${s.effective ? ` (${s.effective})` : ''}`
+  const side = (s: ReleaseDiff['from']) => (s.version === CURRENT && options.current !== undefined ? options.current : `${s.version}${s.effective ? ` (${s.effective})` : ''}`)
   const out = [`${side(diff.from)} → ${side(diff.to)}: ${formatCounts(diff.counts)}`]
   const indent = ' '.repeat(4)
   for (const { chapter, entries } of groupByChapter(diff)) {

@@ -8,7 +8,8 @@ import { phraseText } from '../../core/phrase.ts'
 import { reasonPhrase } from '../../core/versions/reason.ts'
 import type { CliIo } from '../cli-io.ts'
 import { buildLookup } from '../../core/lookup.ts'
-import type { CompiledDocument, RuleEntry } from '../../core/types.ts'
+import type { RuleEntry } from '../../core/types.ts'
+import { workingLabel } from '../../io/working-label.ts'
 import { followRetirement, describeTrail } from '../../core/versions/retired.ts'
 import { createVersionIndex, CURRENT, type OldCitation } from '../../core/versions/version-index.ts'
 import { UsageError } from '../args.ts'
@@ -54,20 +55,21 @@ export function showInVersion(versionArg: string, query: string, options: ShowOp
     return 0
   }
   const head = entry ? options.format(entry, oldById).replace(/\n/, `  [${version}]\n`) : ''
-  io.stdout.write(`${head}${head ? '\n' : ''}${todayLine(cite, version, docs[docs.length - 1]!)}\n`)
+  io.stdout.write(`${head}${head ? '\n' : ''}${todayLine(cite, version, workingLabel(options.rules, docs[docs.length - 1]!.release.version, ctx))}\n`)
   return 0
 }
 
 /** "Today: 10.3.1j `step_…` (was 10.3.1i), text unchanged since v24.03." */
-export function todayLine(cite: OldCitation, version: string, current: CompiledDocument): string {
-  if (cite.status === 'removed' || cite.id === undefined) return `Today: removed after ${cite.removedAfter ?? version}${cite.reason ? ` — ${phraseText(reasonPhrase(cite.reason))}` : ''}`
+export function todayLine(cite: OldCitation, version: string, today: string): string {
+  const named = (v: string) => (v === CURRENT ? today : v)
+  if (cite.status === 'removed' || cite.id === undefined) return `Today: removed after ${named(cite.removedAfter ?? version)}${cite.reason ? ` — ${phraseText(reasonPhrase(cite.reason))}` : ''}`
   const verb = cite.status === 'renamed' ? 'renamed to ' : cite.status === 'merged' ? 'merged into ' : cite.status === 'split' ? 'split; mainly ' : ''
   const was = cite.old && cite.old.number !== cite.currentNumber ? ` (was ${cite.old.number})` : ''
   const text = cite.textChanged
-    ? `text changed since ${version}${cite.changedIn && cite.changedIn.length > 0 ? ` (in ${cite.changedIn.join(', ')})` : ''}`
+    ? `text changed since ${version}${cite.changedIn && cite.changedIn.length > 0 ? ` (in ${cite.changedIn.map(named).join(', ')})` : ''}`
     : `text unchanged since ${version}`
   const note = cite.status !== 'same' && cite.reason ? `\n  Note: ${phraseText(reasonPhrase(cite.reason))}` : ''
-  return `Today (${current.release.version}): ${verb}${cite.currentNumber} \`${cite.id}\`${was}, ${text}.${note}`
+  return `Today (${today}): ${verb}${cite.currentNumber} \`${cite.id}\`${was}, ${text}.${note}`
 }
 
 /** An ID the rules no longer define but the retirement file knows: where it went. */

@@ -196,7 +196,7 @@ function resolveInRelease(setup: ScannerSetup, h: Hit, at: At): void {
     return
   }
   h.rule = table.byId.get(entry.currentId)
-  const today = describeToday(entry, version)
+  const today = describeToday(entry, version, table.releases?.today)
   if (!h.isNumber && entry.currentId !== entry.id) {
     // An old ID is an old ID, release or not: the same warning as without one.
     h.problem = {
@@ -220,10 +220,10 @@ function numberSuggestions<R extends { id: string }>(number: string, byNumber: R
 }
 
 /** "today 6.1.5; text unchanged since v24.03", "merged into `rule_flatline`, today 1.7.2b; text changed in v25.04". */
-function describeToday(entry: ReleaseRule, version: string): string {
+function describeToday(entry: ReleaseRule, version: string, working = 'the current rules'): string {
   const verb =
     entry.status === 'renamed' ? `renamed to \`${entry.currentId}\`, ` : entry.status === 'merged' ? `merged into \`${entry.currentId}\`, ` : entry.status === 'split' ? `split, mainly into \`${entry.currentId}\`, ` : ''
-  const changedIn = entry.changedIn.map((v) => (v === 'current' ? 'the current rules' : v))
+  const changedIn = entry.changedIn.map((v) => (v === 'current' ? working : v))
   const text = !entry.textChanged ? `text unchanged since ${version}` : changedIn.length > 0 ? `text changed in ${andList(changedIn)}` : `text changed since ${version}`
   return `${verb}today ${entry.currentNumber}; ${text}`
 }

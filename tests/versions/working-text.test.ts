@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest'
+import { releaseTexts } from '../../src/core/release/identity.ts'
+import { textsDiffer, workingTextLabel } from '../../src/core/versions/working-text.ts'
+import { chapter, type RuleSpec } from './build.ts'
+
+const texts = (yaml: string, extra: { path: string; content: string }[] = []) => releaseTexts([{ path: 'x/01_test.yaml', content: yaml }, ...extra])
+const base: [string, RuleSpec[]][] = [
+  ['sec_a', [['rule_one', 'Draw {ref:rule_two}.'], ['rule_two', 'Gain 1 credit.', [['rule_two_a', 'Once.']]]]],
+  ['sec_b', [['rule_three', 'Lose 1 credit.']]],
+]
+
+describe('the working text is released only while it reads as the last release', () => {
+  it('reads as the release when only the YAML layout, comments and the front matter differ', () => {
+    const reflowed = chapter(base).replace('text: "Lose 1 credit."', 'text: >-\n      Lose 1\n      credit.')
+    expect(textsDiffer(texts(chapter(base)), texts(`# a comment\n${reflowed}`, [{ path: 'x/changelog.yaml', content: 'changelog:\n- text: Something.\n' }]))).toBe(false)
+  })
+
+  it.each<[string, [string, RuleSpec[]][]]>([
+    ['a rule inserted before others (every later number moves)', [['sec_a', [['rule_new', 'New.'], ...base[0]![1]]], base[1]!]],
+    ['a sub-rule lifted out of its parent (same order, another depth)', [['sec_a', [base[0]![1][0]!, ['rule_two', 'Gain 1 credit.'], ['rule_two_a', 'Once.']]], base[1]!]],
+    ['a reference pointed at another rule', [['sec_a', [['rule_one', 'Draw {ref:rule_three}.'], base[0]![1][1]!]], base[1]!]],
+  ])('differs after %s', (_, sections) => {
+    expect(textsDiffer(texts(chapter(base)), texts(chapter(sections)))).toBe(true)
+  })
+
+  it('names the working text by its release, with the mark only while it differs', () => {
+    expect(workingTextLabel('v26.03', true)).toBe('v26.03+')
+    expect(workingTextLabel('v26.03', false)).toBe('v26.03')
+  })
+})
