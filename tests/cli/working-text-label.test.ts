@@ -42,4 +42,14 @@ describe('what the CLI calls the working text', () => {
     const diff = await runCr(['diff', 'current', 'v01.01'], root)
     expect(diff.stdout.split('\n')[0]).toBe('v01.01 (current rules) → v01.01 (2001-01-01): no changes')
   }, 120_000)
+
+  it("names a removed rule's reason references by number in cr diff and cr show --version", async () => {
+    const root = project([['sec_a', [['rule_one', 'Draw 1 card.'], ['rule_three', 'Lose 1 credit.']]]])
+    writeFileSync(join(root, 'rules/retired.yaml'), 'retired:\n- id: rule_two\n  release: v01.01\n  removed: Covered by {ref:rule_three} now.\n')
+    const diff = await runCr(['diff', 'v01.01', 'current'], root)
+    expect(diff.stdout).toContain('    Why: Covered by 1.1.2 now.')
+    const then = await runCr(['show', '1.1.2', '--version', 'v01.01'], root)
+    expect(then.stdout).toContain('Covered by 1.1.2 now.')
+    expect(`${diff.stdout}${then.stdout}`).not.toContain('rule_three`')
+  }, 120_000)
 })

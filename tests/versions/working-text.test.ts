@@ -28,3 +28,13 @@ describe('the working text is released only while it reads as the last release',
     expect(workingTextLabel('v26.03', false)).toBe('v26.03')
   })
 })
+
+describe("a retirement's reason reads its references as numbers", () => {
+  it('prints the number the rules give a referenced rule, and the ID of one they lack', async () => {
+    const { reasonPhrase } = await import('../../src/core/versions/reason.ts')
+    const { phraseText } = await import('../../src/core/phrase.ts')
+    const numbers = new Map([['rule_kept', '6.2.9']])
+    const said = phraseText(reasonPhrase('Folded into {ref:rule_kept}, after {ref:rule_gone} went.', (id) => numbers.get(id)))
+    expect(said).toBe('Folded into 6.2.9, after `rule_gone` went.')
+  })
+})

@@ -75,7 +75,7 @@ export async function showCommand(argv: string[], io: CliIo): Promise<number> {
     const { readNumberLedger } = await import('../../io/number-history.ts')
     const ledger = await readNumberLedger(rules, ctx)
     const { earlier } = ledger ? explainNumber(ledger, number, (n) => table.byNumber.get(n)?.id) : { earlier: [] }
-    const told = earlier.map((m) => describeMeaning(m, ledger!.versions))
+    const told = earlier.map((m) => describeMeaning(m, ledger!.versions, (id) => table.byId.get(id)?.number))
     // The working text is never called by a published release's name (`v26.03+` while it differs).
     const label = earlier.length === 0 ? document.release.version : (await import('../../io/working-label.ts')).workingLabel(rules, document.release.version, ctx)
     if (!entry && earlier.length > 0) {

@@ -12,7 +12,7 @@
  * tables it ships): input is each release's entries resolved to today
  * (`resolveRelease`), oldest release first.
  */
-import { reasonClause } from './reason.ts'
+import { reasonClause, type NumberOf } from './reason.ts'
 import type { ReleaseRule, ReleaseStatus } from './release-citations.ts'
 import { code, phrase, phraseText, type Phrase } from '../phrase.ts'
 
@@ -112,9 +112,9 @@ export function releaseSpan(versions: readonly string[], all: readonly string[])
  * `cr show`, the site's permalinks, the package's `rule()`):
  * "10.5.5 in v22.12–v25.08 (rule_x) was merged into 1.14.3a (rule_y)".
  */
-export function describeMeaningPhrase(m: NumberMeaning, all: readonly string[]): Phrase {
+export function describeMeaningPhrase(m: NumberMeaning, all: readonly string[], numberOf?: NumberOf): Phrase {
   const when = phrase(`${m.number} in ${releaseSpan(m.versions, all)} (`, code(m.id), ')')
-  if (m.currentId === undefined) return phrase(when, ' was removed', m.reason ? phrase(': ', reasonClause(m.reason)) : [])
+  if (m.currentId === undefined) return phrase(when, ' was removed', m.reason ? phrase(': ', reasonClause(m.reason, numberOf)) : [])
   const now = phrase(`${m.currentNumber}`, m.currentId !== m.id ? phrase(' (', code(m.currentId), ')') : [])
   switch (m.status) {
     case 'merged':
@@ -129,6 +129,6 @@ export function describeMeaningPhrase(m: NumberMeaning, all: readonly string[]):
 }
 
 /** `describeMeaningPhrase` as the CLI prints it: IDs in backticks. */
-export function describeMeaning(m: NumberMeaning, all: readonly string[]): string {
-  return phraseText(describeMeaningPhrase(m, all))
+export function describeMeaning(m: NumberMeaning, all: readonly string[], numberOf?: NumberOf): string {
+  return phraseText(describeMeaningPhrase(m, all, numberOf))
 }
