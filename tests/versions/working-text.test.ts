@@ -38,3 +38,17 @@ describe("a retirement's reason reads its references as numbers", () => {
     expect(said).toBe('Folded into 6.2.9, after `rule_gone` went.')
   })
 })
+
+describe('a rule renamed, then removed, is one meaning of its number', () => {
+  it('says the removal once, under its last ID, with the earlier ID and when it changed; two removed rules stay two', async () => {
+    const { buildNumberLedger, describeMeaning } = await import('../../src/core/versions/number-ledger.ts')
+    const gone = (id: string, reason: string) => ({ id, number: '2.4', status: 'removed' as const, textChanged: true, changedIn: [], reason })
+    const ledger = buildNumberLedger([
+      { version: 'v01.01', rules: [gone('rule_tpyo', 'Dropped.')] },
+      { version: 'v01.02', rules: [gone('rule_typo', 'Dropped.')] },
+      { version: 'v01.03', rules: [gone('rule_other', 'Folded elsewhere.')] },
+    ])
+    const said = ledger.meanings('2.4').map((m) => describeMeaning(m, ledger.versions))
+    expect(said).toEqual(['2.4 in v01.03 (`rule_other`) was removed: Folded elsewhere', '2.4 in v01.01–v01.02 (`rule_typo`, `rule_tpyo` until v01.01) was removed: Dropped'])
+  })
+})
