@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest'
 import { releaseTexts } from '../../src/core/release/identity.ts'
 import { textsDiffer, workingTextLabel } from '../../src/core/versions/working-text.ts'
 import { chapter, type RuleSpec } from './build.ts'
+import { reasonPhrase } from '../../src/core/versions/reason.ts'
+import { phraseText } from '../../src/core/phrase.ts'
+import { buildNumberLedger, describeMeaning } from '../../src/core/versions/number-ledger.ts'
 
 const texts = (yaml: string, extra: { path: string; content: string }[] = []) => releaseTexts([{ path: 'x/01_test.yaml', content: yaml }, ...extra])
 const base: [string, RuleSpec[]][] = [
@@ -30,9 +33,7 @@ describe('the working text is released only while it reads as the last release',
 })
 
 describe("a retirement's reason reads its references as numbers", () => {
-  it('prints the number the rules give a referenced rule, and the ID of one they lack', async () => {
-    const { reasonPhrase } = await import('../../src/core/versions/reason.ts')
-    const { phraseText } = await import('../../src/core/phrase.ts')
+  it('prints the number the rules give a referenced rule, and the ID of one they lack', () => {
     const numbers = new Map([['rule_kept', '6.2.9']])
     const said = phraseText(reasonPhrase('Folded into {ref:rule_kept}, after {ref:rule_gone} went.', (id) => numbers.get(id)))
     expect(said).toBe('Folded into 6.2.9, after `rule_gone` went.')
@@ -40,8 +41,7 @@ describe("a retirement's reason reads its references as numbers", () => {
 })
 
 describe('a rule renamed, then removed, is one meaning of its number', () => {
-  it('says the removal once, under its last ID, with the earlier ID and when it changed; two removed rules stay two', async () => {
-    const { buildNumberLedger, describeMeaning } = await import('../../src/core/versions/number-ledger.ts')
+  it('says the removal once, under its last ID, with the earlier ID and when it changed; two removed rules stay two', () => {
     const gone = (id: string, reason: string) => ({ id, number: '2.4', status: 'removed' as const, textChanged: true, changedIn: [], reason })
     const ledger = buildNumberLedger([
       { version: 'v01.01', rules: [gone('rule_tpyo', 'Dropped.')] },
