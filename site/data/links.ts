@@ -1,5 +1,6 @@
 /** Small shared answers for pages: a date as people write it, the same page in another release. */
 import { changeLabel } from '../../src/core/versions/diff.ts'
+import { workingTextLabel } from '../../src/core/versions/working-text.ts'
 import { routesOf } from './release-routes.ts'
 import type { ChangeKind, ReleaseData, SiteData } from './types.ts'
 
@@ -28,7 +29,7 @@ export const hasUnreleasedChanges = (site: SiteData) => site.changes.some((c) =>
  * yet in a release (the badge's "+", explained in the release menu), so a title, a shared link's
  * preview or a note never passes unreleased text off as v26.03.
  */
-export const versionLabel = (site: SiteData, release: Pick<ReleaseData, 'current' | 'version'>) => (release.current && hasUnreleasedChanges(site) ? `${release.version}+` : release.version)
+export const versionLabel = (site: SiteData, release: Pick<ReleaseData, 'current' | 'version'>) => workingTextLabel(release.version, Boolean(release.current) && hasUnreleasedChanges(site))
 
 /** Pages every release has, by their path under the release base. */
 const GENERIC = ['', 'full/', 'glossary/', 'cards/', 'search/']

@@ -37,7 +37,7 @@ export interface RuleNode {
 export interface TextPart {
   text: string
   code?: boolean
-  /** An identifier's rule, where the sentence links it (a retirement's reason). */
+  /** The rule an identifier or a number names, where the sentence links it (a retirement's reason). */
   url?: string
 }
 

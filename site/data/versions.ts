@@ -79,9 +79,15 @@ export function buildVersionData(sources: VersionSource[], retired: Retirements,
     const s = byKey.get(key)
     return s?.routes && id !== undefined && s.byId.has(id) ? s.routes.rule(id) : undefined
   }
-  // A reason's `{ref:ID}` links to the rule in the release the reader is told about.
+  // A reason's `{ref:ID}` reads as a reference does: the rule's number in the release the reader is
+  // told about, linked there; an ID that release lacks stays an ID.
   const reasonParts = (key: string, reason: string): TextPart[] =>
-    reasonPhrase(reason).map((p) => (p.code ? { text: p.text, code: true, ...optional('url', byKey.get(key)?.routes?.rule(p.text)) } : { text: p.text }))
+    reasonPhrase(reason).map((p) => {
+      if (!p.code) return { text: p.text }
+      const number = byKey.get(key)?.byId.get(p.text)?.number
+      const url = byKey.get(key)?.routes?.rule(p.text)
+      return number !== undefined ? { text: number, ...optional('url', url) } : { text: p.text, code: true, ...optional('url', url) }
+    })
   const effective = (key: string) => byKey.get(key)?.doc.release.effective ?? ''
 
   // Changes pages: every built release that has one before it; the current

@@ -12,12 +12,14 @@ import { readChange } from '../../src/core/versions/release-map.ts'
 import { siteRoutes } from '../shared/routes.ts'
 import { loadLookup } from './lookup.ts'
 
-/** The mark's words: visible (`changed · 6.2.7e today`) and read aloud (`6.2.4e changed since v24.03: renamed, reworded; 6.2.7e today`). */
+/** The mark's words: visible (`renumbered · 6.2.9 today`, `changed · 6.2.7e today` for several kinds) and read aloud (`6.2.4e changed since v24.03: renamed, reworded; 6.2.7e today`). */
 export function markWords(code: string, number: string, version: string): { text: string; label: string } {
   const { what, number: today } = readChange(code)
   if (what.includes('removed')) return { text: `removed since ${version}`, label: `${number} was removed after ${version}: see why` }
+  // One kind of change is said in the visible words (`renumbered · 6.2.9 today`); several, as `changed`.
+  const how = what.length === 1 ? what[0]! : 'changed'
   return {
-    text: today && today !== number ? `changed · ${today} today` : `changed since ${version}`,
+    text: today && today !== number ? `${how} · ${today} today` : `${how} since ${version}`,
     label: `${number} changed since ${version}: ${what.join(', ')}${today ? `; ${today} today` : ''}`,
   }
 }

@@ -22,6 +22,7 @@ import { InputError, MAX_DATA_FILE_BYTES, readInputFile } from './read-input.ts'
 import { PACKAGE_ROOT, readRulesDir } from './read-sources.ts'
 import { hashSources } from './cache.ts'
 import { findReleasesRoot, listReleases, loadRetirementFile, releaseCitations } from './releases.ts'
+import { workingLabel } from './working-label.ts'
 
 export interface CiteContextOptions {
   /** Relative paths are resolved against it. */
@@ -123,7 +124,8 @@ export function openCiteContext(options: CiteContextOptions = {}): CiteContext {
     },
     // Rules edited from a release (or a release folder itself) are "today": later releases are left out.
     releases: () => (releases ??= cachedReleaseCitations(releasesRoot, document, model, retirements, normalizeVersion(version), ctx)),
-    tableWithReleases: () => (withThem ??= withReleases(table, context.releases())),
+    // A pinned index is a release as it was; a rules folder is the working text (`v26.03+` while it differs).
+    tableWithReleases: () => (withThem ??= withReleases(table, context.releases(), indexFile === undefined ? workingLabel({ dir: rulesDir, shipped: false }, version, ctx) : version)),
     // A rules.json carries each rule's hash; compiled rules hash their canonical texts.
     hashes: () => (hashes ??= model ? ruleTextHashes(model) : new Map()),
   }

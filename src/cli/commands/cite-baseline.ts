@@ -108,7 +108,7 @@ function historyFor(version: string, context: CiteContext): BaselineHistory {
       // `rule(id, { version })` knows this history: the release's entry for today's ID, and where it changed since.
       const entry = byCurrent.get(id)
       if (!entry || !entry.textChanged) return undefined
-      const when = entry.changedIn.map((v) => (v === 'current' ? 'the current rules' : v))
+      const when = entry.changedIn.map((v) => (v === 'current' ? (withReleases?.releases?.today ?? 'the current rules') : v))
       const moved = entry.number !== numbers.get(id) ? `, numbered ${entry.number} then` : ''
       return when.length > 0 ? `reworded in ${when.join(', ')}${moved}` : `its text differs from ${version}'s${moved}`
     },

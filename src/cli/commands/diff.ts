@@ -1,11 +1,12 @@
 import { hasErrors } from '../../core/diagnostics.ts'
 import { phraseText } from '../../core/phrase.ts'
-import { reasonPhrase } from '../../core/versions/reason.ts'
+import { reasonPhrase, type NumberOf } from '../../core/versions/reason.ts'
 import { CHANGE_KINDS, changeLabel, diffReleases, groupByChapter, type DiffEntry, type ReleaseDiff } from '../../core/versions/diff.ts'
 import { scopeDiff } from '../../core/versions/diff-scope.ts'
 import type { CliIo } from '../cli-io.ts'
 import { formatWordDiffAnsi, formatWordDiffPlain, type WordPart } from '../../core/versions/word-diff.ts'
 import { CURRENT } from '../../core/versions/version-index.ts'
+import { workingLabel } from '../../io/working-label.ts'
 import { parseCommandArgs, UsageError, type CommandSpec } from '../args.ts'
 import { commandContext } from '../../io/context.ts'
 import { chooseRules, findReleasesRoot, formatReport, loadRetirements, openCurrent, openVersion, type CompiledRelease } from '../../io/releases.ts'
@@ -61,7 +62,12 @@ export function diffCommand(argv: string[], io: CliIo): number {
     return 0
   }
   const color = Boolean(io.stdout.isTTY) && !io.env.NO_COLOR
-  io.stdout.write(formatDiff(diff, { all: Boolean(values.all), color }))
+  // `current` is the argument and the JSON's key; people read the working text's name, as the site prints it.
+  const edited = [a, b].find((x) => x.version === CURRENT)
+  const current = edited ? `${workingLabel(rules, edited.document!.release.version, ctx)} (current rules)` : undefined
+  // A reason's `{ref:ID}` reads as a number: the newer side's, else the older's (a rule removed with it).
+  const numbers = new Map([...a.document!.rules, ...b.document!.rules].map((r) => [r.id, r.number]))
+  io.stdout.write(formatDiff(diff, { all: Boolean(values.all), color, numberOf: (id) => numbers.get(id), ...(current !== undefined ? { current } : {}) }))
   return 0
 }
 
@@ -78,9 +84,9 @@ const onlyRenumbered = (e: DiffEntry) => e.changes.length === 1 && e.change === 
  * its numbers and IDs and, for changed text, a word diff (`[-old-]{+new+}`,
  * or colours on a terminal).
  */
-export function formatDiff(diff: ReleaseDiff, options: { all?: boolean; color?: boolean } = {}): string {
+export function formatDiff(diff: ReleaseDiff, options: { all?: boolean; color?: boolean; current?: string; numberOf?: NumberOf } = {}): string {
   const words = (parts: WordPart[]) => (options.color ? formatWordDiffAnsi(parts) : formatWordDiffPlain(parts))
-  const side = (s: ReleaseDiff['from']) => `${s.version}${s.effective ? ` (${s.effective})` : ''}`
+  const side = (s: ReleaseDiff['from']) => (s.version === CURRENT && options.current !== undefined ? options.current : `${s.version}${s.effective ? ` (${s.effective})` : ''}`)
   const out = [`${side(diff.from)} → ${side(diff.to)}: ${formatCounts(diff.counts)}`]
   const indent = ' '.repeat(4)
   for (const { chapter, entries } of groupByChapter(diff)) {
@@ -95,7 +101,7 @@ export function formatDiff(diff: ReleaseDiff, options: { all?: boolean; color?: 
       const id = e.oldId !== undefined ? `${e.oldId} → ${e.id}` : e.id
       const label = e.changes.map(changeLabel).join(', ')
       out.push(`  ${label}: ${number}  ${id}${e.inferred ? '  (matched by text)' : ''}`)
-      if (e.reason) out.push(`${indent}${e.change === 'removed' ? 'Why' : 'Note'}: ${phraseText(reasonPhrase(e.reason))}`)
+      if (e.reason) out.push(`${indent}${e.change === 'removed' ? 'Why' : 'Note'}: ${phraseText(reasonPhrase(e.reason, options.numberOf))}`)
       if (e.wordDiff && !(e.change === 'removed' && e.reason)) out.push(`${indent}${words(e.wordDiff)}`)
       for (const ex of e.examples ?? []) {
         if (e.change === 'added') continue

@@ -5,10 +5,11 @@
  */
 import { hasErrors } from '../../core/diagnostics.ts'
 import { phraseText } from '../../core/phrase.ts'
-import { reasonPhrase } from '../../core/versions/reason.ts'
+import { reasonPhrase, type NumberOf } from '../../core/versions/reason.ts'
 import type { CliIo } from '../cli-io.ts'
 import { buildLookup } from '../../core/lookup.ts'
 import type { CompiledDocument, RuleEntry } from '../../core/types.ts'
+import { workingLabel } from '../../io/working-label.ts'
 import { followRetirement, describeTrail } from '../../core/versions/retired.ts'
 import { createVersionIndex, CURRENT, type OldCitation } from '../../core/versions/version-index.ts'
 import { UsageError } from '../args.ts'
@@ -54,20 +55,27 @@ export function showInVersion(versionArg: string, query: string, options: ShowOp
     return 0
   }
   const head = entry ? options.format(entry, oldById).replace(/\n/, `  [${version}]\n`) : ''
-  io.stdout.write(`${head}${head ? '\n' : ''}${todayLine(cite, version, docs[docs.length - 1]!)}\n`)
+  io.stdout.write(`${head}${head ? '\n' : ''}${todayLine(cite, version, workingLabel(options.rules, docs[docs.length - 1]!.release.version, ctx), numberIn(docs[docs.length - 1]!))}\n`)
   return 0
 }
 
 /** "Today: 10.3.1j `step_…` (was 10.3.1i), text unchanged since v24.03." */
-export function todayLine(cite: OldCitation, version: string, current: CompiledDocument): string {
-  if (cite.status === 'removed' || cite.id === undefined) return `Today: removed after ${cite.removedAfter ?? version}${cite.reason ? ` — ${phraseText(reasonPhrase(cite.reason))}` : ''}`
+export function todayLine(cite: OldCitation, version: string, today: string, numberOf?: NumberOf): string {
+  const named = (v: string) => (v === CURRENT ? today : v)
+  if (cite.status === 'removed' || cite.id === undefined) return `Today: removed after ${named(cite.removedAfter ?? version)}${cite.reason ? ` — ${phraseText(reasonPhrase(cite.reason, numberOf))}` : ''}`
   const verb = cite.status === 'renamed' ? 'renamed to ' : cite.status === 'merged' ? 'merged into ' : cite.status === 'split' ? 'split; mainly ' : ''
   const was = cite.old && cite.old.number !== cite.currentNumber ? ` (was ${cite.old.number})` : ''
   const text = cite.textChanged
-    ? `text changed since ${version}${cite.changedIn && cite.changedIn.length > 0 ? ` (in ${cite.changedIn.join(', ')})` : ''}`
+    ? `text changed since ${version}${cite.changedIn && cite.changedIn.length > 0 ? ` (in ${cite.changedIn.map(named).join(', ')})` : ''}`
     : `text unchanged since ${version}`
-  const note = cite.status !== 'same' && cite.reason ? `\n  Note: ${phraseText(reasonPhrase(cite.reason))}` : ''
-  return `Today (${current.release.version}): ${verb}${cite.currentNumber} \`${cite.id}\`${was}, ${text}.${note}`
+  const note = cite.status !== 'same' && cite.reason ? `\n  Note: ${phraseText(reasonPhrase(cite.reason, numberOf))}` : ''
+  return `Today (${today}): ${verb}${cite.currentNumber} \`${cite.id}\`${was}, ${text}.${note}`
+}
+
+/** A reason's `{ref:ID}` as the number `doc` gives it. */
+const numberIn = (doc: CompiledDocument): NumberOf => {
+  const byId = buildLookup(doc.rules).byId
+  return (id) => byId.get(id)?.number
 }
 
 /** An ID the rules no longer define but the retirement file knows: where it went. */
@@ -78,5 +86,6 @@ export function retiredNote(dir: string, id: string, entries: readonly { id: str
   const exists = (x: string) => ids.has(x)
   const trail = followRetirement(id, retirements, exists)
   if (trail.steps.length === 0) return undefined
-  return { ...(trail.id !== undefined ? { id: trail.id } : {}), note: `\`${id}\` was ${describeTrail(trail)}` }
+  const numbers = new Map(entries.map((e) => [e.id, (e as { number?: string }).number]))
+  return { ...(trail.id !== undefined ? { id: trail.id } : {}), note: `\`${id}\` was ${describeTrail(trail, (x) => numbers.get(x))}` }
 }

@@ -75,18 +75,20 @@ export async function showCommand(argv: string[], io: CliIo): Promise<number> {
     const { readNumberLedger } = await import('../../io/number-history.ts')
     const ledger = await readNumberLedger(rules, ctx)
     const { earlier } = ledger ? explainNumber(ledger, number, (n) => table.byNumber.get(n)?.id) : { earlier: [] }
-    const told = earlier.map((m) => describeMeaning(m, ledger!.versions))
+    const told = earlier.map((m) => describeMeaning(m, ledger!.versions, (id) => table.byId.get(id)?.number))
+    // The working text is never called by a published release's name (`v26.03+` while it differs).
+    const label = earlier.length === 0 ? document.release.version : (await import('../../io/working-label.ts')).workingLabel(rules, document.release.version, ctx)
     if (!entry && earlier.length > 0) {
       const newest = earlier[0]!
       const today = newest.currentId === undefined ? undefined : table.byId.get(newest.currentId)
       if (!today) {
-        io.stderr.write(`cr show: error[removed-rule]: the rules of ${document.release.version} have no ${number}: ${told.join('; ')}\n`)
+        io.stderr.write(`cr show: error[removed-rule]: the rules of ${label} have no ${number}: ${told.join('; ')}\n`)
         return 1
       }
-      io.stderr.write(`cr show: warning[old-number]: the rules of ${document.release.version} have no ${number}: ${told.join('; ')}; showing ${today.number}\n`)
+      io.stderr.write(`cr show: warning[old-number]: the rules of ${label} have no ${number}: ${told.join('; ')}; showing ${today.number}\n`)
       entry = today
     } else if (entry && earlier.length > 0) {
-      io.stderr.write(`cr show: note[number-changed-meaning]: ${number} is \`${entry.id}\` in ${document.release.version}; but ${told.join('; ')}\n`)
+      io.stderr.write(`cr show: note[number-changed-meaning]: ${number} is \`${entry.id}\` in ${label}; but ${told.join('; ')}\n`)
     }
   }
   if (!entry) {

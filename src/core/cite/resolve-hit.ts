@@ -14,7 +14,9 @@ import type { Hit, Resolution } from './hit.ts'
 import type { CiteProblem, ReleaseRule } from './types.ts'
 
 /** A retirement's reason as the CLI prints it inside a message (`{ref:ID}` as `ID` in backticks, no closing period). */
-const said = (reason: string) => phraseText(reasonClause(reason))
+const said = (reason: string, table: { byId: ReadonlyMap<string, { number: string }> }) => phraseText(reasonClause(reason, numberIn(table)))
+/** A reason's `{ref:ID}` reads as the number today's rules give it. */
+const numberIn = (table: { byId: ReadonlyMap<string, { number: string }> }) => (id: string) => table.byId.get(id)?.number
 
 type At = Pick<CiteProblem, 'file' | 'line' | 'column' | 'text'>
 
@@ -109,13 +111,13 @@ function resolveFresh(setup: ScannerSetup, h: Hit, file: string): void {
       code: 'renamed-rule',
       severity: 'warning',
       ...at,
-      message: `\`${h.value}\` ${verb} \`${retired.target}\`${retired.reason ? ` (${said(retired.reason)})` : ''}, expected the current ID`,
+      message: `\`${h.value}\` ${verb} \`${retired.target}\`${retired.reason ? ` (${said(retired.reason, table)})` : ''}, expected the current ID`,
       suggestions: [retired.target],
     }
     return
   }
   if (retired) {
-    h.problem = { code: 'removed-rule', severity: 'error', ...at, message: `\`${h.value}\` was removed from the rules${retired.reason ? `: ${said(retired.reason)}` : ''}` }
+    h.problem = { code: 'removed-rule', severity: 'error', ...at, message: `\`${h.value}\` was removed from the rules${retired.reason ? `: ${said(retired.reason, table)}` : ''}` }
     return
   }
   const suggestions = setup.suggestFor(h.value)
@@ -138,8 +140,8 @@ function resolveOldNumber(setup: ScannerSetup, h: Hit, history: readonly NumberM
   const { table } = setup
   const versions = table.releases!.ledger.versions
   const [newest, ...older] = history as [NumberMeaning, ...NumberMeaning[]]
-  const earlier = older.length > 0 ? [`before that, ${joinClauses(older.map((m) => describeMeaning(m, versions)), '; ')}`] : []
-  const head = joinClauses([`\`${h.text}\`: today's rules have no ${h.value}`, describeMeaning(newest, versions), ...earlier], '; ')
+  const earlier = older.length > 0 ? [`before that, ${joinClauses(older.map((m) => describeMeaning(m, versions, numberIn(table))), '; ')}`] : []
+  const head = joinClauses([`\`${h.text}\`: today's rules have no ${h.value}`, describeMeaning(newest, versions, numberIn(table)), ...earlier], '; ')
   const today = newest.currentId === undefined ? undefined : table.byId.get(newest.currentId)
   if (!today) {
     h.problem = { code: 'removed-rule', severity: 'error', ...at, message: head }
@@ -192,11 +194,11 @@ function resolveInRelease(setup: ScannerSetup, h: Hit, at: At): void {
   }
   const head = h.isNumber ? `\`${cited}\` is \`${entry.id}\`` : `\`${cited}\` is ${entry.number} in ${version}`
   if (entry.currentId === undefined) {
-    h.problem = { code: 'removed-rule', severity: 'error', ...at, message: `${head}, since removed from the rules${entry.reason ? `: ${said(entry.reason)}` : ''}` }
+    h.problem = { code: 'removed-rule', severity: 'error', ...at, message: `${head}, since removed from the rules${entry.reason ? `: ${said(entry.reason, table)}` : ''}` }
     return
   }
   h.rule = table.byId.get(entry.currentId)
-  const today = describeToday(entry, version)
+  const today = describeToday(entry, version, table.releases?.today)
   if (!h.isNumber && entry.currentId !== entry.id) {
     // An old ID is an old ID, release or not: the same warning as without one.
     h.problem = {
@@ -220,10 +222,10 @@ function numberSuggestions<R extends { id: string }>(number: string, byNumber: R
 }
 
 /** "today 6.1.5; text unchanged since v24.03", "merged into `rule_flatline`, today 1.7.2b; text changed in v25.04". */
-function describeToday(entry: ReleaseRule, version: string): string {
+function describeToday(entry: ReleaseRule, version: string, working = 'the current rules'): string {
   const verb =
     entry.status === 'renamed' ? `renamed to \`${entry.currentId}\`, ` : entry.status === 'merged' ? `merged into \`${entry.currentId}\`, ` : entry.status === 'split' ? `split, mainly into \`${entry.currentId}\`, ` : ''
-  const changedIn = entry.changedIn.map((v) => (v === 'current' ? 'the current rules' : v))
+  const changedIn = entry.changedIn.map((v) => (v === 'current' ? working : v))
   const text = !entry.textChanged ? `text unchanged since ${version}` : changedIn.length > 0 ? `text changed in ${andList(changedIn)}` : `text changed since ${version}`
   return `${verb}today ${entry.currentNumber}; ${text}`
 }

@@ -56,6 +56,8 @@ export interface ReleaseTables {
   byVersion: ReadonlyMap<string, ReleaseTable>
   /** Every number any of them printed, the rule it named then and where that rule is today. */
   ledger: NumberLedger
+  /** What the rules read against are called when a release's rule changed in them: `v26.03+` (`versions/working-text.ts`). */
+  today?: string
 }
 
 export function buildCiteTable(rules: readonly CiteRule[], retired?: Retirements | ReadonlyMap<string, Retirement>): CiteTable {
@@ -124,7 +126,7 @@ export function withRetirements(table: CiteTable, retired: Retirements | Readonl
  * means compiling every release, so the CLI adds it only when a scan reports
  * `needsReleases`.
  */
-export function withReleases(table: CiteTable, releases: ReadonlyMap<string, readonly ReleaseRule[]>): CiteTable {
+export function withReleases(table: CiteTable, releases: ReadonlyMap<string, readonly ReleaseRule[]>, today?: string): CiteTable {
   const byVersion = new Map<string, ReleaseTable>()
   for (const [version, entries] of releases) {
     const byNumber = new Map<string, ReleaseRule>()
@@ -136,7 +138,7 @@ export function withReleases(table: CiteTable, releases: ReadonlyMap<string, rea
     byVersion.set(version, { byNumber, byId, ids: [...byId.keys()] })
   }
   const ledger = buildNumberLedger([...releases].map(([version, rules]) => ({ version, rules })))
-  return { ...table, releases: { versions: [...releases.keys()], byVersion, ledger } }
+  return { ...table, releases: { versions: [...releases.keys()], byVersion, ledger, ...(today !== undefined ? { today } : {}) } }
 }
 
 /** Citable rules for coverage: prose rules, sub-rules and steps (not chapters, sections or timing summaries). */

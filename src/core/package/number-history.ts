@@ -7,7 +7,7 @@
  * compiling a release; it is the number ledger (`versions/number-ledger.ts`),
  * kept only where it says something.
  */
-import { buildNumberLedger, explainNumber, type NumberLedger, type NumberMeaning } from '../versions/number-ledger.ts'
+import { buildNumberLedger, explainNumber, meaningIn, type NumberLedger, type NumberMeaning } from '../versions/number-ledger.ts'
 import type { ReleaseRule } from '../versions/release-citations.ts'
 
 export interface NumberHistoryFile {
@@ -36,7 +36,7 @@ export function ledgerOfHistory(file: NumberHistoryFile): NumberLedger {
   return {
     versions: file.versions,
     meanings: (number) => all.get(number) ?? [],
-    meaningIn: (number, version) => all.get(number)?.find((m) => m.versions.includes(version)),
+    meaningIn: (number, version) => meaningIn(all.get(number), version),
     numbers: () => all.keys(),
   }
 }

@@ -12,7 +12,7 @@
  * tables it ships): input is each release's entries resolved to today
  * (`resolveRelease`), oldest release first.
  */
-import { reasonClause } from './reason.ts'
+import { reasonClause, type NumberOf } from './reason.ts'
 import type { ReleaseRule, ReleaseStatus } from './release-citations.ts'
 import { code, phrase, phraseText, type Phrase } from '../phrase.ts'
 
@@ -29,6 +29,8 @@ export interface NumberMeaning {
   status: ReleaseStatus
   /** Why it was retired, when it was. */
   reason?: string
+  /** Its earlier IDs in those releases, oldest first, each with the last release that had it (a typo fixed, then retired). */
+  formerIds?: { id: string; until: string }[]
 }
 
 export interface NumberLedger {
@@ -59,6 +61,14 @@ export function buildNumberLedger(tables: readonly ReleaseTableInput[]): NumberL
         last.versions.push(version)
         continue
       }
+      // A rule renamed and later retired is one rule: its IDs end in the same retirement, said once
+      // (`rule_plaintext_symbolds` → `rule_plaintext_symbols` → removed). Named by its newer ID.
+      if (last && last.currentId === r.currentId && last.reason !== undefined && last.reason === r.reason && last.versions[last.versions.length - 1] === tables[tables.findIndex((t) => t.version === version) - 1]?.version) {
+        last.formerIds = [...(last.formerIds ?? []), { id: last.id, until: last.versions[last.versions.length - 1]! }]
+        last.id = r.id
+        last.versions.push(version)
+        continue
+      }
       const meaning: NumberMeaning = { number: r.number, id: r.id, versions: [version], status: r.status }
       if (r.currentId !== undefined) meaning.currentId = r.currentId
       if (r.currentNumber !== undefined) meaning.currentNumber = r.currentNumber
@@ -70,9 +80,17 @@ export function buildNumberLedger(tables: readonly ReleaseTableInput[]): NumberL
   return {
     versions: tables.map((t) => t.version),
     meanings: (number) => byNumber.get(number) ?? [],
-    meaningIn: (number, version) => byNumber.get(number)?.find((m) => m.versions.includes(version)),
+    meaningIn: (number, version) => meaningIn(byNumber.get(number), version),
     numbers: () => byNumber.keys(),
   }
+}
+
+/** The meaning a number had in `version`, under the ID that release gave the rule. */
+export function meaningIn(meanings: readonly NumberMeaning[] | undefined, version: string): NumberMeaning | undefined {
+  const m = meanings?.find((x) => x.versions.includes(version))
+  const at = m?.versions.indexOf(version) ?? -1
+  const former = m?.formerIds?.find((f) => at <= m.versions.indexOf(f.until))
+  return m && former ? { ...m, id: former.id } : m
 }
 
 /** What a number means, read without a release: today's rule of that number, and what it named before. */
@@ -112,9 +130,10 @@ export function releaseSpan(versions: readonly string[], all: readonly string[])
  * `cr show`, the site's permalinks, the package's `rule()`):
  * "10.5.5 in v22.12–v25.08 (rule_x) was merged into 1.14.3a (rule_y)".
  */
-export function describeMeaningPhrase(m: NumberMeaning, all: readonly string[]): Phrase {
-  const when = phrase(`${m.number} in ${releaseSpan(m.versions, all)} (`, code(m.id), ')')
-  if (m.currentId === undefined) return phrase(when, ' was removed', m.reason ? phrase(': ', reasonClause(m.reason)) : [])
+export function describeMeaningPhrase(m: NumberMeaning, all: readonly string[], numberOf?: NumberOf): Phrase {
+  const former = (m.formerIds ?? []).map((f) => phrase(', ', code(f.id), ` until ${f.until}`))
+  const when = phrase(`${m.number} in ${releaseSpan(m.versions, all)} (`, code(m.id), ...former, ')')
+  if (m.currentId === undefined) return phrase(when, ' was removed', m.reason ? phrase(': ', reasonClause(m.reason, numberOf)) : [])
   const now = phrase(`${m.currentNumber}`, m.currentId !== m.id ? phrase(' (', code(m.currentId), ')') : [])
   switch (m.status) {
     case 'merged':
@@ -129,6 +148,6 @@ export function describeMeaningPhrase(m: NumberMeaning, all: readonly string[]):
 }
 
 /** `describeMeaningPhrase` as the CLI prints it: IDs in backticks. */
-export function describeMeaning(m: NumberMeaning, all: readonly string[]): string {
-  return phraseText(describeMeaningPhrase(m, all))
+export function describeMeaning(m: NumberMeaning, all: readonly string[], numberOf?: NumberOf): string {
+  return phraseText(describeMeaningPhrase(m, all, numberOf))
 }

@@ -11,7 +11,7 @@ import type { DiagnosticCode } from '../codes.ts'
 import { diagnostic, sortDiagnostics } from '../diagnostics.ts'
 import { RELEASE_NAME } from '../ids.ts'
 import { phraseText } from '../phrase.ts'
-import { reasonPhrase, reasonRefs } from './reason.ts'
+import { reasonPhrase, reasonRefs, type NumberOf } from './reason.ts'
 import { readSource } from '../recovery/recover.ts'
 import type { Diagnostic, Place, SourceFile, SourceRef } from '../types.ts'
 
@@ -312,10 +312,10 @@ export function resolveRetirements(retirements: { byId: ReadonlyMap<string, Reti
 }
 
 /** How a trail reads: "renamed to `b`", "merged into `c`", "removed: reason". */
-export function describeTrail(trail: RetirementTrail<RetirementStep>): string {
+export function describeTrail(trail: RetirementTrail<RetirementStep>, numberOf?: NumberOf): string {
   const last = trail.steps[trail.steps.length - 1]
   if (!last) return trail.id ? `still \`${trail.id}\`` : 'unknown'
-  if (trail.end === 'removed') return `removed after ${last.release}${last.reason ? `: ${phraseText(reasonPhrase(last.reason))}` : ''}`
+  if (trail.end === 'removed') return `removed after ${last.release}${last.reason ? `: ${phraseText(reasonPhrase(last.reason, numberOf))}` : ''}`
   if (trail.end !== 'found') return `retired after ${last.release}, to an ID that no longer exists`
   const kind = strongestKind(trail.steps.map((s) => s.kind))
   const verb = kind === 'merged' ? 'merged into' : kind === 'split' ? 'split into' : 'renamed to'
