@@ -26,6 +26,19 @@ describe('cr diff', () => {
     expect(d.entries.find((e: { id: string }) => e.id === 'rule_pass_after_breaking')).toMatchObject({ change: 'added', newNumber: '6.1.3f' })
   })
 
+  it('a reference whose word follows its target ("rule 6.1.4" printed "section 6.1.4" once 6.1.4 has sub-rules) is no rewording', async () => {
+    const r = await runCr(['diff', 'v25.08', 'v26.03', '--json'])
+    expect(r.code).toBe(0)
+    const entries = JSON.parse(r.stdout).entries as { id: string; changes: string[] }[]
+    const changes = (id: string) => entries.find((e) => e.id === id)?.changes ?? []
+    // 6.1.3d and 6.1.5 cite 6.1.4 and are untouched in the YAML; 6.3.3 was rewritten.
+    expect(changes('rule_move_new_run_phase')).not.toContain('reworded')
+    expect(changes('rule_jacking_out')).not.toContain('reworded')
+    expect(changes('rule_initiation_bad_publicity')).toContain('reworded')
+    const baseline = await runCr(['show', '6.1.5', '--version', 'v25.08'])
+    expect(baseline.stdout).toMatch(/text unchanged since v25\.08/)
+  })
+
   it('compares with the rules directory as `current`', async () => {
     const r = (await runCr(['diff', 'v26.03', 'current', '--json']))
     expect(r.code).toBe(0)

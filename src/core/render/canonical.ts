@@ -11,19 +11,32 @@ export interface ComparableEntry {
   examples: string[]
 }
 
-const memos = new WeakMap<ResolvedRelease, Map<string, ComparableEntry>>()
+type Style = 'canonical' | 'compared'
+const memos: Record<Style, WeakMap<ResolvedRelease, Map<string, ComparableEntry>>> = { canonical: new WeakMap(), compared: new WeakMap() }
 
-/** ID → canonical text and examples, for every entry of `model`. */
+/** ID → canonical text and examples, for every entry of `model`: what rule hashes fingerprint. */
 export function canonicalTexts(model: ResolvedRelease): ReadonlyMap<string, ComparableEntry> {
-  let out = memos.get(model)
+  return textsIn(model, 'canonical')
+}
+
+/**
+ * ID → the text and examples releases are compared by: canonical, with a reference's generated word
+ * ("rule"/"section") not counted, so a rule is never "reworded" by another rule gaining sub-rules.
+ */
+export function comparedTexts(model: ResolvedRelease): ReadonlyMap<string, ComparableEntry> {
+  return textsIn(model, 'compared')
+}
+
+function textsIn(model: ResolvedRelease, style: Style): ReadonlyMap<string, ComparableEntry> {
+  let out = memos[style].get(model)
   if (!out) {
     const ctx = renderContextFor(model)
     out = new Map()
     for (const e of model.entries) {
       if (out.has(e.id)) continue
-      out.set(e.id, { text: renderText(e.text, ctx, 'canonical'), examples: e.examples.map((x) => renderText(x.text, ctx, 'canonical')) })
+      out.set(e.id, { text: renderText(e.text, ctx, style), examples: e.examples.map((x) => renderText(x.text, ctx, style)) })
     }
-    memos.set(model, out)
+    memos[style].set(model, out)
   }
   return out
 }

@@ -16,13 +16,18 @@
  *   reworded; whitespace collapsed. Rule hashes (`cite/rule-hash.ts`, the
  *   `hash` of rules.json, coverage baselines) are taken over it, so it stays
  *   what earlier versions computed by replacing numbers in the printed text.
+ * - `compared`: the canonical text with every reference's generated word the
+ *   same ("rule ⟦rule_end_the_run⟧" whether printed "rule 6.1.4" or "section
+ *   6.1.4"): what says whether a rule was reworded. The word follows the
+ *   target (a rule that gains sub-rules is printed as a section), so it
+ *   changes with no edit to the text; hashes keep the canonical style.
  */
 import type { MarkupPhrasing, MarkupRoot, RuleRange, RuleReference } from '../markup/nodes.ts'
 import type { RenderContext } from '../markup/render-context.ts'
 import { toText, type SymbolText } from '../markup/to-text.ts'
 import { getSymbol } from '../markup/symbols.ts'
 
-export type TextStyle = 'published' | 'generator' | 'words' | 'canonical'
+export type TextStyle = 'published' | 'generator' | 'words' | 'canonical' | 'compared'
 
 type StyleRenderer = (tree: MarkupRoot, ctx: RenderContext) => string
 
@@ -31,6 +36,7 @@ export const TEXT_STYLES: Record<TextStyle, StyleRenderer> = {
   generator: (tree, ctx) => tree.children.map((node) => generatorNode(node, ctx)).join(''),
   words: (tree, ctx) => toText(tree, ctx, symbolAsWords),
   canonical: (tree, ctx) => toText(tree, idsForNumbers(ctx)).replace(/\s+/g, ' ').trim(),
+  compared: (tree, ctx) => toText(tree, idsForNumbers(ctx, 'rule')).replace(/\s+/g, ' ').trim(),
 }
 
 /**
@@ -95,12 +101,12 @@ function generatorReference(node: RuleReference | RuleRange, ctx: RenderContext)
 }
 
 /** The context with every known reference's number printed as `⟦id⟧`. */
-function idsForNumbers(ctx: RenderContext): RenderContext {
+function idsForNumbers(ctx: RenderContext, word?: 'rule'): RenderContext {
   return {
     ...ctx,
     lookup(id) {
       const found = ctx.lookup(id)
-      return found ? { ...found, number: `⟦${id}⟧` } : undefined
+      return found ? { ...found, number: `⟦${id}⟧`, ...(word !== undefined ? { word } : {}) } : undefined
     },
   }
 }

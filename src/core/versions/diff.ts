@@ -13,7 +13,7 @@
  */
 import { diffArrays } from 'diff'
 import type { ResolvedRelease } from '../model/types.ts'
-import { canonicalTexts, type ComparableEntry } from '../render/canonical.ts'
+import { comparedTexts, type ComparableEntry } from '../render/canonical.ts'
 import { entryRuns, type EntryRuns } from '../render/runs.ts'
 import { indexView } from '../render/document.ts'
 import type { RuleEntry, RuleKind } from '../types.ts'
@@ -228,23 +228,28 @@ export function emptyCounts(): DiffCounts {
 export function diffReleases(modelA: ResolvedRelease, modelB: ResolvedRelease, retired?: Retirements, options: DiffOptions = {}): ReleaseDiff {
   const a = indexView(modelA)
   const b = indexView(modelB)
-  const canonA = canonicalTexts(modelA)
-  const canonB = canonicalTexts(modelB)
+  const canonA = comparedTexts(modelA)
+  const canonB = comparedTexts(modelB)
   // A reference compares by the rule it names, followed through the retirements: `{ref:rule_x}` before
   // and `{ref:rule_y}` after a rename of rule_x to rule_y is the same reference (it was `reworded`, and
   // `cr release --draft` wrote a changelog entry the mark check did not count).
-  const throughA = referencesThrough(retired, (id) => canonB.has(id))
-  const comparableA = new Map<string, ComparableEntry>()
-  const cmpA = (e: RuleEntry) => {
-    let c = comparableA.get(e.id)
-    if (!c) {
-      const raw = canonA.get(e.id)!
-      c = { text: throughA(raw.text), examples: raw.examples.map(throughA) }
-      comparableA.set(e.id, c)
+  // The older side's references are followed (B's, seen backward), so a diff and its inverse agree.
+  const followed = (canon: ReadonlyMap<string, ComparableEntry>, other: ReadonlyMap<string, ComparableEntry>) => {
+    const through = referencesThrough(retired, (id) => other.has(id))
+    const comparable = new Map<string, ComparableEntry>()
+    return (e: RuleEntry) => {
+      let c = comparable.get(e.id)
+      if (!c) {
+        const raw = canon.get(e.id)!
+        c = { text: through(raw.text), examples: raw.examples.map(through) }
+        comparable.set(e.id, c)
+      }
+      return c
     }
-    return c
   }
-  const cmpB = (e: RuleEntry) => canonB.get(e.id)!
+  const plain = (canon: ReadonlyMap<string, ComparableEntry>) => (e: RuleEntry) => canon.get(e.id)!
+  const cmpA = options.backward ? plain(canonA) : followed(canonA, canonB)
+  const cmpB = options.backward ? followed(canonB, canonA) : plain(canonB)
   // Word diffs are made of runs, so the symbols in them stay symbols (pages draw their icons from data).
   const runsA = entryRuns(modelA)
   const runsB = entryRuns(modelB)

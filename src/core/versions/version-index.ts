@@ -9,7 +9,7 @@
 import { buildLookup, findRule, type LookupTable } from '../lookup.ts'
 import { suggesterFor } from '../ids.ts'
 import type { ResolvedRelease } from '../model/types.ts'
-import { canonicalTexts } from '../render/canonical.ts'
+import { comparedTexts } from '../render/canonical.ts'
 import { indexView } from '../render/document.ts'
 import type { CompiledDocument } from '../types.ts'
 import { diffReleases, type ReleaseDiff } from './diff.ts'
@@ -257,7 +257,7 @@ export function createVersionIndex(input: VersionIndexInput): VersionIndex {
         ...out,
         id: now.id,
         currentNumber: now.number,
-        textChanged: canonicalTexts(models.get(version)!).get(entry.id)!.text !== canonicalTexts(models.get(today!)!).get(now.id)!.text,
+        textChanged: comparedTexts(models.get(version)!).get(entry.id)!.text !== comparedTexts(models.get(today!)!).get(now.id)!.text,
         ...(reason !== undefined ? { reason } : {}),
       }
     },
