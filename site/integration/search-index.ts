@@ -10,7 +10,7 @@ import { toHtml } from 'hast-util-to-html'
 import { gunzipSync } from 'node:zlib'
 import { join } from 'node:path'
 import * as pagefind from 'pagefind'
-import { isDirectory, readBytes, readDirNames, readText, removePath, writeFile } from '../../src/io/files.ts'
+import { isDirectory, readBytes, readDirNames, readText, removePath, writeOutputFile } from '../../src/io/files.ts'
 import type { ReleaseData, SearchRecord } from '../data/types.ts'
 import { stem } from 'porter2'
 import { readChunk, stabilizeBundle } from './pagefind-stable.ts'
@@ -202,7 +202,7 @@ async function entryWritten(outputPath: string): Promise<void> {
  * chunks, so the search box asks for them before Pagefind has started.
  */
 export function writeSearchIds(out: string, release: ReleaseData, pagefindIds: Map<string, PagefindRef>): void {
-  writeFile(join(out, release.base, 'search-ids.json'), JSON.stringify(searchIdsJson(join(out, release.base, 'pagefind'), release, pagefindIds)))
+  writeOutputFile(join(out, release.base, 'search-ids.json'), JSON.stringify(searchIdsJson(join(out, release.base, 'pagefind'), release, pagefindIds)))
 }
 
 export function searchIdsJson(bundle: string, release: Pick<ReleaseData, 'lookup' | 'search'>, pagefindIds: Map<string, PagefindRef>): SearchIdsJson {
