@@ -44,11 +44,14 @@ async function build(env: Record<string, string>, outDir: string): Promise<numbe
   child.stderr.setEncoding('utf8').on('data', (s: string) => (stderr += s))
   const status = await new Promise<number | null>((done) => child.on('close', done))
   const sampled = tree.stop()
+  const programs = Object.entries(tree.byProgram()).sort((a, b) => b[1] - a[1]).filter(([, cpu]) => cpu >= 0.5)
   if (status !== 0) throw new Error(`astro build failed:\n${stdout}\n${stderr}`)
   lastChildrenCpu = (childrenCpu() ?? NaN) - cpuBefore
   lastCpu = sampled === undefined ? lastChildrenCpu : Math.max(sampled, lastChildrenCpu)
   const timings = /Timings: .*/.exec(stdout)?.[0]
   if (timings) console.log(`  ${timings}`)
+  // Where the CPU went, by process: the build's Timings count its own process only.
+  console.log(`  CPU by program: ${programs.map(([name, cpu]) => `${name} ${cpu.toFixed(1)} s`).join(', ')}`)
   return (performance.now() - started) / 1000
 }
 

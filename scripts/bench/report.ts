@@ -35,11 +35,13 @@ export function childrenCpu(): number | undefined {
  * is another process); the total is the last reading of each. Time a process
  * spends after its last reading is missed (at most `everyMs` each).
  */
-export function sampleTreeCpu(rootPid: number, everyMs = 200): { stop(): number | undefined } {
+export function sampleTreeCpu(rootPid: number, everyMs = 200): { stop(): number | undefined; byProgram(): Record<string, number> } {
   const seen = new Map<string, number>()
+  /** Each process's program as last read (a child is read as `node` between its fork and its exec). */
+  const programs = new Map<string, string>()
   const sample = () => {
     const parent = new Map<number, number>()
-    const own = new Map<number, { key: string; cpu: number }>()
+    const own = new Map<number, { key: string; cpu: number; program: string }>()
     for (const name of listDir('/proc')) {
       if (!/^\d+$/.test(name)) continue
       let stat: string
@@ -51,12 +53,15 @@ export function sampleTreeCpu(rootPid: number, everyMs = 200): { stop(): number 
       // After the command name (in parentheses, which may hold spaces): ppid is field 4, utime 14, stime 15, starttime 22.
       const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
       parent.set(Number(name), Number(f[1]))
-      own.set(Number(name), { key: `${name}:${f[19]}`, cpu: (Number(f[11]) + Number(f[12])) / TICKS })
+      const program = Number(name) === rootPid ? 'build' : stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'))
+      own.set(Number(name), { key: `${name}:${f[19]}`, cpu: (Number(f[11]) + Number(f[12])) / TICKS, program })
     }
-    for (const [pid, { key, cpu }] of own) {
+    for (const [pid, { key, cpu, program }] of own) {
       let p = pid
       for (let depth = 0; p > 1 && p !== rootPid && depth < 64; depth++) p = parent.get(p) ?? 0
-      if (p === rootPid) seen.set(key, Math.max(cpu, seen.get(key) ?? 0))
+      if (p !== rootPid) continue
+      seen.set(key, Math.max(cpu, seen.get(key) ?? 0))
+      programs.set(key, program)
     }
   }
   const available = listDir('/proc').some((name) => /^\d+$/.test(name))
@@ -66,6 +71,16 @@ export function sampleTreeCpu(rootPid: number, everyMs = 200): { stop(): number 
     stop() {
       clearInterval(timer)
       return available ? [...seen.values()].reduce((a, b) => a + b, 0) : undefined
+    },
+    /** The same seconds by program (`build` for the root process; Chromium's helpers under `chromium`, Pagefind's binary under `pagefind`). */
+    byProgram() {
+      const by: Record<string, number> = {}
+      for (const [key, cpu] of seen) {
+        const name = programs.get(key) ?? '?'
+        const program = /^(chrom|headless)/i.test(name) ? 'chromium' : /^pagefind/.test(name) ? 'pagefind' : name
+        by[program] = (by[program] ?? 0) + cpu
+      }
+      return by
     },
   }
 }

@@ -13,7 +13,7 @@ import { createRequire } from 'node:module'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { ReleaseData } from '../data/types.ts'
-import { isFile, listDir as namesIn, readBytes, readText, writeFile } from '../../src/io/files.ts'
+import { isFile, listDir as namesIn, readBytes, readText, writeOutputFile } from '../../src/io/files.ts'
 import { fileOfSitePath, routes, siteRoutes } from '../shared/routes.ts'
 import { searchBundleFiles } from './search-index.ts'
 
@@ -57,11 +57,11 @@ export function writeOffline(out: string, releases: ReleaseData[]): OfflineResul
     })
     const id = createHash('sha256').update(JSON.stringify(files)).digest('hex').slice(0, 12)
     if (release.current) build = id
-    writeFile(join(out, routes(release.base).offlineList()), JSON.stringify({ build: id, files }))
+    writeOutputFile(join(out, routes(release.base).offlineList()), JSON.stringify({ build: id, files }))
     result.releases.push({ base: release.base, files: files.length, bytes })
   }
   result.build = build
-  writeFile(join(out, siteRoutes.serviceWorker()), workerSource(build))
+  writeOutputFile(join(out, siteRoutes.serviceWorker()), workerSource(build))
   return result
 }
 

@@ -19,7 +19,7 @@ import { createHash } from 'node:crypto'
 import { join } from 'node:path'
 import { gunzipSync, gzipSync } from 'node:zlib'
 import { decode, encode } from 'cborg'
-import { readBytes, readText, removePath, writeFile } from '../../src/io/files.ts'
+import { readBytes, readText, removePath, writeOutputFile } from '../../src/io/files.ts'
 
 const SIGNATURE = 'pagefind_dcd'
 
@@ -68,15 +68,15 @@ export function stabilizeBundle(outputPath: string): void {
         const written = chunkBytes(chunk)
         const name2 = `${lang}_${written.hash.slice(0, 7)}`
         removePath(path)
-        writeFile(join(outputPath, 'filter', `${name2}.pf_filter`), written.bytes)
+        writeOutputFile(join(outputPath, 'filter', `${name2}.pf_filter`), written.bytes)
         return [name, name2] as [string, string]
       })
       .sort(byValue)
     const written = chunkBytes(meta)
     const hash = `${lang}_${written.hash.slice(0, 10)}`
     removePath(metaPath)
-    writeFile(join(outputPath, `pagefind.${hash}.pf_meta`), written.bytes)
+    writeOutputFile(join(outputPath, `pagefind.${hash}.pf_meta`), written.bytes)
     info.hash = hash
   }
-  writeFile(entryPath, JSON.stringify(entry))
+  writeOutputFile(entryPath, JSON.stringify(entry))
 }

@@ -15,7 +15,7 @@ import { hyphenateText } from './pdf-hyphenate.ts'
 import { destinationPages } from './pdf-pages.ts'
 import { serveStatic } from './static-server.ts'
 import { hasChromium, launchChromium, loadPlaywright, CHROMIUM_PATH } from './chromium.ts'
-import { writeFile } from '../../src/io/files.ts'
+import { writeOutputFile } from '../../src/io/files.ts'
 import { routes } from '../shared/routes.ts'
 
 /** A written PDF says the page number it printed beside each contents entry (`#id` → page), and how many times it printed. */
@@ -250,7 +250,7 @@ async function printOne(browser: Browser, origin: string, { pagePath, outFile, i
       prints++
     }
     checkRefused()
-    writeFile(outFile, await withOutline(printed!, outline, info))
+    writeOutputFile(outFile, await withOutline(printed!, outline, info))
     return { contents: await contentsPages(), prints }
   } catch (error) {
     // A refused request fails what asked for it (a fetch, the load): the refusal is the reason.

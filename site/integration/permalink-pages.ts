@@ -20,7 +20,7 @@ import type { Element, Root } from 'hast'
 import { h } from 'hastscript'
 import { toHtml } from 'hast-util-to-html'
 import { join } from 'node:path'
-import { writeNewFile } from '../../src/io/files.ts'
+import { writeNewOutputFile } from '../../src/io/files.ts'
 import type { Permalink, ReleaseData, RetiredPage, SiteData } from '../data/types.ts'
 import { routesOf } from '../data/release-routes.ts'
 import { versionLabel } from '../data/links.ts'
@@ -93,14 +93,14 @@ function page(label: string, target: { number: string; id: string; url: string }
 /**
  * Write the pages into `out`, each verified, a few at a time: the build's
  * event loop also drives the PDFs printing beside them, so it is never held
- * for long. Each file is new (`writeNewFile`): one Astro wrote already at
+ * for long. Each file is new (`writeNewOutputFile`): one Astro wrote already at
  * the same path (`pages/r/[key]/`) fails the build rather than being
  * replaced.
  */
 export async function writePermalinkPages(out: string, pages: Map<string, string>): Promise<number> {
   let written = 0
   for (const [path, html] of pages) {
-    writeNewFile(join(out, fileOfSitePath(path)), html)
+    writeNewOutputFile(join(out, fileOfSitePath(path)), html)
     if (++written % 16 === 0) await new Promise((go) => setImmediate(go))
   }
   return written

@@ -5,12 +5,10 @@
  * the terms a rule defines and its title are weighted high, so the defining
  * rule ranks first.
  */
-import { h } from 'hastscript'
-import { toHtml } from 'hast-util-to-html'
 import { gunzipSync } from 'node:zlib'
 import { join } from 'node:path'
 import * as pagefind from 'pagefind'
-import { isDirectory, readBytes, readDirNames, readText, removePath, writeFile } from '../../src/io/files.ts'
+import { isDirectory, readBytes, readDirNames, readText, removePath, writeOutputFile } from '../../src/io/files.ts'
 import type { ReleaseData, SearchRecord } from '../data/types.ts'
 import { stem } from 'porter2'
 import { readChunk, stabilizeBundle } from './pagefind-stable.ts'
@@ -25,42 +23,48 @@ import { clipText, recordWords, SHOWN_END, shownEnd } from '../shared/top-text.t
  */
 const PHRASING_WEIGHT = '0.7'
 
+/**
+ * A record as the HTML Pagefind indexes. Written as a string: 11,500 records
+ * per build made through hastscript and hast-util-to-html cost 2-3 s of the
+ * build's main thread (issue 22); the bytes are the ones those made (the
+ * tests keep them as the reference: search-records.test.ts), text escaped as
+ * they escape it.
+ */
 export function recordHtml(r: SearchRecord): string {
+  const p = (text: string, weight?: string) => `<p${weight ? ` data-pagefind-weight="${weight}"` : ''}>${escapeText(text)}</p>`
+  const meta = (name: string, text: string) => `<p data-pagefind-meta="${name}">${escapeText(text)}</p>`
   const body = [
     // A defined term outweighs a title: "checkpoint" finds the rule defining
     // it before the section named "Checkpoints".
-    r.terms.length > 0 ? h('h1', { dataPagefindWeight: '10' }, r.terms.join('. ')) : null,
-    r.title ? h('h2', { dataPagefindWeight: '2' }, r.title) : null,
+    r.terms.length > 0 ? `<h1 data-pagefind-weight="10">${escapeText(r.terms.join('. '))}</h1>` : '',
+    r.title ? `<h2 data-pagefind-weight="2">${escapeText(r.title)}</h2>` : '',
     // The number is meta, not content: Pagefind would index `6.1.4` as `614`.
-    h('p', r.text),
+    p(r.text),
     // Examples illustrate; the rule's own words state it: a rule whose example uses the
     // query's words ranks below one whose text does.
-    ...r.examples.map((e) => h('p', { dataPagefindWeight: '0.4' }, e)),
+    ...r.examples.map((e) => p(e, '0.4')),
     // What follows finds the rule but is not its text: a result's excerpt is cut here (top-text.ts).
-    r.context.length > 0 || r.phrasings?.length ? h('p', SHOWN_END) : null,
+    r.context.length > 0 || r.phrasings?.length ? p(SHOWN_END) : '',
     // The headings it sits under, weighted low: "credits at the start of the game" finds
     // 1.6.4 ("Each player takes five credits…") through its section, Starting the Game.
-    r.context.length > 0 ? h('p', { dataPagefindWeight: '0.5' }, r.context.join('. ')) : null,
+    r.context.length > 0 ? p(r.context.join('. '), '0.5') : '',
     // Players' words for it (data/phrasings/): what people type when this rule is the answer.
-    r.phrasings && r.phrasings.length > 0 ? h('p', { dataPagefindWeight: PHRASING_WEIGHT }, r.phrasings.join('. ')) : null,
-  ].filter((x) => x !== null)
-  return toHtml(
-    h('html', { lang: 'en' }, [
-      h('body', [
-        h('main', { dataPagefindBody: '' }, body),
-        // Meta and filters sit outside the body so they are not indexed as text.
-        h('p', { dataPagefindMeta: 'title' }, r.terms[0] ?? r.title ?? r.number),
-        h('p', { dataPagefindMeta: 'number' }, r.number),
-        h('p', { dataPagefindMeta: 'id' }, r.id),
-        h('p', { dataPagefindMeta: 'chapter' }, r.chapter),
-        h('p', { dataPagefindMeta: 'section' }, r.section),
-        // What the top row shows, final from its first paint (issue 20): no second text replaces an excerpt.
-        h('p', { dataPagefindMeta: 'text' }, clipText(r.lead)),
-        h('p', { dataPagefindFilter: 'chapter' }, r.chapter),
-      ]),
-    ]),
-  )
+    r.phrasings && r.phrasings.length > 0 ? p(r.phrasings.join('. '), PHRASING_WEIGHT) : '',
+  ].join('')
+  // Meta and filters sit outside the body so they are not indexed as text; `text` is what the top
+  // row shows, final from its first paint (issue 20): no second text replaces an excerpt.
+  return `<html lang="en"><body><main data-pagefind-body="">${body}</main>${[
+    meta('title', r.terms[0] ?? r.title ?? r.number),
+    meta('number', r.number),
+    meta('id', r.id),
+    meta('chapter', r.chapter),
+    meta('section', r.section),
+    meta('text', clipText(r.lead)),
+  ].join('')}<p data-pagefind-filter="chapter">${escapeText(r.chapter)}</p></body></html>`
 }
+
+/** Text as hast-util-to-html escapes it outside an attribute: `&` and `<`, as hexadecimal references. */
+const escapeText = (text: string) => text.replace(/[&<]/g, (c) => (c === '&' ? '&#x26;' : '&#x3C;'))
 
 function check(step: string, errors: string[]) {
   if (errors.length > 0) throw new Error(`Pagefind ${step} failed:\n  ${errors.join('\n  ')}`)
@@ -202,7 +206,7 @@ async function entryWritten(outputPath: string): Promise<void> {
  * chunks, so the search box asks for them before Pagefind has started.
  */
 export function writeSearchIds(out: string, release: ReleaseData, pagefindIds: Map<string, PagefindRef>): void {
-  writeFile(join(out, release.base, 'search-ids.json'), JSON.stringify(searchIdsJson(join(out, release.base, 'pagefind'), release, pagefindIds)))
+  writeOutputFile(join(out, release.base, 'search-ids.json'), JSON.stringify(searchIdsJson(join(out, release.base, 'pagefind'), release, pagefindIds)))
 }
 
 export function searchIdsJson(bundle: string, release: Pick<ReleaseData, 'lookup' | 'search'>, pagefindIds: Map<string, PagefindRef>): SearchIdsJson {

@@ -53,11 +53,21 @@ function reasonOf(error: unknown): string {
 }
 
 /**
- * Create `path` (it must not exist: `wx`) holding exactly `content`, durably.
- * Throws WriteFailedError (and removes the partial file) when the disk did not
- * take every byte.
+ * Whether a write is fsynced (the file, and the folder of a rename). A build's
+ * output folder is not: it is made again by the next build, and is not the
+ * only copy of anything. Every write is still looped and checked either way.
  */
-export function writeNewFileVerified(path: string, content: string | Uint8Array, options: { mode?: number; fs?: DurableFs } = {}): void {
+export interface SyncOption {
+  /** Default true. */
+  sync?: boolean
+}
+
+/**
+ * Create `path` (it must not exist: `wx`) holding exactly `content`, durably
+ * (`sync: false`: checked but not synced). Throws WriteFailedError (and removes
+ * the partial file) when the disk did not take every byte.
+ */
+export function writeNewFileVerified(path: string, content: string | Uint8Array, options: { mode?: number; fs?: DurableFs } & SyncOption = {}): void {
   const io = options.fs ?? fs
   const bytes = toBytes(content)
   let fd: number | undefined
@@ -71,7 +81,7 @@ export function writeNewFileVerified(path: string, content: string | Uint8Array,
       if (!(n > 0)) throw Object.assign(new Error('the disk accepted no more bytes'), { code: 'ENOSPC' })
       offset += n
     }
-    io.fsyncSync(fd)
+    if (options.sync !== false) io.fsyncSync(fd)
     const size = io.fstatSync(fd).size
     if (size !== bytes.length) throw new Error(`wrote ${size} of ${bytes.length} bytes`)
     verifyBytes(io, fd, bytes)
@@ -136,7 +146,7 @@ export function tempPathBeside(path: string): string {
  * within the file system's time resolution, or of the same length, is caught
  * too. What remains is the instant between the comparison and the rename.
  */
-export function replaceFileVerified(path: string, content: string | Uint8Array, options: { fs?: DurableFs; mode?: number; expected?: Uint8Array } = {}): void {
+export function replaceFileVerified(path: string, content: string | Uint8Array, options: { fs?: DurableFs; mode?: number; expected?: Uint8Array } & SyncOption = {}): void {
   const io = options.fs ?? fs
   let mode = options.mode
   try {
@@ -149,7 +159,7 @@ export function replaceFileVerified(path: string, content: string | Uint8Array, 
     if ((error as NodeJS.ErrnoException)?.code !== 'ENOENT') throw new WriteFailedError(path, reasonOf(error), errnoOf(error))
   }
   const temp = tempPathBeside(path)
-  writeNewFileVerified(temp, content, { fs: io, ...(mode !== undefined ? { mode } : {}) })
+  writeNewFileVerified(temp, content, { fs: io, ...(mode !== undefined ? { mode } : {}), ...(options.sync === false ? { sync: false } : {}) })
   try {
     if (options.expected && !holds(io, path, options.expected)) throw new FileChangedError(path)
     io.renameSync(temp, path)
@@ -157,7 +167,7 @@ export function replaceFileVerified(path: string, content: string | Uint8Array, 
     io.rmSync(temp, { force: true })
     throw error instanceof WriteFailedError ? error : new WriteFailedError(path, reasonOf(error), errnoOf(error))
   }
-  fsyncDir(dirname(path), io)
+  if (options.sync !== false) fsyncDir(dirname(path), io)
 }
 
 /** Does the regular file at `path` hold exactly `expected`? Gone, a link, or other bytes: no. */

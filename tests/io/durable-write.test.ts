@@ -92,6 +92,42 @@ describe('replaceFileVerified: a failed write never replaces the original', () =
   })
 })
 
+/** A disk that counts fsyncs (of files and folders), optionally over another shim. */
+function counting(base: DurableFs = fs): DurableFs & { syncs: () => number } {
+  let syncs = 0
+  return { ...base, fsyncSync: ((fd: number) => (syncs++, fs.fsyncSync(fd))) as typeof fs.fsyncSync, syncs: () => syncs }
+}
+
+describe('sync: false (a build output folder): checked like every write, only not fsynced', () => {
+  it('fsyncs nothing, neither the file nor its folder, where the default syncs both', () => {
+    const synced = counting()
+    replaceFileVerified(join(work, 'synced.html'), 'a', { fs: synced })
+    expect(synced.syncs()).toBe(2)
+    const unsynced = counting()
+    replaceFileVerified(join(work, 'unsynced.html'), 'a', { fs: unsynced, sync: false })
+    writeNewFileVerified(join(work, 'unsynced-new.html'), 'b', { fs: unsynced, sync: false })
+    expect(unsynced.syncs()).toBe(0)
+    expect(readFileSync(join(work, 'unsynced.html'), 'utf8')).toBe('a')
+    expect(readFileSync(join(work, 'unsynced-new.html'), 'utf8')).toBe('b')
+  })
+
+  it('still finishes a trickled file, and a full disk still fails it with nothing left behind', () => {
+    const path = join(work, 'page.html')
+    const text = '<p>a permalink page</p>\n'.repeat(300)
+    writeNewFileVerified(path, text, { fs: counting(trickling), sync: false })
+    expect(readFileSync(path, 'utf8')).toBe(text)
+    // A new page on a full disk: an error naming it, and no partial file for the next build to trip on.
+    const partial = join(work, 'partial.html')
+    expect(() => writeNewFileVerified(partial, text, { fs: fullDisk(500), sync: false })).toThrow(/partial\.html.*no space left/)
+    expect(fs.existsSync(partial)).toBe(false)
+    // A replacement on a full disk leaves the old page whole.
+    expect(() => replaceFileVerified(path, text.repeat(2), { fs: fullDisk(500), sync: false })).toThrow(WriteFailedError)
+    expect(readFileSync(path, 'utf8')).toBe(text)
+    // Two writers of one output path: the second fails rather than replacing the first's file.
+    expect(() => writeNewFileVerified(path, 'other', { sync: false })).toThrow(WriteFailedError)
+  })
+})
+
 describe('on a real nearly full disk (tmpfs)', () => {
   const mnt = join(work, 'mnt')
   let skipped: string | undefined

@@ -78,7 +78,9 @@ describe('the output cache', () => {
     expect(linked.restoreDir('index', 'k', join(dir, 'linked'))).toBe(true)
     const kept = join(dir, 'cache/index/k/files/sub/b.txt')
     expect(statSync(join(dir, 'linked/sub/b.txt')).ino).toBe(statSync(kept).ino)
-    expect(statSync(kept).nlink).toBe(2)
+    // Stored as links too: the output, the cache and the restored copy are one file.
+    expect(statSync(join(dir, 'out/sub/b.txt')).ino).toBe(statSync(kept).ino)
+    expect(statSync(kept).nlink).toBe(3)
     const copying = openDirCache({ CR_SITE_CACHE_DIR: join(dir, 'cache'), CR_SITE_CACHE_LINKS: '0' }, dir)!
     expect(copying.restoreDir('index', 'k', join(dir, 'copied'))).toBe(true)
     expect(statSync(join(dir, 'copied/sub/b.txt')).ino).not.toBe(statSync(kept).ino)
@@ -87,6 +89,30 @@ describe('the output cache', () => {
     writeFileSync(join(dir, 'linked/sub/b.txt'), 'changed')
     expect(linked.restoreDir('index', 'k', join(dir, 'again'))).toBe(false)
     expect(existsSync(join(dir, 'cache/index/k'))).toBe(false)
+  })
+
+  it('stores a folder as hard links (a cold build keeps 11,500 files): the entry outlives the output emptied, and is a copy with CR_SITE_CACHE_LINKS=0', () => {
+    const dir = fresh()
+    const fill = (out: string) => {
+      mkdirSync(join(out, 'fragment'), { recursive: true })
+      writeFileSync(join(out, 'entry.json'), '{}')
+      writeFileSync(join(out, 'fragment/en_1.pf_fragment'), Buffer.from([31, 139, 8]))
+    }
+    fill(join(dir, 'out'))
+    const linked = openDirCache({ CR_SITE_CACHE_DIR: join(dir, 'cache') }, dir)!
+    linked.storeDir('index', 'k', join(dir, 'out'))
+    expect(statSync(join(dir, 'cache/index/k/files/fragment/en_1.pf_fragment')).ino).toBe(statSync(join(dir, 'out/fragment/en_1.pf_fragment')).ino)
+    // The next build empties its output folder first: the entry keeps its files.
+    rmSync(join(dir, 'out'), { recursive: true })
+    expect(linked.restoreDir('index', 'k', join(dir, 'out'))).toBe(true)
+    expect(readFileSync(join(dir, 'out/fragment/en_1.pf_fragment'))).toEqual(Buffer.from([31, 139, 8]))
+    expect(readFileSync(join(dir, 'out/entry.json'), 'utf8')).toBe('{}')
+    fill(join(dir, 'out2'))
+    const copying = openDirCache({ CR_SITE_CACHE_DIR: join(dir, 'cache2'), CR_SITE_CACHE_LINKS: '0' }, dir)!
+    copying.storeDir('index', 'k', join(dir, 'out2'))
+    expect(statSync(join(dir, 'cache2/index/k/files/entry.json')).ino).not.toBe(statSync(join(dir, 'out2/entry.json')).ino)
+    expect(copying.restoreDir('index', 'k', join(dir, 'back'))).toBe(true)
+    expect(readFileSync(join(dir, 'back/entry.json'), 'utf8')).toBe('{}')
   })
 
   it('keeps a small text by key, verified like the rest', () => {
