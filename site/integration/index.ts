@@ -29,7 +29,7 @@ import { writeOffline } from './offline.ts'
 import { permalinkDevPages, permalinkPages, writePermalinkPages } from './permalink-pages.ts'
 import { siteUrl } from './site-url.ts'
 import { listReleases } from '../../src/io/releases.ts'
-import { isDirectory } from '../../src/io/files.ts'
+import { flushOutputFolder, isDirectory } from '../../src/io/files.ts'
 import { escapeForTerminal } from '../../src/core/terminal-text.ts'
 
 /**
@@ -231,6 +231,9 @@ export default function crSite(): AstroIntegration {
           checkPrintedFrom(out, await pdfs)
           timings.mark('PDF (the rest of it)')
         } else logger.info('PDF skipped (CR_PDF=0)')
+        // Output files are written checked but not fsynced one by one (writeOutputFile): the whole folder is flushed once here.
+        if (!flushOutputFolder(out)) logger.warn(`Could not flush ${out} to disk (no \`sync -f\`): it is left to the system`)
+        timings.mark('flush')
         logger.info(timings.line())
       },
     },

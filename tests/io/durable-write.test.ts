@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { replaceFileVerified, writeNewFileVerified, WriteFailedError, type DurableFs } from '../../src/io/durable-write.ts'
+import { flushOutputFolder } from '../../src/io/files.ts'
 import { repoRoot, runCr } from '../cli/run-cr.ts'
 import { fillTo, mountTmpfs, unmount } from './fault.ts'
 
@@ -125,6 +126,11 @@ describe('sync: false (a build output folder): checked like every write, only no
     expect(readFileSync(path, 'utf8')).toBe(text)
     // Two writers of one output path: the second fails rather than replacing the first's file.
     expect(() => writeNewFileVerified(path, 'other', { sync: false })).toThrow(WriteFailedError)
+  })
+  it('a finished output folder is flushed to disk in one call (sync -f), said false where it cannot be', () => {
+    writeNewFileVerified(join(work, 'flushed.html'), 'c', { sync: false })
+    expect(flushOutputFolder(work)).toBe(process.platform === 'linux')
+    expect(flushOutputFolder(join(work, 'no such folder'))).toBe(false)
   })
 })
 
