@@ -56,7 +56,7 @@ function project(files: Record<string, string>): string {
 
 /** What the Clojure fixture's two citations of v24.03 are reported as. */
 const CLOJURE_OLD_RELEASES = [
-  'src/engine/runs.clj:18:4: note: `CR v24.03 6.1.5` is `rule_jacking_out`, today 6.1.5; text changed in v26.03 [old-release-citation]',
+  'src/engine/runs.clj:18:4: note: `CR v24.03 6.1.5` is `rule_jacking_out`, today 6.1.5; text unchanged since v24.03 [old-release-citation]',
   'src/engine/runs.clj:19:4: warning: `rule_ice_change_after_pass` (6.2.4e in v24.03) was renamed to `rule_ice_change_during_movement`, today 6.2.7e; text changed in v25.04, expected the current ID [renamed-rule]',
 ]
 
@@ -490,13 +490,14 @@ describe('changed rules and coverage by tests and implementation', () => {
   })
 
   it('warns about citations of rules whose text changed since the baseline, with the release history', async () => {
-    const dir = project({ 'a.rs': 'cite!("rule_jacking_out"); cite!("rule_run");\n' })
-    // A baseline made against v25.08: rule_jacking_out was reworded in v26.03 (the Clojure fixture's CR v24.03 6.1.5 says so too).
+    const dir = project({ 'a.rs': 'cite!("rule_initiation_bad_publicity"); cite!("rule_run");\n// rule_jacking_out\n' })
+    // A baseline made against v25.08: 6.3.3 was reworded in v26.03. 6.1.5 was not: its hash differs only because
+    // the 6.1.4 it cites gained sub-rules and is printed "section 6.1.4", and the release history says so.
     const v2508 = compileDir(join(repoRoot, "releases/v25.08")).model!
     writeFileSync(join(dir, 'old-rules.json'), buildIndexFiles(v2508)['rules.json']!)
     const r = await runCr(['cite', 'a.rs', '--index', index, '--baseline', 'old-rules.json'], dir)
-    expect(problemLines(r.stdout)).toEqual(['a.rs:1:8: warning[changed-rule]', 'a.rs:1:8: hint[imprecise-citation]'])
-    expect(r.stdout).toContain('a.rs:1:8: warning: `rule_jacking_out` (6.1.5) changed since v25.08: reworded in v26.03; re-read it and check the code that cites it [changed-rule]')
+    expect(problemLines(r.stdout)).toEqual(['a.rs:1:8: warning[changed-rule]', 'a.rs:2:4: hint[imprecise-citation]'])
+    expect(r.stdout).toContain('a.rs:1:8: warning: `rule_initiation_bad_publicity` (6.3.3) changed since v25.08: reworded in v26.03; re-read it and check the code that cites it [changed-rule]')
     expect(r.code).toBe(0)
     expect((await runCr(['cite', 'a.rs', '--index', index, '--baseline', 'old-rules.json', '--strict'], dir)).code).toBe(1)
     // A coverage file written now is its own baseline: nothing changed.

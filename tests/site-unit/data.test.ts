@@ -168,11 +168,11 @@ describe('versions', () => {
     const removed = entries.find((e) => e.id === 'rule_bad_publicity_in_credit_pool')!
     expect(removed).toMatchObject({ changes: ['removed'], oldNumber: '6.3.3b', oldUrl: '/v25.08/runs/#rule_bad_publicity_in_credit_pool' })
     expect(removed.number).toBeUndefined()
-    const reworded = entries.find((e) => e.id === 'rule_jacking_out')!
-    expect(reworded.diff?.filter((p) => p.added || p.removed).map((p) => [p.added ? '+' : '-', p.value])).toEqual([
-      ['-', 'rule'],
-      ['+', 'section'],
-    ])
+    const reworded = entries.find((e) => e.id === 'rule_initiation_bad_publicity')!
+    expect(reworded.changes).toContain('reworded')
+    expect(reworded.diff?.some((p) => p.added) && reworded.diff?.some((p) => p.removed)).toBe(true)
+    // 6.1.5 is untouched: only the word of its reference to 6.1.4 changed ("rule" to "section", 6.1.4 having gained sub-rules).
+    expect(entries.find((e) => e.id === 'rule_jacking_out')?.changes ?? []).not.toContain('reworded')
   })
 
   test('every current rule has a history; steps link to their changes page', () => {
@@ -183,10 +183,11 @@ describe('versions', () => {
     expect(endTheRun.steps).toEqual([
       { key: 'v26.03', label: 'v26.03', number: '6.1.4', what: [{ text: 'sub-rules a–c added' }], url: '/changes/v26.03/#rule_end_run_access_or_breach_during_run' },
     ])
-    const jackingOut = rule('rule_jacking_out').history!
-    expect(jackingOut.steps.map((s) => [s.key, s.url, s.diff !== undefined])).toEqual([['v26.03', '/changes/v26.03/#rule_jacking_out', true]])
-    // Only rules that changed show it; 6.1.1 reads as in the oldest release.
-    expect([endTheRun.changed, jackingOut.changed]).toEqual([true, true])
+    const badPublicity = rule('rule_initiation_bad_publicity').history!
+    expect(badPublicity.steps.map((s) => [s.key, s.url, s.diff !== undefined])).toEqual([['v26.03', '/changes/v26.03/#rule_initiation_bad_publicity', true]])
+    // Only rules that changed show it; 6.1.1 reads as in the oldest release, and 6.1.5, whose reference's word alone changed, too.
+    expect([endTheRun.changed, badPublicity.changed]).toEqual([true, true])
+    expect(rule('rule_jacking_out').history).toMatchObject({ changed: false, steps: [], since: 'v22.12' })
     expect(rule('rule_run').history).toMatchObject({ changed: false, steps: [], since: 'v22.12' })
     // The one-page rules and old releases carry no history.
     expect(JSON.stringify(site.releases[0]!.full)).not.toContain('"history"')
@@ -220,10 +221,10 @@ describe('versions', () => {
       last: { key: 'v25.08', number: '6.3.3b', url: '/v25.08/runs/#rule_bad_publicity_in_credit_pool' },
       removedIn: { key: 'v26.03', url: '/changes/v26.03/#rule_bad_publicity_in_credit_pool' },
     })
-    // The reason names the rule that replaced it as a linked ID, never as markup or a bare word.
+    // The reason names the rule that replaced it by its number, linked, as rule text does; never as markup or a bare ID.
     const reason = retiredPage('rule_bad_publicity_in_credit_pool')!.reason!
-    expect(reason.map((p) => p.text).join('')).toMatch(/^Superseded in v26\.03: .*\(see rule_bad_publicity_fund\)\.$/)
-    expect(reason.find((p) => p.code)).toEqual({ text: 'rule_bad_publicity_fund', code: true, url: '/additional-rules/#rule_bad_publicity_fund' })
+    expect(reason.map((p) => p.text).join('')).toMatch(/^Superseded in v26\.03: .*\(see 10\.6\.2\)\.$/)
+    expect(reason.find((p) => p.url)).toEqual({ text: '10.6.2', url: '/additional-rules/#rule_bad_publicity_fund' })
     expect(JSON.stringify([site.retired, site.changes])).not.toContain('{ref:')
     // Every ID in retired.yaml that is not current has a page.
     const current = new Set(site.releases[0]!.lookup.r.map(([id]) => id))
