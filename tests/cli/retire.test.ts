@@ -4,7 +4,7 @@
  * release) after it, the bytes of files it had no reason to touch, refusals that change nothing,
  * and a retirement cut short or begun by hand finished by the command.
  */
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
@@ -195,4 +195,28 @@ describe('cr retire', () => {
     expect(help.stdout).toMatch(/--with-sub-rules/)
     expect(help.stdout).toMatch(/--into OTHER_ID/)
   })
+})
+
+describe('data/phrasings/ beside the rules: cr check says what the site build would fail on', () => {
+  it('a phrasing left behind by cr retire is an error at its line, one by a rename a warning, an unknown key an error with did-you-mean', async () => {
+    const phrasings = join(root, 'data', 'phrasings')
+    mkdirSync(phrasings, { recursive: true })
+    writeFileSync(
+      join(phrasings, '06_runs.yaml'),
+      ['rule_jacking_out:', '  - can i bail out of a run', 'rule_no_position_outside_run:', '  - where is the runner between runs', 'rule_checkpoint_uniqueness:', '  - two consoles', 'rule_jaking_out:', '  - leave the run'].join('\n') + '\n',
+    )
+    const before = await checkMessages()
+    // Before the retirement: the renamed key (followed, a warning) and the misspelt one only.
+    expect(before.messages.map((m) => `${m.file}:${m.line} ${m.code}`)).toEqual(['data/phrasings/06_runs.yaml:5 renamed-rule', 'data/phrasings/06_runs.yaml:7 unknown-rule'])
+    expect(before.messages[1]!.suggestions).toContain('rule_jacking_out')
+    expect((await cr('retire', 'rule_no_position_outside_run', '--reason', 'Folded into the run timing.')).code).toBe(0)
+    const after = await checkMessages()
+    expect(after.code).toBe(1)
+    const removed = after.messages.find((m) => m.code === 'removed-rule')!
+    expect(`${removed.file}:${removed.line}:${removed.column}`).toBe('data/phrasings/06_runs.yaml:3:1')
+    expect(removed.message).toMatch(/`rule_no_position_outside_run` was retired .* its phrasings find nothing/)
+    // A rules folder with no phrasings beside it has none to check.
+    rmSync(join(root, 'data'), { recursive: true })
+    expect((await checkMessages()).messages.map((m) => m.code)).toEqual([])
+  }, 600_000)
 })

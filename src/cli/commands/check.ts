@@ -9,6 +9,7 @@ import { sortDiagnostics } from '../../core/diagnostics.ts'
 import { foldCascades } from '../../core/recovery/recover.ts'
 import { foldRenames } from '../../core/versions/guard.ts'
 import { foldRetiredReferences } from '../../core/versions/retired-references.ts'
+import { checkPhrasingsBeside } from '../../io/phrasings.ts'
 
 export const checkSpec: CommandSpec = {
   name: 'check',
@@ -40,13 +41,16 @@ export function checkCommand(argv: string[], io: CliIo): number {
   // and so is each retired ID: its references, one message saying where it went.
   const renamed = foldRenames(recovery ? sortDiagnostics(foldCascades(all, recovery)) : all)
   const defined = new Set(result.document?.rules.map((r) => r.id))
-  const messages = guard ? foldRetiredReferences(renamed, guard.retirements, (id) => defined.has(id)) : renamed
+  const folded = guard ? foldRetiredReferences(renamed, guard.retirements, (id) => defined.has(id)) : renamed
+  // data/phrasings/ beside the rules: a phrasing left behind by a removal fails the site build, so it is said here first.
+  const phrasings = result.document ? checkPhrasingsBeside(dir, defined, guard?.retirements, ctx) : { messages: [], files: [] }
+  const messages = [...folded, ...phrasings.messages]
   const strict = Boolean(values.strict)
   const failed = hasErrors(messages, strict)
   writeDiagnostics(io, messages, {
     format,
     command: 'check',
-    files: [...result.files, ...(guard?.files ?? [])],
+    files: [...result.files, ...(guard?.files ?? []), ...phrasings.files],
     ok: !failed,
     textWhenClean: `${dir}: ${result.document?.rules.length ?? 0} entries, no problems`,
   })
