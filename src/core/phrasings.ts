@@ -98,3 +98,18 @@ export function parsePhrasings(files: readonly SourceFile[], ids: PhrasingIds): 
 
 const describe = (v: unknown) => (v === null || v === undefined ? 'nothing' : Array.isArray(v) ? 'a list' : typeof v === 'object' ? 'a mapping' : typeof v === 'string' ? 'text' : `a ${typeof v}`)
 
+
+/**
+ * The edit that renames a rule's key in a phrasings file (`rule_old:` at the start of a line → `rule_new:`),
+ * as `cr rename` makes it beside the rules; none when the file has no such key, and `taken` when the new ID
+ * has phrasings of its own there (two keys for one rule: the lists are the editor's to merge).
+ */
+export function renamePhrasingKey(text: string, oldId: string, newId: string): { line: number; start: number; end: number; newText: string } | 'taken' | undefined {
+  const lines = text.split('\n')
+  const keyAt = (id: string) => lines.findIndex((l) => l.startsWith(`${id}:`) || l.startsWith(`'${id}':`) || l.startsWith(`"${id}":`))
+  const at = keyAt(oldId)
+  if (at === -1) return undefined
+  if (keyAt(newId) !== -1) return 'taken'
+  const start = lines[at]!.startsWith(oldId) ? 0 : 1
+  return { line: at, start, end: start + oldId.length, newText: newId }
+}

@@ -12,10 +12,21 @@ import { followRetirement, type Retirements } from '../core/versions/retired.ts'
 import { processContext, type IoContext } from './context.ts'
 import { readRulesDir } from './read-sources.ts'
 
-export function checkPhrasingsBeside(rulesDir: string, defined: ReadonlySet<string>, retirements: Retirements | undefined, ctx: IoContext = processContext()): { messages: Diagnostic[]; files: SourceFile[] } {
+/** The phrasings folder beside a rules folder, relative to `cwd` as the messages name it; undefined when there is none. */
+export function phrasingsBeside(rulesDir: string, ctx: IoContext = processContext()): string | undefined {
   const abs = join(dirname(resolve(ctx.cwd, rulesDir)), 'data', 'phrasings')
-  if (!existsSync(abs) || !statSync(abs).isDirectory()) return { messages: [], files: [] }
-  const files = readRulesDir(relative(ctx.cwd, abs) || '.', ctx.cwd)
+  return existsSync(abs) && statSync(abs).isDirectory() ? relative(ctx.cwd, abs) || '.' : undefined
+}
+
+/** The phrasing files beside a rules folder (none when there is no folder). */
+export function readPhrasingsBeside(rulesDir: string, ctx: IoContext = processContext()): SourceFile[] {
+  const dir = phrasingsBeside(rulesDir, ctx)
+  return dir === undefined ? [] : readRulesDir(dir, ctx.cwd)
+}
+
+export function checkPhrasingsBeside(rulesDir: string, defined: ReadonlySet<string>, retirements: Retirements | undefined, ctx: IoContext = processContext()): { messages: Diagnostic[]; files: SourceFile[] } {
+  const files = readPhrasingsBeside(rulesDir, ctx)
+  if (files.length === 0) return { messages: [], files: [] }
   const exists = (id: string) => defined.has(id)
   // A retired ID's successor is where its chain of renames and merges ends, as the site's retired pages say.
   const successor = (id: string) => {

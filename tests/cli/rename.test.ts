@@ -4,7 +4,7 @@
  * every release) is clean after it, the bytes of every file it did not mean to change are the same,
  * a refusal changes nothing, and a rename cut short is finished by running it again.
  */
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
@@ -142,4 +142,28 @@ describe('cr rename', () => {
     expect(r.code).toBe(0)
     await checkIsClean()
   })
+})
+
+describe('the players\' phrasings beside the rules follow a rename', () => {
+  it('renames the key in data/phrasings/, byte for byte elsewhere; a new ID with phrasings of its own keeps both and says so', async () => {
+    const dir = join(root, 'data', 'phrasings')
+    mkdirSync(dir, { recursive: true })
+    const text = ['# players\' words', 'rule_jacking_out:', '  - bail out of the run', 'rule_run:', '  - go for a run', ''].join('\n')
+    writeFileSync(join(dir, '06_runs.yaml'), text)
+    const dry = await runCr(['rename', '--dry-run', 'rule_jacking_out', 'rule_jack_out'], root)
+    expect(dry.stdout).toContain('data/phrasings/06_runs.yaml:2:1: phrasings rule_jacking_out → rule_jack_out')
+    expect(readFileSync(join(dir, '06_runs.yaml'), 'utf8')).toBe(text)
+    const r = await runCr(['rename', 'rule_jacking_out', 'rule_jack_out'], root)
+    expect(r.code, r.stderr).toBe(0)
+    expect(r.stderr).toContain("its phrasings' key in data/phrasings/06_runs.yaml")
+    expect(readFileSync(join(dir, '06_runs.yaml'), 'utf8')).toBe(text.replace('rule_jacking_out:', 'rule_jack_out:'))
+    await checkIsClean()
+    // Both IDs with phrasings: nothing merged behind the editor's back; cr check then warns the old key is read as the new one's.
+    writeFileSync(join(dir, '06_runs.yaml'), `${text.replace('rule_jacking_out:', 'rule_jack_out:')}rule_end_of_run:\n  - stop the run\nrule_end_the_run:\n  - etr\n`)
+    const both = await runCr(['rename', 'rule_end_the_run', 'rule_end_of_run'], root)
+    expect(both.code, both.stderr).toBe(0)
+    expect(both.stderr).toMatch(/`rule_end_of_run` has phrasings of its own, so `rule_end_the_run`'s are left under their key/)
+    const check = await runCr(['check', '--json', 'rules'], root)
+    expect((JSON.parse(check.stdout).messages as { code: string; line: number }[]).map((m) => `${m.code} ${m.line}`)).toEqual(['renamed-rule 8'])
+  }, 600_000)
 })

@@ -12,13 +12,15 @@
 import { basename, join } from 'node:path'
 import { parseCommandArgs, UsageError, didYouMean, type CommandSpec } from '../args.ts'
 import type { CliIo } from '../cli-io.ts'
-import { applyEdits, ID_PATTERN } from '../../core/edit/rename.ts'
+import { applyEdits, ID_PATTERN, type TextEdit } from '../../core/edit/rename.ts'
+import { renamePhrasingKey } from '../../core/phrasings.ts'
 import { renameInFolder } from '../../core/edit/rename-folder.ts'
 import { frozenReleaseOf, lowerFirst, suggestClosest } from '../../core/ids.ts'
 import type { Diagnostic, SourceFile } from '../../core/types.ts'
 import { compileDir } from '../../io/compile-dir.ts'
 import { commandContext } from '../../io/context.ts'
 import { FileChangedError, replaceFileVerified, WriteFailedError, writeNewFileVerified } from '../../io/durable-write.ts'
+import { readPhrasingsBeside } from '../../io/phrasings.ts'
 import { lastReleaseWith } from '../../io/releases.ts'
 import { hasRulesFolder, noRulesFolder } from '../../io/shipped-rules.ts'
 import { ioAdvice, writeFailure, writeFailures } from '../report.ts'
@@ -73,7 +75,15 @@ export function renameCommand(argv: string[], io: CliIo): number {
   if ('refused' in plan) throw new Error(plan.refused)
   const edits = plan.files.map((x) => ({ file: files.find((f) => f.path === x.path)!, edits: x.edits }))
   const retired = plan.retired
-  const resuming = oldRule === undefined && byId.has(newId) && (edits.length > 0 || retired !== undefined)
+  // The players' phrasings beside the rules (data/phrasings/) are keyed by ID: the key follows the rule.
+  const phrasings: { file: SourceFile; edit: TextEdit }[] = []
+  const taken: string[] = []
+  for (const f of readPhrasingsBeside(dir, ctx)) {
+    const edit = renamePhrasingKey(textOf(f), oldId, newId)
+    if (edit === 'taken') taken.push(f.path)
+    else if (edit) phrasings.push({ file: f, edit })
+  }
+  const resuming = oldRule === undefined && byId.has(newId) && (edits.length > 0 || retired !== undefined || phrasings.length > 0)
   if (!oldRule && byId.has(newId) && !resuming) {
     // Run again after it finished: nothing refers to OLD any more.
     io.stderr.write(`cr rename: nothing left to rename: \`${oldId}\` is neither defined nor referenced in \`${dir}\`, and \`${newId}\` is ${byId.get(newId)!.number}\n`)
@@ -88,13 +98,14 @@ export function renameCommand(argv: string[], io: CliIo): number {
   const references = edits.reduce((n, x) => n + x.edits.filter((e) => e.where === 'reference').length, 0)
   const referringFiles = edits.filter((x) => x.edits.some((e) => e.where === 'reference')).length
   // "its definition and 3 references in 2 files": the file of the definition alone is no file of references.
-  const scope = `${oldRule ? 'its definition' : 'what was left'}${references > 0 ? ` and ${references} reference${references === 1 ? '' : 's'} in ${referringFiles} file${referringFiles === 1 ? '' : 's'}` : ', no references'}${retired ? ', and retired.yaml' : ''}`
+  const scope = `${oldRule ? 'its definition' : 'what was left'}${references > 0 ? ` and ${references} reference${references === 1 ? '' : 's'} in ${referringFiles} file${referringFiles === 1 ? '' : 's'}` : ', no references'}${phrasings.length > 0 ? `, its phrasings' key in ${phrasings.map((p) => p.file.path).join(', ')}` : ''}${retired ? ', and retired.yaml' : ''}`
   const what = `\`${oldId}\`${oldRule ? ` (${oldRule.number})` : ''} → \`${newId}\``
   if (values['dry-run']) {
     for (const { file, edits: list } of edits) {
       const text = textOf(file)
       for (const e of list) io.stdout.write(`${file.path}:${e.line + 1}:${e.start + 1}: ${e.where} ${text.split('\n')[e.line]!.slice(e.start, e.end)} → ${e.newText}\n`)
     }
+    for (const { file, edit } of phrasings) io.stdout.write(`${file.path}:${edit.line + 1}:${edit.start + 1}: phrasings ${oldId} → ${newId}\n`)
     for (const change of retired?.changes ?? []) io.stdout.write(`${retiredPath}: ${change}\n`)
     io.stderr.write(`cr rename: would rename ${what}: ${scope}; nothing written (--dry-run)\n`)
     return 0
@@ -105,6 +116,7 @@ export function renameCommand(argv: string[], io: CliIo): number {
     ...edits.filter((x) => !x.edits.some((e) => e.where === 'definition')),
     ...edits.filter((x) => x.edits.some((e) => e.where === 'definition')),
   ].map((x) => ({ path: x.file.path, text: applyEdits(textOf(x.file), x.edits), expected: bytesOf(x.file) as Uint8Array | undefined }))
+  for (const { file, edit } of phrasings) writes.push({ path: file.path, text: applyEdits(textOf(file), [edit]), expected: bytesOf(file) as Uint8Array })
   if (retired) writes.push({ path: retiredPath, text: retired.text, expected: retiredFile ? (bytesOf(retiredFile) as Uint8Array) : undefined })
   const rerun = `cr rename ${oldId} ${newId}${dirGiven !== undefined ? ` ${dirGiven}` : ''}`
   let written = 0
@@ -125,6 +137,7 @@ export function renameCommand(argv: string[], io: CliIo): number {
     io.stdout.write(`${w.path}\n`)
   }
   for (const change of retired?.changes ?? []) io.stderr.write(`cr rename: ${retiredPath}: ${change}\n`)
+  for (const path of taken) io.stderr.write(`cr rename: ${path}: \`${newId}\` has phrasings of its own, so \`${oldId}\`'s are left under their key (read as \`${newId}\`'s, with a warning): merge the two lists\n`)
   io.stderr.write(`cr rename: ${resuming ? 'finished renaming' : 'renamed'} ${what}: ${scope}\n`)
   return 0
 }
