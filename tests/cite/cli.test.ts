@@ -528,6 +528,15 @@ describe('numbers read with their history (issue 19)', () => {
     expect(r.code).toBe(0)
   }, 600_000)
 
+  it('a range whose numbers meant other rules is one hint, with advice a range can follow (no ID beside a range)', async () => {
+    const dir = project({ 'a.clj': ';; CR 6.2.5a-c\n(deftest moves)\n' })
+    const r = await runCr(['cite', '--index', index, '--hints', '--json'], dir)
+    const hints = (JSON.parse(r.stdout).problems as { code: string; message: string }[]).filter((p) => p.code === 'number-changed-meaning')
+    expect(hints).toHaveLength(1)
+    expect(hints[0]!.message).toMatch(/^`CR 6\.2\.5a-c` is read as today's 6\.2\.5a, .* \(and 2 more of the range's numbers named other rules then\): name the release the range's numbers are from \(`CR v24\.03 …` for the older meaning\), or cite its rules by ID$/)
+    expect(hints[0]!.message).not.toContain('write the ID beside')
+  }, 600_000)
+
   it('--baseline names a held release: a number that meant another rule then is reported and counted for that rule', async () => {
     const dir = project({ 'a.rs': '// CR 6.2.5 moves the runner\n// CR 6.1.4 ends the run\n' })
     const r = await runCr(['cite', 'a.rs', '--index', index, '--baseline', 'v24.03', '--json'], dir)

@@ -89,6 +89,9 @@ function numberHints(setup: ScannerSetup, hits: readonly Hit[], file: string): C
   if (!cache) earlierMeanings.set(setup, (cache = new Map()))
   const out: CiteProblem[] = []
   const seen = new Set<string>()
+  // A range is one note (its first number that meant another rule), saying how many more of its numbers did;
+  // its numbers are hits at one offset.
+  const rangeNote = new Map<number, { problem: CiteProblem; more: number }>()
   for (const h of hits) {
     if (!h.isNumber || h.bare || h.dropped || !h.rule || h.problem || h.version !== undefined || h.notHeld !== undefined || seen.has(h.value)) continue
     // The same for every file that cites the number (today's rule of a number is the same everywhere).
@@ -101,6 +104,11 @@ function numberHints(setup: ScannerSetup, hits: readonly Hit[], file: string): C
     seen.add(h.value)
     if (known === null) continue
     const { earlier, then } = known
+    const range = h.range ? rangeNote.get(h.offset) : undefined
+    if (range) {
+      range.more++
+      continue
+    }
     out.push({
       code: 'number-changed-meaning',
       severity: 'hint',
@@ -108,9 +116,14 @@ function numberHints(setup: ScannerSetup, hits: readonly Hit[], file: string): C
       line: h.line,
       column: h.column,
       text: h.text,
-      message: joinClauses([`\`${h.text}\` is read as today's ${h.value}, \`${h.rule.id}\`; but ${then}`, 'write the ID beside the number to say which rule is meant'], ': '),
+      // A range (`6.9.1a-f`) has no place for an ID beside it: the release its numbers are from says which rules.
+      message: joinClauses([`\`${h.text}\` is read as today's ${h.value}, \`${h.rule.id}\`; but ${then}`, h.range ? `name the release the range's numbers are from (\`CR ${earlier[0]?.versions.at(-1) ?? 'vYY.MM'} …\` for the older meaning), or cite its rules by ID` : 'write the ID beside the number to say which rule is meant'], ': '),
       suggestions: [h.rule.id, ...earlier.flatMap((m) => (m.currentId !== undefined ? [m.currentId] : []))].slice(0, 3),
     })
+    if (h.range) rangeNote.set(h.offset, { problem: out[out.length - 1]!, more: 0 })
+  }
+  for (const { problem, more } of rangeNote.values()) {
+    if (more > 0) problem.message = problem.message.replace(/: name the release/, ` (and ${more} more of the range's numbers named other rules then): name the release`)
   }
   return out
 }
