@@ -16,14 +16,13 @@ import { applyEdits, ID_PATTERN, type TextEdit } from '../../core/edit/rename.ts
 import { renamePhrasingKey } from '../../core/phrasings.ts'
 import { renameInFolder } from '../../core/edit/rename-folder.ts'
 import { frozenReleaseOf, lowerFirst, suggestClosest } from '../../core/ids.ts'
-import type { Diagnostic, SourceFile } from '../../core/types.ts'
+import type { SourceFile } from '../../core/types.ts'
 import { compileDir } from '../../io/compile-dir.ts'
 import { commandContext } from '../../io/context.ts'
-import { FileChangedError, replaceFileVerified, WriteFailedError, writeNewFileVerified } from '../../io/durable-write.ts'
 import { readPhrasingsBeside } from '../../io/phrasings.ts'
 import { lastReleaseWith } from '../../io/releases.ts'
 import { hasRulesFolder, noRulesFolder } from '../../io/shipped-rules.ts'
-import { ioAdvice, writeFailure, writeFailures } from '../report.ts'
+import { writePlanned } from './edit-writes.ts'
 
 export const renameSpec: CommandSpec = {
   name: 'rename',
@@ -119,23 +118,7 @@ export function renameCommand(argv: string[], io: CliIo): number {
   for (const { file, edit } of phrasings) writes.push({ path: file.path, text: applyEdits(textOf(file), [edit]), expected: bytesOf(file) as Uint8Array })
   if (retired) writes.push({ path: retiredPath, text: retired.text, expected: retiredFile ? (bytesOf(retiredFile) as Uint8Array) : undefined })
   const rerun = `cr rename ${oldId} ${newId}${dirGiven !== undefined ? ` ${dirGiven}` : ''}`
-  let written = 0
-  for (const w of writes) {
-    const abs = join(ctx.cwd, w.path)
-    try {
-      if (w.expected) replaceFileVerified(abs, w.text, { expected: w.expected })
-      else writeNewFileVerified(abs, w.text)
-    } catch (error) {
-      if (!(error instanceof WriteFailedError)) throw error
-      const left: Diagnostic[] = [writeFailure(w.path, error, 'cr rename', rerun)]
-      writeFailures(io, left, 'text', 'rename')
-      const advice = error instanceof FileChangedError ? `run \`${rerun}\` again: it finishes the rename` : ioAdvice(error.errno, rerun)
-      io.stderr.write(`cr rename: ${written} of ${writes.length} files written before the failure, the others unchanged; ${advice}\n`)
-      return 1
-    }
-    written++
-    io.stdout.write(`${w.path}\n`)
-  }
+  if (!writePlanned(writes, 'rename', 'rename', rerun, io, ctx)) return 1
   for (const change of retired?.changes ?? []) io.stderr.write(`cr rename: ${retiredPath}: ${change}\n`)
   for (const path of taken) io.stderr.write(`cr rename: ${path}: \`${newId}\` has phrasings of its own, so \`${oldId}\`'s are left under their key (read as \`${newId}\`'s, with a warning): merge the two lists\n`)
   io.stderr.write(`cr rename: ${resuming ? 'finished renaming' : 'renamed'} ${what}: ${scope}\n`)

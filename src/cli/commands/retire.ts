@@ -15,13 +15,12 @@ import type { CliIo } from '../cli-io.ts'
 import { ID_PATTERN } from '../../core/edit/rename.ts'
 import { retireInFolder } from '../../core/edit/retire-folder.ts'
 import { frozenReleaseOf, lowerFirst } from '../../core/ids.ts'
-import type { Diagnostic, SourceFile } from '../../core/types.ts'
+import type { SourceFile } from '../../core/types.ts'
 import { compileDir } from '../../io/compile-dir.ts'
 import { commandContext } from '../../io/context.ts'
-import { FileChangedError, replaceFileVerified, WriteFailedError, writeNewFileVerified } from '../../io/durable-write.ts'
 import { lastReleaseWith } from '../../io/releases.ts'
 import { hasRulesFolder, noRulesFolder } from '../../io/shipped-rules.ts'
-import { ioAdvice, writeFailure, writeFailures } from '../report.ts'
+import { writePlanned } from './edit-writes.ts'
 
 export const retireSpec: CommandSpec = {
   name: 'retire',
@@ -127,23 +126,7 @@ export function retireCommand(argv: string[], io: CliIo): number {
   const how = into !== undefined ? ` --into ${into}` : ''
   const why = reason !== undefined ? ` --reason ${JSON.stringify(reason)}` : ''
   const rerun = `cr retire ${id}${how}${why}${values['with-sub-rules'] ? ' --with-sub-rules' : ''}${dirGiven !== undefined ? ` ${dirGiven}` : ''}`
-  let written = 0
-  for (const w of writes) {
-    const abs = join(ctx.cwd, w.path)
-    try {
-      if (w.expected) replaceFileVerified(abs, w.text, { expected: w.expected })
-      else writeNewFileVerified(abs, w.text)
-    } catch (error) {
-      if (!(error instanceof WriteFailedError)) throw error
-      const failed: Diagnostic[] = [writeFailure(w.path, error, 'cr retire', rerun)]
-      writeFailures(io, failed, 'text', 'retire')
-      const advice = error instanceof FileChangedError ? `run \`${rerun}\` again: it finishes the retirement` : ioAdvice(error.errno, rerun)
-      io.stderr.write(`cr retire: ${written} of ${writes.length} files written before the failure, the others unchanged; ${advice}\n`)
-      return 1
-    }
-    written++
-    io.stdout.write(`${w.path}\n`)
-  }
+  if (!writePlanned(writes, 'retire', 'retirement', rerun, io, ctx)) return 1
   const newText = new Map([...plan.files, ...(plan.retired ? [plan.retired] : [])].map((f) => [f.path, f.text]))
   reportRefs(plan.left, 'left', (path, line) => newText.get(path)?.split('\n')[line] ?? lineOf(path, line))
   for (const change of plan.retired?.changes ?? []) io.stderr.write(`cr retire: ${plan.retired!.path}: ${change}\n`)

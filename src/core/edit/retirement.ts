@@ -13,7 +13,7 @@
  * The file is edited with the `yaml` Document API (comments stay) and comes
  * out in `cr fmt`'s layout. Pure: text in, text out.
  */
-import { isMap, isScalar, isSeq, parseDocument, type Document, YAMLMap } from 'yaml'
+import { isMap, isScalar, isSeq, parseDocument, type Document, YAMLMap, type YAMLSeq } from 'yaml'
 import { formatYaml, parseForEdit } from '../format.ts'
 import { parseRetirements } from '../versions/retired.ts'
 
@@ -45,17 +45,10 @@ export function retirementForRename(retiredText: string | undefined, oldId: stri
   const add = lastRelease !== undefined && !retirements.byId.has(oldId)
   if (!undo && pointing.length === 0 && !add) return { text: undefined, changes: [] }
 
-  // Parsed as cr fmt parses it, so a comment the editor wrote on its own line stays on its own line.
-  const source = retiredText && retiredText.trim() !== '' ? retiredText : `${HEADER}retired: []\n`
-  const doc: Document = parseForEdit(source) ?? parseDocument(source)
-  let list = doc.get('retired', true)
-  if (!isSeq(list)) {
-    doc.set('retired', doc.createNode([]))
-    list = doc.get('retired', true)
-  }
-  if (!isSeq(list)) return { text: undefined, changes: [] }
+  const opened = openRetiredList(retiredText)
+  if (!opened) return { text: undefined, changes: [] }
+  const { doc, list } = opened
   const changes: string[] = []
-  const idOf = (item: unknown) => (isMap(item) ? String(item.get('id')) : undefined)
 
   if (undo) {
     const at = list.items.findIndex((item) => idOf(item) === newId)
@@ -116,16 +109,10 @@ export function retirementForRetire(retiredText: string | undefined, retiring: r
   const pointing = retirements.entries.filter((e) => e.targets.some((t) => gone.has(t)))
   if (add.length === 0 && pointing.length === 0) return { text: undefined, changes: [] }
 
-  const source = retiredText && retiredText.trim() !== '' ? retiredText : `${HEADER}retired: []\n`
-  const doc: Document = parseForEdit(source) ?? parseDocument(source)
-  let list = doc.get('retired', true)
-  if (!isSeq(list)) {
-    doc.set('retired', doc.createNode([]))
-    list = doc.get('retired', true)
-  }
-  if (!isSeq(list)) return { text: undefined, changes: [] }
+  const opened = openRetiredList(retiredText)
+  if (!opened) return { text: undefined, changes: [] }
+  const { doc, list } = opened
   const changes: string[] = []
-  const idOf = (item: unknown) => (isMap(item) ? String(item.get('id')) : undefined)
   const reason = how.reason ?? ''
 
   for (const e of pointing) {
@@ -167,3 +154,20 @@ export function retirementForRetire(retiredText: string | undefined, retiring: r
   const formatted = formatYaml(doc.toString())
   return { text: formatted.ok ? formatted.text : doc.toString(), changes }
 }
+
+/**
+ * retired.yaml's document and its `retired:` list, made when missing: parsed as cr fmt parses it, so
+ * a comment the editor wrote on its own line stays on its own line. Undefined when `retired` is not a list.
+ */
+function openRetiredList(retiredText: string | undefined): { doc: Document; list: YAMLSeq } | undefined {
+  const source = retiredText && retiredText.trim() !== '' ? retiredText : `${HEADER}retired: []\n`
+  const doc: Document = parseForEdit(source) ?? parseDocument(source)
+  let list = doc.get('retired', true)
+  if (!isSeq(list)) {
+    doc.set('retired', doc.createNode([]))
+    list = doc.get('retired', true)
+  }
+  return isSeq(list) ? { doc, list } : undefined
+}
+
+const idOf = (item: unknown) => (isMap(item) ? String(item.get('id')) : undefined)
