@@ -4,18 +4,18 @@
  * phrasing left behind by a removal or a rename at its line, before the build fails on it. A rules
  * folder with no phrasings beside it (a copy, a fixture, a release) has nothing to check.
  */
-import { existsSync, statSync } from 'node:fs'
 import { dirname, join, relative, resolve } from 'node:path'
 import { parsePhrasings } from '../core/phrasings.ts'
 import type { Diagnostic, SourceFile } from '../core/types.ts'
 import { followRetirement, type Retirements } from '../core/versions/retired.ts'
 import { processContext, type IoContext } from './context.ts'
+import { isDirectory } from './files.ts'
 import { readRulesDir } from './read-sources.ts'
 
 /** The phrasings folder beside a rules folder, relative to `cwd` as the messages name it; undefined when there is none. */
 export function phrasingsBeside(rulesDir: string, ctx: IoContext = processContext()): string | undefined {
   const abs = join(dirname(resolve(ctx.cwd, rulesDir)), 'data', 'phrasings')
-  return existsSync(abs) && statSync(abs).isDirectory() ? relative(ctx.cwd, abs) || '.' : undefined
+  return isDirectory(abs) ? relative(ctx.cwd, abs) || '.' : undefined
 }
 
 /** The phrasing files beside a rules folder (none when there is no folder). */

@@ -21,7 +21,6 @@ import type { FileKind } from '../../core/cite/traceability.ts'
 import { createScanner, type Scanner } from '../../core/cite/scan.ts'
 import type { CiteTable } from '../../core/cite/table.ts'
 import type { Citation, CiteProblem, CiteRule } from '../../core/cite/types.ts'
-import { normalizeNumber, parseCitation } from '../../core/ids.ts'
 import { buildCoverageFile, computeCoverage, type CoverageReport } from '../../core/coverage.ts'
 import { clipText } from '../../core/clip-text.ts'
 import { placedOrNot } from '../../core/diagnostics.ts'
@@ -155,23 +154,26 @@ export async function citeCommand(argv: string[], io: CliIo): Promise<number> {
     if (!s) scanners.set(key, (s = createScanner(table, config)))
     return s
   }
+  // The first text that cites a release (`CR v24.03 6.1.4`), or an old number: the releases compiled, the scanners made again.
+  const withReleases = () => {
+    table = tableOf(context.tableWithReleases())
+    scanners.clear()
+  }
   // The rule `--impact` asks about, read as the same words cited in a file would be: `CR v24.03 6.2.5` is
   // v24.03's 6.2.5, and under a release baseline a bare number is the baseline's.
   let impact: CiteRule | undefined
   if (values.impact !== undefined) {
     const query = values.impact as string
-    let read = createScanner(table, loaded.config).resolve(query, '--impact', 1, 1)
+    let read = scannerFor('--impact').resolve(query, '--impact', 1, 1)
     if (read.needsReleases) {
-      table = tableOf(context.tableWithReleases())
-      scanners.clear()
-      read = createScanner(table, loaded.config).resolve(query, '--impact', 1, 1)
+      withReleases()
+      read = scannerFor('--impact').resolve(query, '--impact', 1, 1)
     }
     const found = read.rule !== undefined ? table.byId.get(read.rule.id) ?? read.rule : findImpactRule(query, context.table, context.document.rules)
     if (typeof found === 'string') throw new UsageError(read.problem !== undefined && read.problem.code !== 'unknown-rule' ? `--impact ${query}: ${read.problem.message}` : found)
     impact = found
-    const number = parseCitation(query).version === undefined ? normalizeNumber(query.replace(/^\s*(?:CR|rule|§)\s*/i, '')) : undefined
-    if (baseline !== undefined && number !== undefined) {
-      const [then] = applyBaseline(baseline, [{ file: '--impact', line: 1, column: 1, id: found.id, text: query, via: 'number', number }], context).citations
+    if (baseline !== undefined && read.number !== undefined) {
+      const [then] = applyBaseline(baseline, [{ file: '--impact', line: 1, column: 1, id: found.id, text: query, via: 'number', number: read.number }], context).citations
       impact = (then !== undefined ? table.byId.get(then.id) : undefined) ?? found
     }
   }
@@ -191,9 +193,7 @@ export async function citeCommand(argv: string[], io: CliIo): Promise<number> {
   const scanText = (text: string, path: string) => {
     let result = scannerFor(path).scan(text, path)
     if (result.needsReleases && !table.releases) {
-      // The first file that cites a release (`CR v24.03 6.1.4`), or an old number: compile the releases, scan it again.
-      table = tableOf(context.tableWithReleases())
-      scanners.clear()
+      withReleases()
       result = scannerFor(path).scan(text, path)
     }
     return result
@@ -263,8 +263,7 @@ export async function citeCommand(argv: string[], io: CliIo): Promise<number> {
     const resolveWritten = (written: string, line: number, column: number) => {
       let r = scannerFor(exceptionsFile).resolve(written, exceptionsFile, line, column)
       if (r.needsReleases && !table.releases) {
-        table = tableOf(context.tableWithReleases())
-        scanners.clear()
+        withReleases()
         r = scannerFor(exceptionsFile).resolve(written, exceptionsFile, line, column)
       }
       return r

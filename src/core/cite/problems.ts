@@ -91,7 +91,7 @@ function numberHints(setup: ScannerSetup, hits: readonly Hit[], file: string): C
   const seen = new Set<string>()
   // A range is one note (its first number that meant another rule), saying how many more of its numbers did;
   // its numbers are hits at one offset.
-  const rangeNote = new Map<number, { problem: CiteProblem; more: number }>()
+  const rangeNote = new Map<number, { problem: CiteProblem; head: string; advice: string; more: number }>()
   for (const h of hits) {
     if (!h.isNumber || h.bare || h.dropped || !h.rule || h.problem || h.version !== undefined || h.notHeld !== undefined || seen.has(h.value)) continue
     // The same for every file that cites the number (today's rule of a number is the same everywhere).
@@ -109,21 +109,25 @@ function numberHints(setup: ScannerSetup, hits: readonly Hit[], file: string): C
       range.more++
       continue
     }
-    out.push({
+    const head = `\`${h.text}\` is read as today's ${h.value}, \`${h.rule.id}\`; but ${then}`
+    // A range (`6.9.1a-f`) has no place for an ID beside it: the release its numbers are from says which rules.
+    const advice = h.range ? `name the release the range's numbers are from (\`CR ${earlier[0]?.versions.at(-1) ?? 'vYY.MM'} …\` for the older meaning), or cite its rules by ID` : 'write the ID beside the number to say which rule is meant'
+    const problem: CiteProblem = {
       code: 'number-changed-meaning',
       severity: 'hint',
       file,
       line: h.line,
       column: h.column,
       text: h.text,
-      // A range (`6.9.1a-f`) has no place for an ID beside it: the release its numbers are from says which rules.
-      message: joinClauses([`\`${h.text}\` is read as today's ${h.value}, \`${h.rule.id}\`; but ${then}`, h.range ? `name the release the range's numbers are from (\`CR ${earlier[0]?.versions.at(-1) ?? 'vYY.MM'} …\` for the older meaning), or cite its rules by ID` : 'write the ID beside the number to say which rule is meant'], ': '),
+      message: joinClauses([head, advice], ': '),
       suggestions: [h.rule.id, ...earlier.flatMap((m) => (m.currentId !== undefined ? [m.currentId] : []))].slice(0, 3),
-    })
-    if (h.range) rangeNote.set(h.offset, { problem: out[out.length - 1]!, more: 0 })
+    }
+    out.push(problem)
+    if (h.range) rangeNote.set(h.offset, { problem, head, advice, more: 0 })
   }
-  for (const { problem, more } of rangeNote.values()) {
-    if (more > 0) problem.message = problem.message.replace(/: name the release/, ` (and ${more} more of the range's numbers named other rules then): name the release`)
+  // A range's note, told once its other numbers are counted.
+  for (const { problem, head, advice, more } of rangeNote.values()) {
+    if (more > 0) problem.message = joinClauses([`${head} (and ${more} more of the range's numbers named other rules then)`, advice], ': ')
   }
   return out
 }

@@ -38,9 +38,10 @@ export interface Scanner {
    * `rule_x`, `10.5.5`, `CR 6.1.4a`, `CR v24.03 6.2.5`): resolved as the same
    * words cited would be, with the same problems (renamed, an old number, a
    * typo's suggestions) placed at `line:column` of `file`.
-   * `needsReleases` as for `scan`.
+   * `needsReleases` as for `scan`; `number`, the number read when no release or edition was named
+   * (what a baseline rereads, as it does a `Citation`'s).
    */
-  resolve(written: string, file: string, line: number, column: number): { rule?: CiteRule; problem?: CiteProblem; needsReleases?: true }
+  resolve(written: string, file: string, line: number, column: number): { rule?: CiteRule; problem?: CiteProblem; number?: string; needsReleases?: true }
 }
 
 /** What a scan without releases returns for a text that cites one: nothing yet, scan again with them. */
@@ -107,7 +108,7 @@ export function createScanner(table: CiteTable, config: CiteConfig = DEFAULT_CIT
       h.column = column
       if (!table.releases && (table.editions?.length ?? 0) > 0 && older === undefined && (version !== undefined || h.isNumber)) return { needsReleases: true }
       resolveHit(setup, h, file)
-      return { ...(h.rule ? { rule: h.rule } : {}), ...(h.problem ? { problem: h.problem } : {}) }
+      return { ...(h.rule ? { rule: h.rule } : {}), ...(h.problem ? { problem: h.problem } : {}), ...(number !== undefined && h.version === undefined && h.notHeld === undefined ? { number } : {}) }
     },
   }
 }
